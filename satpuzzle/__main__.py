@@ -1,0 +1,5 @@
+import sys
+
+from satpuzzle.cli import main
+
+sys.exit(main())

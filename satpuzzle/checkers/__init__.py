@@ -1,0 +1,1 @@
+"""Rule checkers, written from each puzzle's rules; they share no code with the encoders."""

@@ -1,0 +1,42 @@
+"""Sudoku rules, checked directly: every row, column and box holds each of 1..N once, and
+every given is kept. Independent of the encoder by design."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
+               solution: Sequence[Sequence[int]]) -> list[str]:
+    """Every broken rule, in words; an empty list means the solution is valid."""
+    size = box_rows * box_cols
+    if len(solution) != size or any(len(row) != size for row in solution):
+        return [f"expected {size} rows of {size} values"]
+    problems = []
+    for r in range(size):
+        for c in range(size):
+            value = solution[r][c]
+            if not isinstance(value, int) or not 1 <= value <= size:
+                problems.append(f"row {r + 1}, column {c + 1}: {value!r} is not in 1..{size}")
+            elif givens[r][c] and givens[r][c] != value:
+                problems.append(f"row {r + 1}, column {c + 1}: given {givens[r][c]} "
+                                f"changed to {value}")
+    everything = set(range(1, size + 1))
+    for r in range(size):
+        if set(solution[r]) != everything:
+            problems.append(f"row {r + 1} does not hold each of 1..{size} once")
+    for c in range(size):
+        if {solution[r][c] for r in range(size)} != everything:
+            problems.append(f"column {c + 1} does not hold each of 1..{size} once")
+    for top in range(0, size, box_rows):
+        for left in range(0, size, box_cols):
+            box = {solution[top + i][left + j] for i in range(box_rows) for j in range(box_cols)}
+            if box != everything:
+                problems.append(f"box at row {top + 1}, column {left + 1} does not hold "
+                                f"each of 1..{size} once")
+    return problems
+
+
+def check(instance, solution) -> list[str]:
+    """The registry's entry point: violations of `solution` for a Sudoku instance."""
+    return violations(instance.givens, instance.box_rows, instance.box_cols, solution)

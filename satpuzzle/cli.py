@@ -1,0 +1,419 @@
+"""The `satpuzzle` command: compile, solve, decode and check puzzles.
+
+Exit status: 0 at least one solution (check: every solution valid), 1 proven none (check: a
+rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from satpuzzle import __version__, registry
+from satpuzzle.cnf import Formula, read_header, read_model
+from satpuzzle.errors import InputError
+from satpuzzle.loading import Loaded, load, load_text
+from satpuzzle.solving import (
+    DEFAULT_SOLVER, SOLVER_NAMES, Job, JobResult, RunOutcome, check_solver, run_jobs,
+)
+from satpuzzle.textio import read_text, write_atomic
+
+EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="satpuzzle", description=__doc__,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"satpuzzle {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    compile_ = commands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
+    _input_options(compile_)
+    compile_.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    compile_.set_defaults(handler=cmd_compile)
+
+    solve = commands.add_parser(
+        "solve", help="solve, enumerate, count or prove unique",
+        epilog=f"solvers: {', '.join(SOLVER_NAMES)} (default {DEFAULT_SOLVER}; "
+               "those missing from this PySAT build are refused)")
+    _input_options(solve)
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="every solution, streamed")
+    how_many.add_argument("--limit", type=_positive, metavar="K", help="at most K solutions")
+    how_many.add_argument("--count", action="store_true", help="print only the number")
+    how_many.add_argument("--unique", action="store_true",
+                          help="say whether exactly one solution exists (stops at the second)")
+    solve.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
+                       help="PySAT back end (see the list below)")
+    solve.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
+                       help="give up after this long; exit 3 with what was found")
+    solve.add_argument("--format", choices=("text", "json"), default="text")
+    solve.add_argument("--no-check", action="store_true",
+                       help="skip the rule check of each solution before it is printed")
+    solve.set_defaults(handler=cmd_solve)
+
+    decode = commands.add_parser(
+        "decode", help="turn an external solver's model into a solution",
+        description="FILE is the puzzle, or the CNF written by `satpuzzle compile` (its header "
+                    "carries the puzzle and the variable map); MODEL is a DIMACS solver's output.")
+    _input_options(decode)
+    decode.add_argument("model", metavar="MODEL")
+    decode.add_argument("--format", choices=("text", "json"), default="text")
+    decode.set_defaults(handler=cmd_decode)
+
+    check = commands.add_parser("check", help="check solutions against the rules")
+    _input_options(check)
+    check.add_argument("solution", metavar="SOLUTION",
+                       help="solutions as printed by solve (text or JSON)")
+    check.set_defaults(handler=cmd_check)
+    return parser
+
+
+def _input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a .puz file or a native puzzle file")
+    parser.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+                        help="read FILE in this kind's native format")
+    parser.add_argument("--box", metavar="RxC", help="Sudoku box shape for native files")
+    parser.add_argument("--index", type=_positive, metavar="K",
+                        help="the K-th puzzle of a file that holds several")
+
+
+def _positive(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, found {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {text!r}")
+    return value
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _load(args: argparse.Namespace) -> Loaded:
+    options = {"box": args.box} if args.box else {}
+    if args.box and (args.file.endswith(".puz") and not args.kind):
+        raise InputError("--box applies to native files; in a .puz file write 'box: RxC'",
+                         args.file)
+    loaded = load(args.file, args.kind, options)
+    if args.index is not None:
+        if args.index > len(loaded.instances):
+            raise InputError(f"--index {args.index}: the file holds "
+                             f"{len(loaded.instances)} puzzle(s)", args.file)
+        loaded.instances = [loaded.instances[args.index - 1]]
+        loaded.one_line = False
+    return loaded
+
+
+def _single(loaded: Loaded) -> Any:
+    if len(loaded.instances) != 1:
+        raise InputError(f"the file holds {len(loaded.instances)} puzzles; choose one with "
+                         "--index K", loaded.path)
+    return loaded.instances[0]
+
+
+def _module(instance: Any):
+    return registry.kind_module(instance.KIND)
+
+
+# ---------------------------------------------------------------- compile
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    instance = _single(_load(args))
+    module = _module(instance)
+    formula = module.encode(instance)
+    text = formula.to_dimacs(source=module.to_puz(instance))
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(args.output, text)
+        print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
+              f"{len(formula.clauses)} clauses", file=sys.stderr)
+    return EXIT_FOUND
+
+
+# ---------------------------------------------------------------- solve
+
+
+class Report:
+    """Prints the answers of one puzzle in the chosen mode and format as they arrive."""
+
+    def __init__(self, args: argparse.Namespace, instance: Any, one_line: bool = False) -> None:
+        self.args = args
+        self.instance = instance
+        self.module = _module(instance)
+        self.checker = None if args.no_check else registry.checker_module(instance.KIND)
+        self.one_line = one_line
+        self.solutions: list[Any] = []
+        self.count = 0
+
+    def add(self, solution: Any) -> None:
+        if self.checker is not None:
+            problems = self.checker.check(self.instance, solution)
+            if problems:
+                raise InternalError("a solution failed the rule check: " + "; ".join(problems))
+        self.count += 1
+        if self.args.count:
+            return
+        self.solutions.append(solution)
+        if self.args.format == "text" and self.streaming:
+            if self.count > 1:
+                print()
+            print(self.render(solution), flush=True)
+
+    @property
+    def streaming(self) -> bool:
+        return not self.args.unique and not self.one_line
+
+    def render(self, solution: Any) -> str:
+        if self.one_line:
+            return self.module.render_line(self.instance, solution)
+        return self.module.render_text(self.instance, solution)
+
+    def finish(self, result: JobResult, stopped: str | None) -> None:
+        status = "SAT" if self.count else ("UNKNOWN" if stopped or not result.complete
+                                           else "UNSAT")
+        if self.args.format == "json":
+            print(json.dumps(self.as_json(status, result.complete and not stopped)), flush=True)
+        elif self.args.count:
+            print(self.count, flush=True)
+        elif self.args.unique:
+            self.print_verdict(status)
+        elif self.one_line:
+            for solution in self.solutions:
+                print(self.render(solution))
+            if not self.count and status == "UNSAT":
+                print("no solution")
+            sys.stdout.flush()
+
+    def print_verdict(self, status: str) -> None:
+        verdict = {0: "none", 1: "unique"}.get(self.count, "multiple")
+        if status == "UNKNOWN" and self.count < 2:
+            verdict = "unknown"
+        rendered = [self.render(s) for s in self.solutions]
+        if self.one_line:
+            print(" ".join([verdict, *rendered]), flush=True)
+        else:
+            print("\n\n".join([verdict, *rendered]), flush=True)
+
+    def as_json(self, status: str, complete: bool) -> dict[str, Any]:
+        return {"kind": self.instance.KIND, "status": status, "count": self.count,
+                "complete": complete,
+                "solutions": [self.module.render_json(self.instance, s)
+                              for s in self.solutions]}
+
+
+class InternalError(Exception):
+    """A bug: satpuzzle produced something its own rule checker rejects."""
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    solver = check_solver(args.solver)
+    loaded = _load(args)
+    limit = None if args.all or args.count else (2 if args.unique else args.limit or 1)
+    if loaded.one_line:
+        return _solve_batch(args, loaded, solver, limit)
+    deadline = _Deadline(args.timeout)
+    statuses = []
+    for number, instance in enumerate(loaded.instances, 1):
+        if len(loaded.instances) > 1 and args.format == "text":
+            title = f": {instance.title}" if getattr(instance, "title", None) else ""
+            print(f"{'' if number == 1 else chr(10)}# puzzle {number}{title}", flush=True)
+        statuses.append(_solve_one(args, instance, solver, limit, deadline))
+        if statuses[-1] == EXIT_GAVE_UP:
+            break
+    return max(statuses) if EXIT_GAVE_UP in statuses else max(statuses, default=0)
+
+
+class _Deadline:
+    def __init__(self, seconds: float | None) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.end = None if seconds is None else self.clock() + seconds
+
+    def remaining(self) -> float | None:
+        return None if self.end is None else max(0.001, self.end - self.clock())
+
+
+def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadline) -> int:
+    module = _module(instance)
+    formula = module.encode(instance)
+    report = Report(args, instance)
+
+    def on_model(_job: int, true_vars: frozenset[int]) -> None:
+        report.add(module.decode(instance, [formula.names[v] for v in true_vars]))
+
+    outcome = run_jobs(formula, [Job(limit=limit)], on_model, solver_name=solver,
+                       timeout=deadline.remaining())
+    report.finish(outcome.results[0], outcome.stopped)
+    return _status_and_summary(args, outcome, [report.count])
+
+
+def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
+    module = _module(loaded.instances[0])
+    formula, jobs = module.encode_batch(loaded.instances)
+    for job in jobs:
+        job.limit = limit
+    reports = [Report(args, instance, one_line=True) for instance in loaded.instances]
+
+    def on_model(index: int, true_vars: frozenset[int]) -> None:
+        names = [formula.names[v] for v in true_vars]
+        reports[index].add(module.decode(loaded.instances[index], names))
+
+    def on_done(result: JobResult) -> None:
+        reports[result.index].finish(result, None)
+
+    outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
+                       timeout=args.timeout)
+    return _status_and_summary(args, outcome, [r.count for r in reports])
+
+
+def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int]) -> int:
+    """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
+    answered = sum(1 for r in outcome.results if r.count or r.complete)
+    if outcome.stopped:
+        what = "interrupted" if outcome.stopped == "interrupt" else "timeout"
+        if len(counts) == 1:
+            detail = f"{counts[0]} solution(s) found so far"
+        else:
+            detail = f"{answered} of {len(counts)} puzzles answered"
+        print(f"satpuzzle: {what} after {outcome.elapsed:.2f} s: {detail}, "
+              "enumeration incomplete", file=sys.stderr)
+        return EXIT_GAVE_UP
+    if len(counts) == 1 and (args.all or args.limit):
+        complete = "complete" if outcome.results[0].complete else "limit reached"
+        print(f"satpuzzle: {counts[0]} solution(s), {complete}", file=sys.stderr)
+    if len(counts) == 1 and not counts[0] and not args.count:
+        print("satpuzzle: no solution", file=sys.stderr)
+    return EXIT_FOUND if all(counts) else EXIT_NONE
+
+
+# ---------------------------------------------------------------- decode and check
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    if text.startswith("c satpuzzle DIMACS CNF"):
+        header = read_header(text, args.file)
+        instance = _single(load_text(header.source, args.file))
+        names, clauses = header.names, _dimacs_clauses(text, args.file)
+    else:
+        instance = _single(_load(args))
+        formula: Formula = _module(instance).encode(instance)
+        names, clauses = formula.names, formula.clauses
+    model = read_model(read_text(args.model), args.model)
+    if model.status != "SAT":
+        print(f"satpuzzle: the model file says {model.status}", file=sys.stderr)
+        return EXIT_NONE if model.status == "UNSAT" else EXIT_GAVE_UP
+    for number, clause in enumerate(clauses, 1):
+        if not any((lit > 0) == (abs(lit) in model.true_vars) for lit in clause):
+            raise InputError(f"the model falsifies clause {number} of the CNF: it is not a "
+                             "model of this puzzle's encoding", args.model)
+    module = _module(instance)
+    solution = module.decode(instance, [names[v] for v in model.true_vars if v in names])
+    problems = registry.checker_module(instance.KIND).check(instance, solution)
+    if problems:
+        raise InternalError("the decoded solution failed the rule check: " + "; ".join(problems))
+    if args.format == "json":
+        print(json.dumps({"kind": instance.KIND, "status": "SAT", "count": 1, "complete": False,
+                          "solutions": [module.render_json(instance, solution)]}))
+    else:
+        print(module.render_text(instance, solution))
+    return EXIT_FOUND
+
+
+def _dimacs_clauses(text: str, path: str) -> list[list[int]]:
+    clauses, current = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line or line[0] in "cp%":
+            continue
+        try:
+            for literal in map(int, line.split()):
+                if literal == 0:
+                    clauses.append(current)
+                    current = []
+                else:
+                    current.append(literal)
+        except ValueError:
+            raise InputError("expected integer literals", path, number, 1) from None
+    return clauses
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    instance = _single(_load(args))
+    module = _module(instance)
+    text = read_text(args.solution)
+    if text.lstrip().startswith("{"):
+        solutions = _json_solutions(module, instance, text, args.solution)
+    else:
+        solutions = module.parse_solutions(instance, text, args.solution)
+    checker = registry.checker_module(instance.KIND)
+    broken = 0
+    for number, solution in enumerate(solutions, 1):
+        problems = checker.check(instance, solution)
+        broken += bool(problems)
+        verdict = "valid" if not problems else "INVALID: " + "; ".join(problems)
+        print(f"solution {number}: {verdict}")
+    return EXIT_NONE if broken else EXIT_FOUND
+
+
+def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
+        raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
+    return [module.from_json(instance, item, path) for item in data["solutions"]]
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def _terminate(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _terminate)
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("satpuzzle: interrupted", file=sys.stderr)
+        return EXIT_GAVE_UP
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
+        return EXIT_FOUND
+    except InternalError as exc:
+        print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

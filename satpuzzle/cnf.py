@@ -1,0 +1,203 @@
+"""A thin CNF layer: named puzzle variables over PySAT's IDPool, CardEnc constraints on a shared
+pool, DIMACS output with a self-describing header, and models read back from any DIMACS solver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from satpuzzle.errors import InputError
+
+# Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation);
+# above it, the ladder encoding keeps the clause count linear.
+PAIRWISE_LIMIT = 12
+
+VarName = tuple[object, ...]
+
+
+class Formula:
+    """Clauses over named puzzle variables and anonymous auxiliaries, sharing one IDPool."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self.names: dict[int, VarName] = {}
+        self.summary: list[str] = []
+        # True when the puzzle variables split into exactly-one groups, so a solution is
+        # identified by its true puzzle variables alone (shortest sound blocking clause).
+        self.one_hot = False
+
+    def var(self, *name: object) -> int:
+        """The puzzle variable called `name`, created on first use."""
+        ident = self.pool.id(name)
+        self.names[ident] = name
+        return ident
+
+    def add(self, clause: Sequence[int]) -> None:
+        self.clauses.append(list(clause))
+
+    def extend(self, clauses: Iterable[Sequence[int]]) -> None:
+        self.clauses.extend(list(c) for c in clauses)
+
+    def contradiction(self) -> None:
+        """Make the formula unsatisfiable (an auxiliary forced both ways: valid for every solver)."""
+        flag = self.pool.id(("contradiction",))
+        self.clauses += [[flag], [-flag]]
+
+    def at_least_one(self, lits: Sequence[int]) -> None:
+        if not lits:
+            self.contradiction()
+        else:
+            self.clauses.append(list(lits))
+
+    def at_most_one(self, lits: Sequence[int]) -> None:
+        if len(lits) < 2:
+            return
+        encoding = EncType.pairwise if len(lits) <= PAIRWISE_LIMIT else EncType.ladder
+        self.clauses.extend(CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=encoding))
+
+    def exactly_one(self, lits: Sequence[int]) -> None:
+        self.at_least_one(lits)
+        self.at_most_one(lits)
+
+    def cardinality(self, lits: Sequence[int], bound: int, how: str) -> None:
+        """`how` is "atmost", "atleast" or "equals"; auxiliaries come from the shared pool."""
+        encode = {"atmost": CardEnc.atmost, "atleast": CardEnc.atleast, "equals": CardEnc.equals}
+        cnf = encode[how](list(lits), bound, vpool=self.pool, encoding=EncType.seqcounter)
+        self.clauses.extend(cnf.clauses)
+
+    @property
+    def num_vars(self) -> int:
+        return self.pool.top
+
+    def live_puzzle_vars(self) -> list[int]:
+        """Puzzle variables that occur in some clause; only these carry information (a solver
+        may report a variable that occurs nowhere as true)."""
+        seen = {abs(lit) for clause in self.clauses for lit in clause}
+        return sorted(v for v in self.names if v in seen)
+
+    def blocking_clause(self, true_vars: Iterable[int], live: Sequence[int],
+                        fixed: frozenset[int] = frozenset()) -> list[int]:
+        """The shortest sound clause excluding this solution; `fixed` are variables forced
+        true by the assumptions, which every solution of the job shares."""
+        truth = set(true_vars)
+        if self.one_hot:
+            return [-v for v in live if v in truth and v not in fixed]
+        return [-v if v in truth else v for v in live if v not in fixed]
+
+    def to_dimacs(self, source: str = "") -> str:
+        """DIMACS text whose comment header records kind, sizes, the source puzzle and the
+        variable map, so that a model from any external solver can be decoded."""
+        header = [
+            "c satpuzzle DIMACS CNF",
+            f"c kind: {self.kind}",
+            *(f"c {line}" for line in self.summary),
+            f"c variables: {self.num_vars} ({len(self.names)} puzzle, "
+            f"{self.num_vars - len(self.names)} auxiliary)",
+            f"c clauses: {len(self.clauses)}",
+        ]
+        header += [f"c source: {line}" for line in source.splitlines()]
+        header += [f"c var: {ident} {' '.join(map(str, name))}"
+                   for ident, name in sorted(self.names.items())]
+        body = (" ".join(map(str, clause)) + " 0" for clause in self.clauses)
+        return "\n".join([*header, f"p cnf {self.num_vars} {len(self.clauses)}", *body]) + "\n"
+
+
+@dataclass
+class CnfHeader:
+    """What a satpuzzle DIMACS header says: kind, source puzzle text and variable names."""
+
+    kind: str
+    source: str
+    names: dict[int, VarName]
+
+
+def read_header(text: str, path: str) -> CnfHeader:
+    kind = None
+    source: list[str] = []
+    names: dict[int, VarName] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("p "):
+            break
+        if line.startswith("c kind: "):
+            kind = line[len("c kind: "):].strip()
+        elif line.startswith("c source: "):
+            source.append(line[len("c source: "):])
+        elif line.startswith("c var: "):
+            fields = line[len("c var: "):].split()
+            try:
+                names[int(fields[0])] = tuple(_name_part(f) for f in fields[1:])
+            except (ValueError, IndexError):
+                raise InputError("malformed variable map line", path, number, 1) from None
+    if kind is None or not source:
+        raise InputError("not a satpuzzle CNF (no 'c kind:' and 'c source:' header); "
+                         "give the puzzle file instead", path, 1, 1)
+    return CnfHeader(kind, "\n".join(source) + "\n", names)
+
+
+def _name_part(text: str) -> object:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+@dataclass
+class Model:
+    """A solver's answer: "SAT" with the set of true variables, "UNSAT", or "UNKNOWN"."""
+
+    status: str
+    true_vars: frozenset[int]
+
+
+def read_model(text: str, path: str) -> Model:
+    """Read the output of a DIMACS SAT solver: competition style (`s` and `v` lines),
+    MiniSat's result file (`SAT` then literals) or bare literals."""
+    status = None
+    true_vars: set[int] = set()
+    seen_literal = False
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        if words[0] == "s" or words[0] in _STATUS_WORDS:
+            word = words[1] if words[0] == "s" and len(words) > 1 else words[0]
+            if word not in _STATUS_WORDS:
+                raise InputError(f"unknown solver status {word!r}", path, number, 1)
+            status = _STATUS_WORDS[word]
+            continue
+        if words[0] == "v":
+            words = words[1:]
+        for literal, column in _literals(line, words, path, number):
+            seen_literal = True
+            if literal > 0:
+                true_vars.add(literal)
+    if status is None:
+        status = "SAT" if seen_literal else None
+    if status is None:
+        raise InputError("no model found: expected 's SATISFIABLE' and 'v' lines, "
+                         "or a list of literals", path)
+    if status == "SAT" and not seen_literal:
+        raise InputError("the solver says SAT but gives no 'v' line with the model", path)
+    return Model(status, frozenset(true_vars))
+
+
+_STATUS_WORDS = {
+    "SATISFIABLE": "SAT", "SAT": "SAT", "UNSATISFIABLE": "UNSAT", "UNSAT": "UNSAT",
+    "UNKNOWN": "UNKNOWN", "INDETERMINATE": "UNKNOWN",
+}
+
+
+def _literals(line: str, words: list[str], path: str, number: int) -> Iterator[tuple[int, int]]:
+    column = 0
+    for word in words:
+        column = line.index(word, column) + 1
+        try:
+            literal = int(word)
+        except ValueError:
+            raise InputError(f"expected an integer literal, found {word!r}",
+                             path, number, column) from None
+        column += len(word) - 1
+        if literal != 0:
+            yield literal, column

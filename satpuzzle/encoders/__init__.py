@@ -1,0 +1,1 @@
+"""One module per puzzle kind: instance, native formats, encoding, decoding, rendering."""

@@ -1,0 +1,48 @@
+"""The one error type satpuzzle shows to users: a position in a file and what was expected."""
+
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """Bad input or usage, reported as ``FILE:LINE:COL: error: message`` and exit status 2."""
+
+    def __init__(
+        self, message: str, path: str | None = None, line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+    def at(self, path: str) -> InputError:
+        """The same error, naming `path` if it named no file yet."""
+        if self.path is None:
+            self.path = path
+        return self
+
+    def __str__(self) -> str:
+        where = [self.path or "satpuzzle"]
+        if self.line is not None:
+            where.append(str(self.line))
+            if self.column is not None:
+                where.append(str(self.column))
+        return f"{':'.join(where)}: error: {self.message}"
+
+
+class Position:
+    """A 1-based line and column in a named file, carried by parsed tokens."""
+
+    __slots__ = ("path", "line", "column")
+
+    def __init__(self, path: str | None, line: int | None, column: int | None) -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+
+    def error(self, message: str) -> InputError:
+        return InputError(message, self.path, self.line, self.column)
+
+    def __repr__(self) -> str:
+        return f"Position({self.path!r}, {self.line}, {self.column})"

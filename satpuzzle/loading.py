@@ -1,0 +1,53 @@
+"""From a file (or text) to typed instances: the .puz language, or a kind's native format
+chosen by --kind or recognised by content."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from satpuzzle import registry
+from satpuzzle.errors import InputError
+from satpuzzle.grammar import parse_specs
+from satpuzzle.textio import read_text
+
+# A .puz file starts (after comments) with a kind word, an optional title and "{".
+_LANGUAGE_START = re.compile(r'\A(?:\s*(?:#[^\n]*)?\n)*\s*[a-z][a-z0-9-]*\s*("[^"\n]*"\s*)?\{')
+
+
+@dataclass
+class Loaded:
+    """The instances of one input and how to answer them: `one_line` inputs (many puzzles, one
+    per line) get one answer line per puzzle."""
+
+    path: str
+    instances: list[Any]
+    one_line: bool = False
+
+
+def load_text(text: str, path: str = "<text>", kind: str | None = None,
+              options: dict[str, Any] | None = None) -> Loaded:
+    options = options or {}
+    if kind is None and (path.endswith(".puz") or _LANGUAGE_START.match(text)):
+        return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
+    if not text.strip():
+        raise InputError("empty file, expected a puzzle", path, 1, 1)
+    if kind is None:
+        kind = _sniff(text, path)
+    module = registry.kind_module(kind)
+    instances, one_line = module.read_native(text, path, options)
+    return Loaded(path, instances, one_line)
+
+
+def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
+    """Read and parse `path`; every failure is an InputError with a position."""
+    return load_text(read_text(path), path, kind, options)
+
+
+def _sniff(text: str, path: str) -> str:
+    for name in registry.IMPLEMENTED:
+        if registry.kind_module(name).sniff(text):
+            return name
+    raise InputError("cannot tell what puzzle this is: expected a .puz puzzle such as "
+                     "'sudoku { ... }' or a known native format (or give --kind)", path, 1, 1)

@@ -1,0 +1,65 @@
+"""Puzzle kinds: the language knows them all; each implemented kind is one module speaking the
+KindModule protocol. Adding a kind = its module, its checker and one line in IMPLEMENTED."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any, Protocol
+
+from satpuzzle.cnf import Formula, VarName
+from satpuzzle.errors import InputError
+from satpuzzle.grammar import PuzzleSpec, Token
+
+# Every kind the .puz language is designed for (docs/LANGUAGE.md has an example of each).
+LANGUAGE_KINDS = (
+    "crossword", "sudoku", "shikaku", "hashi", "jigsaw", "partition", "one-in-three-sat",
+)
+
+# kind -> (encoder module, rule checker module); the two share no code.
+IMPLEMENTED = {
+    "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
+}
+
+
+class KindModule(Protocol):
+    """What an encoder module offers (see satpuzzle/encoders/sudoku.py)."""
+
+    KIND: str
+
+    def from_spec(self, spec: PuzzleSpec) -> Any: ...
+    def sniff(self, text: str) -> bool: ...
+    def read_native(self, text: str, path: str, options: dict[str, Any]) -> tuple[list[Any], bool]:
+        ...
+    def to_puz(self, instance: Any) -> str: ...
+    def encode(self, instance: Any) -> Formula: ...
+    def decode(self, instance: Any, true_names: Iterable[VarName]) -> Any: ...
+    def render_text(self, instance: Any, solution: Any) -> str: ...
+    def render_json(self, instance: Any, solution: Any) -> Any: ...
+    def parse_solutions(self, instance: Any, text: str, path: str) -> list[Any]: ...
+
+
+def kind_module(name: str, where: Token | None = None) -> ModuleType:
+    """The encoder module of kind `name`, or an InputError saying why there is none."""
+    if name not in IMPLEMENTED:
+        if name in LANGUAGE_KINDS:
+            message = (f"puzzle kind {name!r} is part of the language but not implemented yet; "
+                       f"implemented: {', '.join(IMPLEMENTED)}")
+        else:
+            message = f"unknown puzzle kind {name!r}; expected one of {', '.join(LANGUAGE_KINDS)}"
+        raise where.error(message) if where else InputError(message)
+    return importlib.import_module(IMPLEMENTED[name][0])
+
+
+def checker_module(name: str) -> ModuleType:
+    return importlib.import_module(IMPLEMENTED[name][1])
+
+
+def build(spec: PuzzleSpec) -> Any:
+    """The typed instance a spec describes."""
+    return kind_module(spec.kind.text, spec.kind).from_spec(spec)
+
+
+def kind_of(instance: Any) -> str:
+    return instance.KIND

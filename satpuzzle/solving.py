@@ -1,0 +1,186 @@
+"""Running PySAT back ends: enumeration that blocks on puzzle variables only, batches of jobs
+under assumptions on one incremental solver, and a child process that a timeout or Ctrl-C can
+stop whatever the back end (PySAT cannot interrupt every solver from a timer)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from pysat.solvers import Solver, SolverNames
+
+from satpuzzle.cnf import Formula
+from satpuzzle.errors import InputError
+
+DEFAULT_SOLVER = "cadical195"
+SOLVER_NAMES: tuple[str, ...] = tuple(
+    sorted(name for name in vars(SolverNames) if not name.startswith("_"))
+)
+
+
+def solver_aliases() -> dict[str, str]:
+    """Every name PySAT accepts, mapped to its canonical name."""
+    aliases = {}
+    for canonical in SOLVER_NAMES:
+        for alias in getattr(SolverNames, canonical):
+            aliases[alias] = canonical
+    return aliases
+
+
+def check_solver(name: str) -> str:
+    """The canonical name of back end `name`, or an InputError if PySAT lacks it here."""
+    canonical = solver_aliases().get(name)
+    if canonical is None:
+        raise InputError(f"unknown solver {name!r}; expected one of {', '.join(SOLVER_NAMES)}")
+    try:
+        Solver(name=canonical).delete()
+    except Exception:  # PySAT raises bare errors for back ends missing from its build
+        raise InputError(f"solver {canonical!r} is not available in this PySAT build") from None
+    return canonical
+
+
+@dataclass
+class Job:
+    """One question to the solver: find up to `limit` solutions (None = all) under
+    `assumptions`, a list of literals over the shared formula."""
+
+    assumptions: list[int] = field(default_factory=list)
+    limit: int | None = None
+
+
+@dataclass
+class JobResult:
+    index: int
+    count: int = 0
+    complete: bool = False  # True when the enumeration was exhaustive
+
+
+class ModelStream:
+    """Models of a formula, each as the frozenset of its true live puzzle variables."""
+
+    def __init__(self, formula: Formula, solver_name: str = DEFAULT_SOLVER) -> None:
+        self.formula = formula
+        self.live = formula.live_puzzle_vars()
+        self.solver = Solver(name=solver_name, bootstrap_with=formula.clauses)
+        self.next_selector = formula.num_vars + 1
+
+    def models(self, job: Job) -> Iterator[frozenset[int]]:
+        """Enumerate `job`; the generator returns normally only when it was exhaustive."""
+        # Blocking clauses of a job are guarded by a selector, so later jobs are unaffected.
+        selector = self.next_selector
+        self.next_selector += 1
+        fixed = frozenset(lit for lit in job.assumptions if lit > 0)
+        assumptions = [*job.assumptions, selector]
+        found = 0
+        try:
+            while job.limit is None or found < job.limit:
+                if not self.solver.solve(assumptions=assumptions):
+                    return
+                model = self.solver.get_model()
+                true_vars = frozenset(v for v in self.live if model[v - 1] > 0)
+                found += 1
+                yield true_vars
+                block = self.formula.blocking_clause(true_vars, self.live, fixed)
+                if not block:  # the solution is forced: there is no other
+                    return
+                self.solver.add_clause([-selector, *block])
+            # Stopped at the limit: whether more solutions exist is left unknown (one more
+            # solve would tell, at the price of a second search).
+            raise LimitReached
+        finally:
+            self.solver.add_clause([-selector])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+class LimitReached(Exception):
+    """Enumeration stopped at its limit with more solutions left."""
+
+
+Event = tuple  # ("model", job, true_vars) | ("done", job, complete) | ("error", message)
+
+
+def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], connection) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+    try:
+        stream = ModelStream(formula, solver_name)
+        for index, job in enumerate(jobs):
+            complete = True
+            try:
+                for true_vars in stream.models(job):
+                    connection.send(("model", index, true_vars))
+            except LimitReached:
+                complete = False
+            connection.send(("done", index, complete))
+        stream.close()
+        connection.send(("end",))
+    except Exception as exc:  # reported to the parent, which turns it into a message
+        connection.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        connection.close()
+
+
+@dataclass
+class RunOutcome:
+    results: list[JobResult]
+    stopped: str | None = None  # "timeout" or "interrupt" when the run was cut short
+    elapsed: float = 0.0
+
+
+def run_jobs(
+    formula: Formula,
+    jobs: Sequence[Job],
+    on_model: Callable[[int, frozenset[int]], None],
+    on_done: Callable[[JobResult], None] | None = None,
+    solver_name: str = DEFAULT_SOLVER,
+    timeout: float | None = None,
+) -> RunOutcome:
+    """Solve `jobs` in a child process, calling `on_model` as each model arrives; a timeout
+    or KeyboardInterrupt stops the child and returns what was found so far."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_worker, args=(formula, solver_name, jobs, sender),
+                            daemon=True)
+    start = time.monotonic()
+    results = [JobResult(i) for i in range(len(jobs))]
+    stopped = None
+    child.start()
+    sender.close()
+    try:
+        stopped = _receive(receiver, results, on_model, on_done, start, timeout)
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+    return RunOutcome(results, stopped, time.monotonic() - start)
+
+
+def _receive(receiver, results, on_model, on_done, start, timeout) -> str | None:
+    while True:
+        if timeout is not None:
+            remaining = start + timeout - time.monotonic()
+            if remaining <= 0 or not receiver.poll(remaining):
+                return "timeout"
+        try:
+            event = receiver.recv()
+        except EOFError:
+            raise RuntimeError("the solver process died unexpectedly") from None
+        if event[0] == "model":
+            results[event[1]].count += 1
+            on_model(event[1], event[2])
+        elif event[0] == "done":
+            result = results[event[1]]
+            result.complete = event[2]
+            if on_done is not None:
+                on_done(result)
+        elif event[0] == "error":
+            raise RuntimeError(event[1])
+        else:
+            return None

@@ -1,0 +1,77 @@
+"""Reading input text safely and writing output files atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from satpuzzle.errors import InputError
+
+# Refuse absurdly large inputs before reading them into memory.
+MAX_INPUT_BYTES = 512 * 1024 * 1024
+
+
+def read_text(path: str | os.PathLike[str], display: str | None = None) -> str:
+    """The UTF-8 text of `path`; every failure becomes an InputError naming the file."""
+    name = display or str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_INPUT_BYTES:
+            raise InputError(f"file is {size} bytes; at most {MAX_INPUT_BYTES} accepted", name)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a file", name) from None
+    except FileNotFoundError:
+        raise InputError("no such file", name) from None
+    except PermissionError:
+        raise InputError("permission denied", name) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", name) from None
+    return decode_bytes(data, name)
+
+
+def decode_bytes(data: bytes, name: str) -> str:
+    """Decode UTF-8 (a BOM is allowed); binary data is an error at its first bad byte."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    bad = data.find(b"\x00")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    if bad >= 0:
+        line, column = line_column(data, bad)
+        raise InputError("binary data, expected UTF-8 text", name, line, column)
+    return text
+
+
+def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
+    """1-based line and column of `offset` in `data`."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    line = data.count(newline, 0, offset) + 1
+    column = offset - (data.rfind(newline, 0, offset) + 1) + 1
+    return line, column
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write `text` to a temporary file beside `path`, then rename it into place."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temporary, target)
+    except BaseException as exc:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
+        raise
