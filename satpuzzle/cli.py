@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="every solution, streamed")
     how_many.add_argument("--limit", type=_positive, metavar="K", help="at most K solutions")
-    how_many.add_argument("--count", action="store_true", help="print only the number")
+    solve.add_argument("--count", action="store_true",
+                       help="print only the number of solutions (all of them, or up to --limit)")
     how_many.add_argument("--unique", action="store_true",
                           help="say whether exactly one solution exists (stops at the second)")
     solve.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
@@ -228,9 +229,12 @@ class InternalError(Exception):
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    if args.count and args.unique:
+        raise InputError("--count and --unique ask different questions; give one")
     solver = check_solver(args.solver)
     loaded = _load(args)
-    limit = None if args.all or args.count else (2 if args.unique else args.limit or 1)
+    limit = args.limit if args.limit else (2 if args.unique else (
+        None if args.all or args.count else 1))
     if loaded.one_line:
         return _solve_batch(args, loaded, solver, limit)
     deadline = _Deadline(args.timeout)

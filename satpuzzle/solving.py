@@ -4,8 +4,10 @@ stop whatever the back end (PySAT cannot interrupt every solver from a timer).""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,21 +27,75 @@ def solver_aliases() -> dict[str, str]:
     """Every name PySAT accepts, mapped to its canonical name."""
     aliases = {}
     for canonical in SOLVER_NAMES:
+        aliases[canonical] = canonical
         for alias in getattr(SolverNames, canonical):
             aliases[alias] = canonical
     return aliases
 
 
 def check_solver(name: str) -> str:
-    """The canonical name of back end `name`, or an InputError if PySAT lacks it here."""
+    """A name of back end `name` that PySAT's Solver accepts (its own spelling: the class
+    attribute is not always among them), or an InputError if PySAT lacks it here."""
     canonical = solver_aliases().get(name)
     if canonical is None:
         raise InputError(f"unknown solver {name!r}; expected one of {', '.join(SOLVER_NAMES)}")
+    accepted = getattr(SolverNames, canonical)[0]
+    if not _available(accepted):
+        raise InputError(f"solver {canonical!r} is not available in this PySAT build "
+                         "(it needs an extra package)")
+    return accepted
+
+
+def _available(name: str) -> bool:
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _report: None  # a failed constructor's __del__ complains
     try:
-        Solver(name=canonical).delete()
-    except Exception:  # PySAT raises bare errors for back ends missing from its build
-        raise InputError(f"solver {canonical!r} is not available in this PySAT build") from None
-    return canonical
+        try:
+            Solver(name=name).delete()
+        except Exception:  # PySAT raises bare errors for back ends missing from its build
+            return False
+        return True
+    finally:
+        gc.collect()
+        sys.unraisablehook = hook
+
+
+# Back ends that take neither assumptions nor clauses after solving: each call starts afresh.
+NON_INCREMENTAL = {"kissat404"}
+
+
+class _FreshEachCall:
+    """The incremental interface over a one-shot back end: clauses are kept here and every
+    solve builds a new solver, with the assumptions as unit clauses."""
+
+    def __init__(self, name: str, clauses: list[list[int]]) -> None:
+        self.name = name
+        self.clauses = list(clauses)
+        self.model: list[int] | None = None
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        with Solver(name=self.name, bootstrap_with=self.clauses) as solver:
+            for literal in assumptions:
+                solver.add_clause([literal])
+            found = solver.solve()
+            self.model = solver.get_model() if found else None
+        return bool(found)
+
+    def get_model(self) -> list[int] | None:
+        return self.model
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self.clauses.append(list(clause))
+
+    def delete(self) -> None:
+        self.clauses = []
+
+
+def make_solver(name: str, clauses: list[list[int]]):
+    """A PySAT solver loaded with `clauses`, incremental whatever the back end."""
+    if solver_aliases().get(name) in NON_INCREMENTAL:
+        return _FreshEachCall(name, clauses)
+    return Solver(name=name, bootstrap_with=clauses)
 
 
 @dataclass
@@ -64,7 +120,7 @@ class ModelStream:
     def __init__(self, formula: Formula, solver_name: str = DEFAULT_SOLVER) -> None:
         self.formula = formula
         self.live = formula.live_puzzle_vars()
-        self.solver = Solver(name=solver_name, bootstrap_with=formula.clauses)
+        self.solver = make_solver(solver_name, formula.clauses)
         self.next_selector = formula.num_vars + 1
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:

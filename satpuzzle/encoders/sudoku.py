@@ -115,7 +115,7 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
         raise _error(where, f"grid of {size} lines is too large (at most {MAX_SIZE})")
     for cells in lines:
         if len(cells) != size:
-            raise cells[0].error(f"line has {len(cells)} cells, expected {size} "
+            raise cells[0].error(f"line has {len(cells)} cell(s), expected {size} "
                                  f"(the grid has {size} lines)")
     rows_, cols = box or default_box(size)
     if rows_ * cols != size:

@@ -1,0 +1,1 @@
+"""Baselines from the seed documents, used by benchmarks and differential tests."""
