@@ -94,12 +94,14 @@ def _cell_value(token: Token, size: int) -> int:
         return 0
     if text.isdigit():
         value = int(text)
-    elif len(text) == 1 and text.upper() in SYMBOLS:
+    elif len(text) == 1 and text.upper() in SYMBOLS and size > 9:
         value = _symbol_value(text)
     else:
-        raise token.error(f"expected a digit 1..{size} or '.' for an empty cell, found {text!r}")
+        letters = f", A..{SYMBOLS[size - 1]}" if size > 9 else ""
+        raise token.error(f"expected a digit 1..{size}{letters} or '.' for an empty cell, "
+                          f"found {text!r}")
     if not 0 <= value <= size:
-        raise token.error(f"clue {value} out of range: expected 1..{size} or '.'")
+        raise token.error(f"clue {text} out of range: expected 1..{size} or '.'")
     return value
 
 
@@ -131,10 +133,10 @@ def from_spec(spec: PuzzleSpec) -> SudokuInstance:
     if rows is None:
         raise spec.error("sudoku needs a grid: 'grid {' then N lines of N cells, then '}'")
     where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
-    box = None
+    instance = grid_from_rows(rows, where, None, spec.title)
     if "box" in spec.fields:
-        box = parse_box(_single_value(spec, "box"))
-    instance = grid_from_rows(rows, where, box, spec.title)
+        box_rows, box_cols = parse_box(_single_value(spec, "box"), instance.size)
+        instance = SudokuInstance(box_rows, box_cols, instance.givens, spec.title)
     if "size" in spec.fields:
         token = _single_value(spec, "size")
         if token.text != str(instance.size):
