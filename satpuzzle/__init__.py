@@ -11,14 +11,15 @@ __version__ = "0.1.0"
 
 def load(path_or_text: str, kind: str | None = None) -> list[Any]:
     """The instances of a puzzle file, or of .puz text when the argument holds a newline."""
-    from satpuzzle.loading import load as load_file, load_text
+    from satpuzzle.loading import load as load_file
+    from satpuzzle.loading import load_text
 
     if "\n" in path_or_text or "{" in path_or_text:
         return load_text(path_or_text, "<text>", kind).instances
     return load_file(path_or_text, kind).instances
 
 
-def compile(instance: Any):  # noqa: A001 - the API's name for "instance to CNF"
+def compile(instance: Any):
     """The instance's Formula (clauses, named variables; `to_dimacs()` for text)."""
     from satpuzzle import registry
 

@@ -18,7 +18,13 @@ from satpuzzle.cnf import Formula, read_header, read_model
 from satpuzzle.errors import InputError
 from satpuzzle.loading import Loaded, load, load_text
 from satpuzzle.solving import (
-    DEFAULT_SOLVER, SOLVER_NAMES, Job, JobResult, RunOutcome, check_solver, run_jobs,
+    DEFAULT_SOLVER,
+    SOLVER_NAMES,
+    Job,
+    JobResult,
+    RunOutcome,
+    check_solver,
+    run_jobs,
 )
 from satpuzzle.textio import read_text, write_atomic
 

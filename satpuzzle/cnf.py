@@ -96,8 +96,8 @@ class Formula:
             "c satpuzzle DIMACS CNF",
             f"c kind: {self.kind}",
             *(f"c {line}" for line in self.summary),
-            f"c variables: {self.num_vars} ({len(self.names)} puzzle, "
-            f"{self.num_vars - len(self.names)} auxiliary)",
+            (f"c variables: {self.num_vars} ({len(self.names)} puzzle, "
+             f"{self.num_vars - len(self.names)} auxiliary)"),
             f"c clauses: {len(self.clauses)}",
         ]
         header += [f"c source: {line}" for line in source.splitlines()]

@@ -34,7 +34,7 @@ class InputError(Exception):
 class Position:
     """A 1-based line and column in a named file, carried by parsed tokens."""
 
-    __slots__ = ("path", "line", "column")
+    __slots__ = ("column", "line", "path")
 
     def __init__(self, path: str | None, line: int | None, column: int | None) -> None:
         self.path = path

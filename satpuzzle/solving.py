@@ -52,7 +52,7 @@ def _available(name: str) -> bool:
     try:
         try:
             Solver(name=name).delete()
-        except Exception:  # PySAT raises bare errors for back ends missing from its build
+        except Exception:  # noqa: BLE001 - PySAT raises bare errors for back ends it lacks
             return False
         return True
     finally:
@@ -120,6 +120,7 @@ class ModelStream:
     def __init__(self, formula: Formula, solver_name: str = DEFAULT_SOLVER) -> None:
         self.formula = formula
         self.live = formula.live_puzzle_vars()
+        self.live_set = frozenset(self.live)
         self.solver = make_solver(solver_name, formula.clauses)
         self.next_selector = formula.num_vars + 1
 
@@ -135,8 +136,7 @@ class ModelStream:
             while job.limit is None or found < job.limit:
                 if not self.solver.solve(assumptions=assumptions):
                     return
-                model = self.solver.get_model()
-                true_vars = frozenset(v for v in self.live if model[v - 1] > 0)
+                true_vars = self.live_set.intersection(self.solver.get_model())
                 found += 1
                 yield true_vars
                 block = self.formula.blocking_clause(true_vars, self.live, fixed)
@@ -174,7 +174,7 @@ def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], connection)
             connection.send(("done", index, complete))
         stream.close()
         connection.send(("end",))
-    except Exception as exc:  # reported to the parent, which turns it into a message
+    except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
         connection.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         connection.close()

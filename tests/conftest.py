@@ -19,7 +19,7 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120,
             input_text: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-m", "satpuzzle", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
+                          check=False, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
                           input=input_text)
 
 

@@ -139,6 +139,17 @@ def test_deadly_rectangle_gives_two_solutions() -> None:
     assert count_solutions(grid, 3, 3, limit=1) == 1
     first = solve(grid, 3, 3)
     assert first is not None and is_valid_solution(first, grid, 3, 3)
+    # The search branches on the first blank cell and tries the smaller value first.
+    assert first[r1][c1] == min(solved[r1][c1], solved[r1][c2])
+
+
+def test_first_solution_follows_the_seed_order() -> None:
+    # Pinned from a literal, slow transcription of the seed's pseudo-code (full rule sweeps,
+    # recursion): fewest-candidates cell first in row-major order, values increasing.
+    assert solve(empty(4), 2, 2) == [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    assert solve(empty(9), 3, 3) == parse(
+        "123456789456789123789123456231674895875912364694538217317265948542897631968341572"
+    )
 
 
 def test_limit_one_on_empty_9x9_is_quick() -> None:

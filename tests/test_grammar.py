@@ -12,7 +12,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.registry import LANGUAGE_KINDS
 
-EXAMPLES = re.findall(r"```puz\n(.*?)```", (ROOT / "docs" / "LANGUAGE.md").read_text(), re.S)
+EXAMPLES = re.findall(r"```puz\n(.*?)```", (ROOT / "docs" / "LANGUAGE.md").read_text(), re.DOTALL)
 
 
 def test_language_doc_has_an_example_of_every_kind():

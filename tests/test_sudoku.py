@@ -129,7 +129,6 @@ def test_several_solutions_counted_exactly():
 def test_random_small_puzzles_match_brute_force(box):
     rng = random.Random(2026 + box[0] * 10 + box[1])
     rows, cols = box
-    size = rows * cols
     for _ in range(25):
         solution = pattern_solution(rows, cols)
         rng.shuffle(solution)  # row swaps across bands may break boxes: that makes UNSAT cases

@@ -49,16 +49,11 @@ def _tables(box_rows: int, box_cols: int) -> _Tables:
     size = box_rows * box_cols
     rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
     cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
-    # Boxes in reading order: box b starts at row (b // boxes_per_band) * box_rows.
-    boxes_per_band = size // box_cols
+    # Boxes in reading order (left to right, then top to bottom), as in the seed.
     boxes = [
-        tuple(
-            (top + dr) * size + left + dc
-            for dr in range(box_rows)
-            for dc in range(box_cols)
-        )
-        for b in range(size)
-        for top, left in [((b // boxes_per_band) * box_rows, (b % boxes_per_band) * box_cols)]
+        tuple((top + dr) * size + left + dc for dr in range(box_rows) for dc in range(box_cols))
+        for top in range(0, size, box_rows)
+        for left in range(0, size, box_cols)
     ]
     units = tuple(rows + cols + boxes)
     units_of = [[0, 0, 0] for _ in range(size * size)]
@@ -194,7 +189,7 @@ def _check_unit(
                 pairs.append(m)
     if seen != tables.full:
         return False
-    hidden = seen & ~multi
+    hidden = seen & ~multi & ~solved
     if hidden and not _hidden_singles(g, unit, hidden, queue, dirty, tables):
         return False
     return not doubled or _naked_pairs(g, unit, doubled, queue, dirty, tables)
@@ -276,6 +271,7 @@ def _solutions(grid: Grid, box_rows: int, box_cols: int) -> Iterator[list[int]]:
 
 
 def _to_grid(g: list[int], size: int) -> Grid:
+    """Solved masks back to rows of values (a single bit k means value k)."""
     values = [m.bit_length() - 1 for m in g]
     return [values[r * size:(r + 1) * size] for r in range(size)]
 

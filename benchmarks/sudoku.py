@@ -1,0 +1,212 @@
+"""Sudoku benchmark: satpuzzle side by side with the seed's own algorithm (candidate bitmasks,
+exclusivity / uniqueness / pairs rules, branching on the fewest-candidates cell).
+
+    python benchmarks/sudoku.py [--data ../shared/data/sudoku] [--baseline-cap 200]
+
+For each set: puzzles/s, median and p90 ms per puzzle, for
+  - satpuzzle batch: one incremental solver, the givens as assumptions (what `satpuzzle solve`
+    does on a one-line file), first solution, and first solution + uniqueness proof;
+  - satpuzzle single: a fresh eliminated encoding and solver per puzzle;
+  - the seed baseline, on the first --baseline-cap puzzles of the set (pure Python is slow),
+and the throughput ratio on the same puzzles. Then 25×25 puzzles: generated with 60% empty
+cells, and the minimal ones of the Gecode examples. Every answer is checked by the rule checker.
+Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.baselines import sudoku_eup
+from satpuzzle.checkers.sudoku import violations
+from satpuzzle.encoders import sudoku
+from satpuzzle.solving import Job, LimitReached, ModelStream
+
+SETS = [
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+    "top95.txt",
+    "hardest.txt",
+    "puzzles2_17_clue",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles7_serg_benchmark",
+]
+
+
+def read_set(path: Path, cap: int | None) -> list[sudoku.SudokuInstance]:
+    text = path.read_text()
+    lines = [line.strip() for line in text.splitlines()
+             if line.strip() and not line.startswith("#")]
+    instances, _ = sudoku.read_native("\n".join(lines[:cap]) + "\n", str(path), {})
+    return instances
+
+
+def summary(times: Sequence[float]) -> str:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    total = sum(times)
+    return (f"{len(times) / total:9.1f} puzzles/s  median {statistics.median(times) * 1e3:7.3f} ms"
+            f"  p90 {p90 * 1e3:7.3f} ms  total {total:7.2f} s")
+
+
+def check(instance: sudoku.SudokuInstance, grid) -> None:
+    problems = violations(instance.givens, instance.box_rows, instance.box_cols, grid)
+    if problems:
+        raise SystemExit(f"WRONG ANSWER: {problems[:3]}")
+
+
+def run_batch(instances, limit: int) -> tuple[list[float], list[int]]:
+    """Per-puzzle times (the shared encoding's build is charged to the first puzzle)."""
+    start = time.perf_counter()
+    formula, jobs = sudoku.encode_batch(instances)
+    stream = ModelStream(formula)
+    setup = time.perf_counter() - start
+    times, counts = [], []
+    for instance, job in zip(instances, jobs):
+        job.limit = limit
+        begin = time.perf_counter()
+        found = []
+        try:
+            for true_vars in stream.models(job):
+                found.append(sudoku.decode(instance, [formula.names[v] for v in true_vars]))
+        except LimitReached:
+            pass
+        times.append(time.perf_counter() - begin)
+        counts.append(len(found))
+        for grid in found:
+            check(instance, grid)
+    times[0] += setup
+    stream.close()
+    return times, counts
+
+
+def run_single(instances, limit: int) -> tuple[list[float], list[int]]:
+    times, counts = [], []
+    for instance in instances:
+        begin = time.perf_counter()
+        formula = sudoku.encode(instance)
+        stream = ModelStream(formula)
+        found = []
+        try:
+            for true_vars in stream.models(Job(limit=limit)):
+                found.append(sudoku.decode(instance, [formula.names[v] for v in true_vars]))
+        except LimitReached:
+            pass
+        stream.close()
+        times.append(time.perf_counter() - begin)
+        counts.append(len(found))
+        for grid in found:
+            check(instance, grid)
+    return times, counts
+
+
+def run_baseline(instances) -> list[float]:
+    times = []
+    for instance in instances:
+        grid = [list(row) for row in instance.givens]
+        begin = time.perf_counter()
+        answer = sudoku_eup.solve(grid, instance.box_rows, instance.box_cols)
+        times.append(time.perf_counter() - begin)
+        if answer is not None:
+            check(instance, answer)
+    return times
+
+
+def timed(label: str, action: Callable[[], tuple[list[float], list[int]]]) -> list[float]:
+    times, counts = action()
+    extra = ""
+    if counts:
+        extra = (f"  [{sum(c == 1 for c in counts)} one, {sum(c >= 2 for c in counts)} several,"
+                 f" {sum(c == 0 for c in counts)} none]")
+    print(f"  {label:<34}{summary(times)}{extra}", flush=True)
+    return times
+
+
+def bench_set(path: Path, cap: int | None, baseline_cap: int) -> None:
+    instances = read_set(path, cap)
+    print(f"\n{path.name}: {len(instances)} puzzles", flush=True)
+    batch = timed("satpuzzle batch, first solution", lambda: run_batch(instances, 1))
+    timed("satpuzzle batch, + uniqueness", lambda: run_batch(instances, 2))
+    single = timed("satpuzzle single, first solution", lambda: run_single(instances, 1))
+    if baseline_cap:
+        subset = instances[:baseline_cap]
+        base = timed(f"seed baseline (first {len(subset)})", lambda: (run_baseline(subset), []))
+        ours = batch[1:len(subset)] or batch
+        ratio = (len(base) / sum(base)) / (len(ours) / sum(ours))
+        singles = (len(base) / sum(base)) / (len(subset) / sum(single[:len(subset)]))
+        print(f"  throughput ratio on those puzzles: batch {1 / ratio:.1f}x, "
+              f"single {1 / singles:.1f}x the baseline", flush=True)
+
+
+def random_full_grid(rng: random.Random, order: int) -> list[list[int]]:
+    """A uniformly shuffled relabelling of the pattern grid (rows, columns, bands, digits)."""
+    size = order * order
+    base = [[(order * (r % order) + r // order + c) % size + 1 for c in range(size)]
+            for r in range(size)]
+    bands = rng.sample(range(order), order)
+    rows = [b * order + r for b in bands for r in rng.sample(range(order), order)]
+    stacks = rng.sample(range(order), order)
+    cols = [s * order + c for s in stacks for c in rng.sample(range(order), order)]
+    digits = list(range(1, size + 1))
+    rng.shuffle(digits)
+    return [[digits[base[r][c] - 1] for c in cols] for r in rows]
+
+
+def bench_large(data: Path, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    instances = []
+    for _ in range(count):
+        full = random_full_grid(rng, 5)
+        givens = tuple(tuple(0 if rng.random() < 0.6 else v for v in row) for row in full)
+        instances.append(sudoku.SudokuInstance(5, 5, givens))
+    print(f"\n25x25, 60% empty cells, {count} generated (seed {seed})", flush=True)
+    timed("satpuzzle single, solve + unique?", lambda: run_single(instances, 2))
+    gecode = data / "gecode_sudoku_examples.tsv"
+    if gecode.exists():
+        rows = [line.split("\t") for line in gecode.read_text().splitlines()[1:]]
+        minimal = []
+        for row in rows:
+            if row[1] == "5" and int(row[0]) < 89:
+                text = "\n".join(row[3][r * 25:(r + 1) * 25] for r in range(25))
+                minimal.append(sudoku.read_native(text + "\n", str(gecode), {})[0][0])
+        print(f"\n25x25 minimal (Alain Frisch, Gecode examples): {len(minimal)} puzzles",
+              flush=True)
+        timed("satpuzzle single, solve + unique?", lambda: run_single(minimal, 2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "sudoku")
+    parser.add_argument("--cap", type=int, default=5000,
+                        help="at most this many puzzles per set (default 5000)")
+    parser.add_argument("--baseline-cap", type=int, default=200,
+                        help="baseline runs on this many puzzles per set (0: skip)")
+    parser.add_argument("--sets", nargs="*", default=SETS)
+    parser.add_argument("--large", type=int, default=20, help="generated 25x25 puzzles")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    import pysat
+
+    print(f"satpuzzle Sudoku benchmark; python {sys.version.split()[0]}, "
+          f"python-sat {pysat.__version__}, back end cadical195")
+    for name in args.sets:
+        path = args.data / name
+        if not path.exists():
+            print(f"\n{name}: absent, skipped")
+            continue
+        bench_set(path, args.cap, args.baseline_cap)
+    if args.large:
+        bench_large(args.data, args.large, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Timeouts and signals: exit 3 with what was found so far; no half-written output."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import INSTANCES, ROOT, parse_grids, run_cli
+
+from satpuzzle.checkers.sudoku import violations
+
+EMPTY_9 = INSTANCES / "sudoku" / "empty-9x9.puz"
+
+
+def test_timeout_exits_3_with_count_so_far():
+    start = time.monotonic()
+    result = run_cli("solve", EMPTY_9, "--count", "--timeout", "1")
+    elapsed = time.monotonic() - start
+    assert result.returncode == 3
+    assert int(result.stdout) > 0
+    assert "timeout" in result.stderr and "incomplete" in result.stderr
+    assert elapsed < 1 + 0.5 + 2.0  # the limit, slack, and interpreter start-up
+
+
+def test_timeout_json_reports_unknown_completeness():
+    import json
+
+    result = run_cli("solve", EMPTY_9, "--all", "--timeout", "0.5", "--format", "json")
+    data = json.loads(result.stdout)
+    assert result.returncode == 3
+    assert data["status"] == "SAT" and data["complete"] is False
+    assert data["count"] == len(data["solutions"]) > 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_all_prints_solutions_and_count(tmp_path, signum):
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with open(out, "w") as stdout, open(err, "w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "satpuzzle", "solve", str(EMPTY_9), "--all"],
+            stdout=stdout, stderr=stderr, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        time.sleep(2.0)
+        process.send_signal(signum)
+        assert process.wait(timeout=10) == 3
+    grids = parse_grids(out.read_text())
+    message = err.read_text()
+    assert "interrupted" in message
+    assert f"{len(grids)} solution(s) found so far" in message
+    assert len(grids) > 0 and len({str(g) for g in grids}) == len(grids)
+    for grid in grids:
+        assert violations([[0] * 9] * 9, 3, 3, grid) == []
+
+
+def test_failed_compile_leaves_existing_output_untouched(tmp_path):
+    target = tmp_path / "out.cnf"
+    target.write_text("previous content\n")
+    bad = tmp_path / "bad.puz"
+    bad.write_text("sudoku {\n grid {\n  1 2\n }\n}\n")
+    assert run_cli("compile", bad, "-o", target).returncode == 2
+    assert target.read_text() == "previous content\n"
+    assert run_cli("compile", INSTANCES / "sudoku" / "classic.puz", "-o", target).returncode == 0
+    assert target.read_text().startswith("c satpuzzle DIMACS CNF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.puz", "out.cnf"]
