@@ -11,9 +11,10 @@ from pysat.formula import IDPool
 
 from satpuzzle.errors import InputError
 
-# Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation);
+# Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
+# measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);
 # above it, the ladder encoding keeps the clause count linear.
-PAIRWISE_LIMIT = 12
+PAIRWISE_LIMIT = 30
 
 VarName = tuple[object, ...]
 

@@ -125,29 +125,32 @@ class ModelStream:
         self.next_selector = formula.num_vars + 1
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:
-        """Enumerate `job`; the generator returns normally only when it was exhaustive."""
-        # Blocking clauses of a job are guarded by a selector, so later jobs are unaffected.
-        selector = self.next_selector
-        self.next_selector += 1
+        """Enumerate `job`; the generator returns normally only when it was exhaustive and
+        raises LimitReached when it stops at the job's limit."""
         fixed = frozenset(lit for lit in job.assumptions if lit > 0)
-        assumptions = [*job.assumptions, selector]
+        assumptions = list(job.assumptions)
+        selector = None  # guards this job's blocking clauses; made when the first is added
         found = 0
         try:
-            while job.limit is None or found < job.limit:
-                if not self.solver.solve(assumptions=assumptions):
-                    return
+            while self.solver.solve(assumptions=assumptions):
                 true_vars = self.live_set.intersection(self.solver.get_model())
                 found += 1
                 yield true_vars
+                if job.limit is not None and found >= job.limit:
+                    # Whether more solutions exist is left unknown: one more solve would tell,
+                    # at the price of a second search.
+                    raise LimitReached
                 block = self.formula.blocking_clause(true_vars, self.live, fixed)
                 if not block:  # the solution is forced: there is no other
                     return
+                if selector is None:
+                    selector = self.next_selector
+                    self.next_selector += 1
+                    assumptions.append(selector)
                 self.solver.add_clause([-selector, *block])
-            # Stopped at the limit: whether more solutions exist is left unknown (one more
-            # solve would tell, at the price of a second search).
-            raise LimitReached
         finally:
-            self.solver.add_clause([-selector])
+            if selector is not None:
+                self.solver.add_clause([-selector])  # retire this job's blocking clauses
 
     def close(self) -> None:
         self.solver.delete()

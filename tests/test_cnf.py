@@ -11,7 +11,7 @@ from satpuzzle.solving import Job, ModelStream
 
 def test_cardinality_constraints_share_the_pool():
     formula = Formula("test")
-    first = [formula.var("a", i) for i in range(20)]
+    first = [formula.var("a", i) for i in range(40)]
     second = [formula.var("b", i) for i in range(20)]
     before = formula.num_vars
     formula.exactly_one(first)  # ladder encoding: auxiliaries
