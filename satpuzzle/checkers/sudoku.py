@@ -13,27 +13,29 @@ def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
     if len(solution) != size or any(len(row) != size for row in solution):
         return [f"expected {size} rows of {size} values"]
     problems = []
-    for r in range(size):
-        for c in range(size):
-            value = solution[r][c]
-            if not isinstance(value, int) or not 1 <= value <= size:
+    for r, (row, given_row) in enumerate(zip(solution, givens)):
+        for c, (value, given) in enumerate(zip(row, given_row)):
+            if type(value) is not int or not 1 <= value <= size:
                 problems.append(f"row {r + 1}, column {c + 1}: {value!r} is not in 1..{size}")
-            elif givens[r][c] and givens[r][c] != value:
-                problems.append(f"row {r + 1}, column {c + 1}: given {givens[r][c]} "
+            elif given and given != value:
+                problems.append(f"row {r + 1}, column {c + 1}: given {given} "
                                 f"changed to {value}")
     everything = set(range(1, size + 1))
-    for r in range(size):
-        if set(solution[r]) != everything:
+    boxes = {
+        (top, left): [solution[top + i][left + j] for i in range(box_rows)
+                      for j in range(box_cols)]
+        for top in range(0, size, box_rows) for left in range(0, size, box_cols)
+    }
+    for r, row in enumerate(solution):
+        if set(row) != everything:
             problems.append(f"row {r + 1} does not hold each of 1..{size} once")
-    for c in range(size):
-        if {solution[r][c] for r in range(size)} != everything:
+    for c, column in enumerate(zip(*solution)):
+        if set(column) != everything:
             problems.append(f"column {c + 1} does not hold each of 1..{size} once")
-    for top in range(0, size, box_rows):
-        for left in range(0, size, box_cols):
-            box = {solution[top + i][left + j] for i in range(box_rows) for j in range(box_cols)}
-            if box != everything:
-                problems.append(f"box at row {top + 1}, column {left + 1} does not hold "
-                                f"each of 1..{size} once")
+    for (top, left), box in boxes.items():
+        if set(box) != everything:
+            problems.append(f"box at row {top + 1}, column {left + 1} does not hold "
+                            f"each of 1..{size} once")
     return problems
 
 

@@ -23,6 +23,7 @@ KIND = "sudoku"
 MAX_SIZE = 64  # N above this is refused: N³ candidate variables would not fit a sane budget
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # one-character digits 1..35
 EMPTY = {".", "0", "_"}
+_LINE_SYMBOLS = "." + SYMBOLS  # value → symbol, 0 → "."
 SEPARATOR = re.compile(r"^[-+|=]+$")
 
 Grid = tuple[tuple[int, ...], ...]
@@ -153,7 +154,8 @@ def _single_value(spec: PuzzleSpec, name: str) -> Token:
 
 def sniff(text: str) -> bool:
     """Whether `text` looks like a native Sudoku file (a grid, or one-line puzzles)."""
-    rows = tokenize_rows(text[:200_000], "<sniff>")
+    head = "\n".join(text.splitlines()[:400])  # whole lines only: a cut one would not fit
+    rows = tokenize_rows(head, "<sniff>")
     if not rows:
         return False
     if all(len(row) == 1 and _is_square_length(len(row[0].text)) for row in rows):
@@ -173,12 +175,40 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[SudokuInstanc
     (N² symbols `1-9A-Z` with `.`/`0` empty, or N² space-separated numbers). The flag says
     the input is one puzzle per line, to be answered one line per puzzle."""
     box = options.get("box")
+    fast = _read_compact_lines(text, path, box)
+    if fast is not None:
+        return fast, True
     rows = tokenize_rows(text, path)
     if not rows:
         raise InputError("empty file, expected a Sudoku grid or one-line puzzles", path, 1, 1)
     if is_one_line_format(rows):
         return [_one_line(row, path, box) for row in rows], True
     return [grid_from_rows(rows, path, parse_box(box) if box else None)], False
+
+
+_SYMBOL_VALUES = {**{ch: 0 for ch in EMPTY}, **{ch: i + 1 for i, ch in enumerate(SYMBOLS)},
+                  **{ch.lower(): i + 10 for i, ch in enumerate(SYMBOLS[9:])}}
+
+
+def _read_compact_lines(text: str, path: str, box: str | None) -> list[SudokuInstance] | None:
+    """Fast path for large files of one compact puzzle per line (no Token per cell); None
+    when the file is not exactly that, or has an error (the general path then reports it)."""
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line and not line.startswith("#")]
+    if not lines or len(lines[0]) != len(lines[-1]) or not _is_square_length(len(lines[0])):
+        return None
+    size = math.isqrt(len(lines[0]))
+    if len(lines) == size:
+        return None  # N lines of N symbols: a grid, not N one-line puzzles
+    shape = parse_box(box, size) if box else default_box(size)
+    instances = []
+    for line in lines:
+        values = [_SYMBOL_VALUES.get(ch, -1) for ch in line]
+        if len(values) != size * size or min(values) < 0 or max(values) > size:
+            return None
+        rows = tuple(tuple(values[r * size:(r + 1) * size]) for r in range(size))
+        instances.append(SudokuInstance(shape[0], shape[1], rows))
+    return instances
 
 
 def is_one_line_format(rows: list[list[Token]]) -> bool:
@@ -302,14 +332,12 @@ def decode(instance: SudokuInstance, true_names: Iterable[VarName]) -> Grid:
     grid = [list(row) for row in instance.givens]
     for name in true_names:
         if name[0] == "x":
-            _, row, col, digit = name
-            grid[row - 1][col - 1] = digit
+            grid[name[1] - 1][name[2] - 1] = name[3]
     for r, row in enumerate(grid):
-        for c, value in enumerate(row):
-            if not value:
-                raise InputError(f"the model gives no digit to cell row {r + 1}, "
-                                 f"column {c + 1}")
-    return tuple(tuple(row) for row in grid)
+        if 0 in row:
+            raise InputError(f"the model gives no digit to cell row {r + 1}, "
+                             f"column {row.index(0) + 1}")
+    return tuple(map(tuple, grid))
 
 
 # ---------------------------------------------------------------- output
@@ -322,10 +350,9 @@ def render_text(instance: SudokuInstance, solution: Grid) -> str:
 
 def render_line(instance: SudokuInstance, solution: Grid) -> str:
     """One line: N² symbols (1-9 then A-Z) or, above 35, N² space-separated numbers."""
-    values = [v for row in solution for v in row]
     if instance.size <= len(SYMBOLS):
-        return "".join(SYMBOLS[v - 1] if v else "." for v in values)
-    return " ".join(map(str, values))
+        return "".join("".join(map(_LINE_SYMBOLS.__getitem__, row)) for row in solution)
+    return " ".join(" ".join(map(str, row)) for row in solution)
 
 
 def render_json(instance: SudokuInstance, solution: Grid) -> list[list[int]]:
