@@ -10,6 +10,7 @@ import argparse
 import json
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -248,7 +249,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     for number, instance in enumerate(loaded.instances, 1):
         if len(loaded.instances) > 1 and args.format == "text":
             title = f": {instance.title}" if getattr(instance, "title", None) else ""
-            print(f"{'' if number == 1 else chr(10)}# puzzle {number}{title}", flush=True)
+            if number > 1:
+                print()
+            print(f"# puzzle {number}{title}", flush=True)
         statuses.append(_solve_one(args, instance, solver, limit, deadline))
         if statuses[-1] == EXIT_GAVE_UP:
             break
@@ -256,14 +259,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 class _Deadline:
-    def __init__(self, seconds: float | None) -> None:
-        import time
+    """One --timeout shared by all the puzzles of a file."""
 
-        self.clock = time.monotonic
-        self.end = None if seconds is None else self.clock() + seconds
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.monotonic() + seconds
 
     def remaining(self) -> float | None:
-        return None if self.end is None else max(0.001, self.end - self.clock())
+        return None if self.end is None else max(0.001, self.end - time.monotonic())
 
 
 def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadline) -> int:

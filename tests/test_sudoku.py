@@ -239,3 +239,21 @@ def test_gecode_16x16_and_25x25_unique():
         found = list(satpuzzle.solutions(instance, limit=2))
         assert len(found) == 1, f"gecode example {index}"
         assert_valid(instance.givens, int(order), int(order), found)
+
+
+def test_file_with_several_puzzles(tmp_path):
+    two = (SUDOKU / "two-solutions.puz").read_text()
+    unsolvable = (SUDOKU / "unsolvable.puz").read_text()
+    path = tmp_path / "many.puz"
+    path.write_text(two + "\n" + unsolvable)
+    result = run_cli("solve", path, "--all")
+    assert result.returncode == 1  # one of the puzzles has no solution
+    first, second = result.stdout.split("# puzzle 2: unsolvable\n")
+    assert first.startswith("# puzzle 1: two solutions\n")
+    assert len(parse_grids(first.split("\n", 1)[1])) == 2 and second == ""
+    lines = run_cli("solve", path, "--all", "--format", "json").stdout.splitlines()
+    assert [json.loads(line)["status"] for line in lines] == ["SAT", "UNSAT"]
+    only = run_cli("solve", path, "--index", "1", "--count")
+    assert only.returncode == 0 and only.stdout.strip() == "2"
+    assert run_cli("compile", path).returncode == 2  # which one? --index says
+    assert run_cli("compile", path, "--index", "2").returncode == 0
