@@ -24,6 +24,7 @@ from satpuzzle.solving import (
     Job,
     JobResult,
     RunOutcome,
+    SolverCrash,
     check_solver,
     run_jobs,
 )
@@ -67,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                        help="give up after this long; exit 3 with what was found")
     solve.add_argument("--format", choices=("text", "json"), default="text")
+    solve.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                       help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
     solve.set_defaults(handler=cmd_solve)
@@ -293,11 +296,19 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
         names = [formula.names[v] for v in true_vars]
         reports[index].add(module.decode(loaded.instances[index], names))
 
+    finished: dict[int, JobResult] = {}
+    next_to_print = 0
+
     def on_done(result: JobResult) -> None:
-        reports[result.index].finish(result, None)
+        # Workers finish out of order; answers are printed in input order.
+        nonlocal next_to_print
+        finished[result.index] = result
+        while next_to_print in finished:
+            reports[next_to_print].finish(finished.pop(next_to_print), None)
+            next_to_print += 1
 
     outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
-                       timeout=args.timeout)
+                       timeout=args.timeout, workers=args.jobs)
     return _status_and_summary(args, outcome, [r.count for r in reports])
 
 
@@ -422,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
         return EXIT_FOUND
-    except InternalError as exc:
+    except (InternalError, SolverCrash) as exc:
         print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import multiprocessing.connection
 import signal
 import sys
 import time
@@ -163,14 +164,15 @@ class LimitReached(Exception):
 Event = tuple  # ("model", job, true_vars) | ("done", job, complete) | ("error", message)
 
 
-def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], connection) -> None:
+def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: range,
+            connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     try:
         stream = ModelStream(formula, solver_name)
-        for index, job in enumerate(jobs):
+        for index in indices:
             complete = True
             try:
-                for true_vars in stream.models(job):
+                for true_vars in stream.models(jobs[index]):
                     connection.send(("model", index, true_vars))
             except LimitReached:
                 complete = False
@@ -181,6 +183,10 @@ def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], connection)
         connection.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         connection.close()
+
+
+class SolverCrash(Exception):
+    """The solver process failed or died: a bug or a resource limit, not bad input."""
 
 
 @dataclass
@@ -197,49 +203,65 @@ def run_jobs(
     on_done: Callable[[JobResult], None] | None = None,
     solver_name: str = DEFAULT_SOLVER,
     timeout: float | None = None,
+    workers: int = 1,
 ) -> RunOutcome:
-    """Solve `jobs` in a child process, calling `on_model` as each model arrives; a timeout
-    or KeyboardInterrupt stops the child and returns what was found so far."""
+    """Solve `jobs` in child processes (each its own solver; worker k takes jobs k, k+w, ...),
+    calling `on_model` as each model arrives and `on_done` as each job ends (in completion
+    order, which with several workers is not input order). A timeout or KeyboardInterrupt
+    stops the children and returns what was found so far."""
     context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_worker, args=(formula, solver_name, jobs, sender),
-                            daemon=True)
+    workers = max(1, min(workers, len(jobs)))
+    children, receivers = [], []
     start = time.monotonic()
+    for k in range(workers):
+        receiver, sender = context.Pipe(duplex=False)
+        indices = range(k, len(jobs), workers)
+        child = context.Process(target=_worker, daemon=True,
+                                args=(formula, solver_name, jobs, indices, sender))
+        child.start()
+        sender.close()
+        children.append(child)
+        receivers.append(receiver)
     results = [JobResult(i) for i in range(len(jobs))]
     stopped = None
-    child.start()
-    sender.close()
     try:
-        stopped = _receive(receiver, results, on_model, on_done, start, timeout)
+        stopped = _receive(receivers, results, on_model, on_done, start, timeout)
     except KeyboardInterrupt:
         stopped = "interrupt"
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+        for child in children:
+            if child.is_alive():
+                child.kill()
+            child.join()
+        for receiver in receivers:
+            receiver.close()
     return RunOutcome(results, stopped, time.monotonic() - start)
 
 
-def _receive(receiver, results, on_model, on_done, start, timeout) -> str | None:
-    while True:
-        if timeout is not None:
-            remaining = start + timeout - time.monotonic()
-            if remaining <= 0 or not receiver.poll(remaining):
-                return "timeout"
-        try:
-            event = receiver.recv()
-        except EOFError:
-            raise RuntimeError("the solver process died unexpectedly") from None
-        if event[0] == "model":
-            results[event[1]].count += 1
-            on_model(event[1], event[2])
-        elif event[0] == "done":
-            result = results[event[1]]
-            result.complete = event[2]
-            if on_done is not None:
-                on_done(result)
-        elif event[0] == "error":
-            raise RuntimeError(event[1])
-        else:
-            return None
+def _receive(receivers, results, on_model, on_done, start, timeout) -> str | None:
+    open_receivers = list(receivers)
+    while open_receivers:
+        remaining = None if timeout is None else start + timeout - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            return "timeout"
+        ready = multiprocessing.connection.wait(open_receivers, remaining)
+        if not ready:
+            return "timeout"
+        for receiver in ready:
+            try:
+                event = receiver.recv()
+            except EOFError:
+                raise SolverCrash("the solver process died unexpectedly") from None
+            if event[0] == "model":
+                results[event[1]].count += 1
+                on_model(event[1], event[2])
+            elif event[0] == "done":
+                result = results[event[1]]
+                result.complete = event[2]
+                if on_done is not None:
+                    on_done(result)
+            elif event[0] == "error":
+                raise SolverCrash(event[1])
+            else:
+                open_receivers.remove(receiver)
+    return None

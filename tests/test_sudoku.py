@@ -257,3 +257,17 @@ def test_file_with_several_puzzles(tmp_path):
     assert only.returncode == 0 and only.stdout.strip() == "2"
     assert run_cli("compile", path).returncode == 2  # which one? --index says
     assert run_cli("compile", path, "--index", "2").returncode == 0
+
+
+def test_batch_with_two_workers_keeps_input_order(tmp_path):
+    path = tmp_path / "mixed.txt"
+    batch = [line for line in (SUDOKU / "hard-batch.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    clash = "11" + "." * 79  # two equal givens: no solution
+    path.write_text("\n".join([*batch, clash, *batch[:2]]) + "\n")
+    one = run_cli("solve", path, "--unique")
+    two = run_cli("solve", path, "--unique", "--jobs", "2")
+    assert one.returncode == two.returncode == 1  # one puzzle has no solution
+    assert one.stdout == two.stdout
+    verdicts = [line.split()[0] for line in two.stdout.splitlines()]
+    assert verdicts == ["unique"] * 5 + ["none"] + ["unique"] * 2
