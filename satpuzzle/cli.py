@@ -213,8 +213,8 @@ class Report:
         elif self.one_line:
             for solution in self.solutions:
                 print(self.render(solution))
-            if not self.count and status == "UNSAT":
-                print("no solution")
+            if not self.count:
+                print("no solution" if status == "UNSAT" else "unknown")
             sys.stdout.flush()
 
     def print_verdict(self, status: str) -> None:
@@ -258,7 +258,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         statuses.append(_solve_one(args, instance, solver, limit, deadline))
         if statuses[-1] == EXIT_GAVE_UP:
             break
-    return max(statuses) if EXIT_GAVE_UP in statuses else max(statuses, default=0)
+    return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
 
 
 class _Deadline:
@@ -309,6 +309,13 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
 
     outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
                        timeout=args.timeout, workers=args.jobs)
+    # Cut short: every puzzle not yet printed still gets its line (what was found, or
+    # "unknown"), so that line K of the output always answers puzzle K.
+    for index in range(next_to_print, len(jobs)):
+        if index in finished:
+            reports[index].finish(finished[index], None)
+        else:
+            reports[index].finish(outcome.results[index], outcome.stopped)
     return _status_and_summary(args, outcome, [r.count for r in reports])
 
 

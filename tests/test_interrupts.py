@@ -65,3 +65,23 @@ def test_failed_compile_leaves_existing_output_untouched(tmp_path):
     assert run_cli("compile", INSTANCES / "sudoku" / "classic.puz", "-o", target).returncode == 0
     assert target.read_text().startswith("c satpuzzle DIMACS CNF")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.puz", "out.cnf"]
+
+
+def test_batch_timeout_keeps_one_line_per_puzzle(tmp_path):
+    lines = [line for line in (INSTANCES / "sudoku" / "hard-batch.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines * 4000) + "\n")  # 20,000 hard puzzles: seconds of work
+    result = run_cli("solve", path, "--timeout", "1", "--jobs", "2")
+    assert result.returncode == 3
+    answers = result.stdout.splitlines()
+    assert len(answers) == 20_000
+    solved = [a for a in answers if a != "unknown"]
+    assert 0 < len(solved) < 20_000
+    assert f"{len(solved)} of 20000 puzzles answered" in result.stderr
+    for puzzle, answer in zip(lines * 4000, answers):
+        if answer != "unknown":
+            givens = [[0 if ch == "." else int(ch) for ch in puzzle[r * 9:r * 9 + 9]]
+                      for r in range(9)]
+            grid = [[int(ch) for ch in answer[r * 9:r * 9 + 9]] for r in range(9)]
+            assert violations(givens, 3, 3, grid) == []
