@@ -125,7 +125,8 @@ def _load(args: argparse.Namespace) -> Loaded:
     if args.box and (args.file.endswith(".puz") and not args.kind):
         raise InputError("--box applies to native files; in a .puz file write 'box: RxC'",
                          args.file)
-    loaded = load(args.file, args.kind, options)
+    kind = args.kind or ("sudoku" if args.box else None)  # --box is a Sudoku option
+    loaded = load(args.file, kind, options)
     if args.index is not None:
         if args.index > len(loaded.instances):
             raise InputError(f"--index {args.index}: the file holds "

@@ -29,7 +29,8 @@ class Loaded:
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
               options: dict[str, Any] | None = None) -> Loaded:
     options = options or {}
-    if kind is None and (path.endswith(".puz") or _LANGUAGE_START.match(text)):
+    if path.endswith(".puz") or _LANGUAGE_START.match(text):
+        # The language names its kinds itself; --kind only says how to read native files.
         return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
     if not text.strip():
         raise InputError("empty file, expected a puzzle", path, 1, 1)
