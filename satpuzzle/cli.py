@@ -98,6 +98,10 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--box", metavar="RxC", help="Sudoku box shape for native files")
     parser.add_argument("--index", type=_positive, metavar="K",
                         help="the K-th puzzle of a file that holds several")
+    parser.add_argument("--dict", metavar="WORDS",
+                        help="crossword dictionary for a native grid (plain or .gz)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="crossword: no word used twice in one grid")
 
 
 def _positive(text: str) -> int:
@@ -121,11 +125,12 @@ def _positive_float(text: str) -> float:
 
 
 def _load(args: argparse.Namespace) -> Loaded:
-    options = {"box": args.box} if args.box else {}
-    if args.box and (args.file.endswith(".puz") and not args.kind):
-        raise InputError("--box applies to native files; in a .puz file write 'box: RxC'",
-                         args.file)
-    kind = args.kind or ("sudoku" if args.box else None)  # --box is a Sudoku option
+    options = {"box": args.box, "dict": args.dict, "distinct": args.distinct}
+    if args.file.endswith(".puz") and (args.box or args.dict or args.distinct):
+        raise InputError("--box, --dict and --distinct apply to native files; in a .puz file "
+                         "write them as entries (see docs/LANGUAGE.md)", args.file)
+    # --box is a Sudoku option, --dict a crossword one: either names the kind
+    kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict else None)
     loaded = load(args.file, kind, options)
     if args.index is not None:
         if args.index > len(loaded.instances):
@@ -244,10 +249,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise InputError("--count and --unique ask different questions; give one")
     solver = check_solver(args.solver)
     loaded = _load(args)
-    limit = args.limit if args.limit else (2 if args.unique else (
-        None if args.all or args.count else 1))
     if loaded.one_line:
-        return _solve_batch(args, loaded, solver, limit)
+        return _solve_batch(args, loaded, solver, _limit(args, loaded.instances[0]))
     deadline = _Deadline(args.timeout)
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
@@ -256,10 +259,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if number > 1:
                 print()
             print(f"# puzzle {number}{title}", flush=True)
-        statuses.append(_solve_one(args, instance, solver, limit, deadline))
+        statuses.append(_solve_one(args, instance, solver, _limit(args, instance), deadline))
         if statuses[-1] == EXIT_GAVE_UP:
             break
     return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
+
+
+def _limit(args: argparse.Namespace, instance: Any) -> int | None:
+    """How many solutions to look for; None = all. Kinds whose users want every solution
+    (crosswords) enumerate all by default."""
+    if args.limit:
+        return args.limit
+    if args.unique:
+        return 2
+    if args.all or args.count or getattr(_module(instance), "ENUMERATE_ALL", False):
+        return None
+    return 1
 
 
 class _Deadline:
@@ -332,7 +347,8 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int]) -> int
         print(f"satpuzzle: {what} after {outcome.elapsed:.2f} s: {detail}, "
               "enumeration incomplete", file=sys.stderr)
         return EXIT_GAVE_UP
-    if len(counts) == 1 and (args.all or args.limit):
+    if len(counts) == 1 and (args.all or args.limit) or outcome.results[0].complete and \
+            len(counts) == 1 and counts[0] > 1:
         complete = "complete" if outcome.results[0].complete else "limit reached"
         print(f"satpuzzle: {counts[0]} solution(s), {complete}", file=sys.stderr)
     if len(counts) == 1 and not counts[0] and not args.count:

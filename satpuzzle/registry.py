@@ -20,6 +20,7 @@ LANGUAGE_KINDS = (
 # kind -> (encoder module, rule checker module); the two share no code.
 IMPLEMENTED = {
     "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
+    "crossword": ("satpuzzle.encoders.crossword", "satpuzzle.checkers.crossword"),
 }
 
 

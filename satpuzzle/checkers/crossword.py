@@ -1,0 +1,54 @@
+"""Crossword rules, checked directly on a filled grid: black cells stay black, pre-filled
+letters and letter sets are respected, every maximal run of two or more letters (across and
+down) is a dictionary word, and with `distinct` no word is used twice. Independent of the
+encoder by design."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def _cell_rule(token: str) -> str | None:
+    """None for a black cell, else the letters the cell accepts."""
+    if token == "0":
+        return None
+    if token == "1":
+        return "abcdefghijklmnopqrstuvwxyz"
+    return token.strip("[]")
+
+
+def _runs(rows: Sequence[str]) -> list[str]:
+    """Maximal runs of letters (length ≥ 2) across then down."""
+    across = [part for row in rows for part in row.split("0") if len(part) >= 2]
+    columns = ["".join(column) for column in zip(*rows)]
+    down = [part for column in columns for part in column.split("0") if len(part) >= 2]
+    return across + down
+
+
+def violations(grid: Sequence[Sequence[str]], words: Sequence[str], distinct: bool,
+               solution: Sequence[str]) -> list[str]:
+    """Every broken rule, in words; an empty list means the fill is valid."""
+    if len(solution) != len(grid) or any(len(row) != len(cells)
+                                         for row, cells in zip(solution, grid)):
+        return [f"expected {len(grid)} rows of {len(grid[0])} cells"]
+    problems = []
+    for r, (row, cells) in enumerate(zip(solution, grid)):
+        for c, (letter, token) in enumerate(zip(row, cells)):
+            rule = _cell_rule(token)
+            if rule is None and letter != "0":
+                problems.append(f"row {r + 1}, column {c + 1}: black cell filled with {letter!r}")
+            elif rule is not None and letter not in rule:
+                problems.append(f"row {r + 1}, column {c + 1}: {letter!r} not allowed here")
+    if problems:
+        return problems
+    dictionary = set(words)
+    runs = _runs(solution)
+    problems += [f"{run!r} is not in the dictionary" for run in runs if run not in dictionary]
+    if distinct and len(set(runs)) != len(runs):
+        problems.append("a word is used twice")
+    return problems
+
+
+def check(instance, solution) -> list[str]:
+    """The registry's entry point."""
+    return violations(instance.grid, instance.words, instance.distinct, solution)

@@ -1,0 +1,329 @@
+"""Crossword filling (seed document 000): every maximal horizontal or vertical run of two or
+more white cells must be a dictionary word; a white cell in no such run is free.
+
+Instance → CNF: candidate words per slot, filtered by length, fixed letters and letter sets,
+then by arc consistency between crossing slots, before any clause is written. Puzzle variables
+are cell letters c(row, col, letter), one-hot per cell; auxiliary word variables are channelled
+to them (word → its letters; letter → one of the words having it there), so a solution is its
+cell letters and blocking on them is sound and short.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import sys
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from satpuzzle.cnf import Formula, VarName
+from satpuzzle.errors import InputError, Position
+from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.transformer import tokenize_rows
+
+KIND = "crossword"
+ENUMERATE_ALL = True  # the assignment asks for every solution: --all is the default
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+ALL_LETTERS = frozenset(LETTERS)
+MAX_CELLS = 10_000
+_CELL = re.compile(r"\[([a-z]+)\]|([01a-z])")
+_LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
+
+Cell = frozenset[str] | None  # allowed letters of a white cell, None for a black cell
+Fill = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CrosswordInstance:
+    """A grid (cell tokens as written: '1', '0', a letter or '[set]') and a word list."""
+
+    grid: tuple[tuple[str, ...], ...]
+    words: tuple[str, ...]
+    distinct: bool = False
+    title: str | None = None
+    KIND = KIND
+
+    def allowed(self, row: int, col: int) -> Cell:
+        token = self.grid[row][col]
+        if token == "0":
+            return None
+        if token == "1":
+            return ALL_LETTERS
+        return frozenset(token.strip("[]"))
+
+
+# ---------------------------------------------------------------- reading
+
+
+def parse_grid_rows(rows: list[list[Token]], where: Token | str) -> tuple[tuple[str, ...], ...]:
+    """Cells of each line (tokens of a line are joined): `1` white, `0` black, a letter,
+    or `[letters]`; every line must have the same number of cells."""
+    grid = []
+    for row in rows:
+        cells = []
+        for token in row:
+            cells += _parse_cells(token)
+        grid.append(tuple(cells))
+    if not grid:
+        raise _error(where, "empty grid: expected lines of 0, 1, letters or [letter sets]")
+    for row, cells in zip(rows, grid):
+        if len(cells) != len(grid[0]):
+            raise row[0].error(f"line has {len(cells)} cells, expected {len(grid[0])} "
+                               "like the first line")
+    if len(grid) * len(grid[0]) > MAX_CELLS:
+        raise _error(where, f"grid of {len(grid)}×{len(grid[0])} cells is too large "
+                            f"(at most {MAX_CELLS} cells)")
+    return tuple(grid)
+
+
+def _parse_cells(token: Token) -> list[str]:
+    text, cells, offset = token.text, [], 0
+    while offset < len(text):
+        match = _CELL.match(text, offset)
+        if not match:
+            column = None if token.pos.column is None else token.pos.column + offset
+            raise Position(token.pos.path, token.pos.line, column).error(
+                f"unexpected {text[offset]!r}: expected 1 (white), 0 (black), a letter a-z "
+                "or a letter set such as [aeiou]")
+        cells.append(match.group(0) if match.group(1) is None
+                     else "[" + "".join(sorted(set(match.group(1)))) + "]")
+        offset = match.end()
+    return cells
+
+
+def _error(where: Token | str, message: str) -> InputError:
+    return where.error(message) if isinstance(where, Token) else InputError(message, where)
+
+
+def normalize_words(raw: Iterable[str]) -> tuple[tuple[str, ...], int]:
+    """Lowercase a-z words (accents stripped, ligatures expanded), duplicates removed, in
+    first-seen order; also the number of entries dropped for other characters."""
+    seen: dict[str, None] = {}
+    dropped = 0
+    for entry in raw:
+        word = entry.strip().lower()
+        if not word:
+            continue
+        word = "".join(_LIGATURES.get(ch, ch) for ch in word)
+        word = "".join(ch for ch in unicodedata.normalize("NFD", word)
+                       if not unicodedata.combining(ch))
+        if word.isascii() and word.isalpha():
+            seen.setdefault(word, None)
+        else:
+            dropped += 1
+    return tuple(seen), dropped
+
+
+def read_dictionary(path: str, where: Token | None = None) -> tuple[str, ...]:
+    """A word list file, plain or gzip; prints a one-line summary on stderr."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+    except (OSError, EOFError) as exc:
+        message = f"cannot read dictionary {path!r}: {getattr(exc, 'strerror', None) or exc}"
+        raise (where.error(message) if where else InputError(message, path)) from None
+    text = data.decode("utf-8", errors="replace")
+    entries = text.splitlines()
+    words, dropped = normalize_words(entries)
+    if not words:
+        raise InputError("empty dictionary: no word of letters a-z", path)
+    duplicates = sum(1 for e in entries if e.strip()) - dropped - len(words)
+    print(f"satpuzzle: dictionary {path}: {len(words)} words kept, {dropped} dropped "
+          f"(other characters), {duplicates} duplicates removed", file=sys.stderr)
+    return words
+
+
+def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
+    """`crossword { words: ... | dictionary: file "PATH"; distinct: yes; grid { ... } }`."""
+    spec.check_names({"words", "dictionary", "distinct", "grid"}, {"grid", "words"})
+    rows = spec.rows("grid")
+    if rows is None:
+        raise spec.error("crossword needs a grid: 'grid {' then lines of 0, 1 and letters")
+    where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
+    grid = parse_grid_rows(rows, where)
+    if "words" in spec.fields or "words" in spec.blocks:
+        entries = ([t.text for t in spec.fields["words"].values] if "words" in spec.fields
+                   else [t.text for row in spec.blocks["words"].rows for t in row])
+        words, _ = normalize_words(entries)
+    elif "dictionary" in spec.fields:
+        values = spec.fields["dictionary"].values
+        if len(values) != 2 or values[0].text != "file" or not values[1].text.startswith('"'):
+            raise values[0].error('expected dictionary: file "PATH"')
+        words = read_dictionary(str(spec.base_dir / values[1].text.strip('"')), values[1])
+    else:
+        raise spec.error("crossword needs words: 'words: w1 w2 ...' or "
+                         "'dictionary: file \"PATH\"'")
+    if not words:
+        raise spec.error("the word list is empty")
+    distinct = False
+    if "distinct" in spec.fields:
+        token = spec.fields["distinct"].values[0]
+        if token.text not in ("yes", "no"):
+            raise token.error("distinct takes yes or no")
+        distinct = token.text == "yes"
+    return _with_slots(CrosswordInstance(grid, words, distinct, spec.title), where)
+
+
+def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordInstance:
+    if not slots(instance):
+        raise _error(where, "the grid has no slot (no run of two or more white cells)")
+    return instance
+
+
+def sniff(text: str) -> bool:
+    """Native crossword grids need a dictionary (--dict), which names the kind."""
+    return False
+
+
+def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInstance], bool]:
+    """The seed's files: a grid of p lines of q cells, and the dictionary given by --dict."""
+    if not options.get("dict"):
+        raise InputError("a crossword grid needs a dictionary: --dict WORDS", path)
+    rows = tokenize_rows(text, path)
+    if not rows:
+        raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
+    grid = parse_grid_rows(rows, path)
+    words = read_dictionary(options["dict"])
+    instance = CrosswordInstance(grid, words, bool(options.get("distinct")))
+    return [_with_slots(instance, path)], False
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
+    """Maximal horizontal then vertical runs of two or more white cells."""
+    height, width = len(instance.grid), len(instance.grid[0])
+    found = []
+    for lines in ([[(r, c) for c in range(width)] for r in range(height)],
+                  [[(r, c) for r in range(height)] for c in range(width)]):
+        for line in lines:
+            run: list[tuple[int, int]] = []
+            for cell in [*line, None]:
+                if cell is not None and instance.allowed(*cell) is not None:
+                    run.append(cell)
+                    continue
+                if len(run) >= 2:
+                    found.append(run)
+                run = []
+    return found
+
+
+def candidates(instance: CrosswordInstance) -> tuple[list[list[str]], dict]:
+    """Candidate words per slot and allowed letters per white cell, at the fixpoint of arc
+    consistency between crossing slots."""
+    all_slots = slots(instance)
+    by_length: dict[int, list[str]] = {}
+    for word in instance.words:
+        by_length.setdefault(len(word), []).append(word)
+    allowed = {(r, c): set(instance.allowed(r, c))
+               for r, row in enumerate(instance.grid) for c in range(len(row))
+               if instance.allowed(r, c) is not None}
+    words = [list(by_length.get(len(slot), [])) for slot in all_slots]
+    changed = True
+    while changed:
+        changed = False
+        for index, slot in enumerate(all_slots):
+            kept = [w for w in words[index]
+                    if all(letter in allowed[cell] for letter, cell in zip(w, slot))]
+            if len(kept) != len(words[index]):
+                words[index] = kept
+            for position, cell in enumerate(slot):
+                supported = {w[position] for w in kept}  # ⊆ allowed[cell] by the filter
+                if supported != allowed[cell]:
+                    allowed[cell] = supported
+                    changed = True
+    return words, allowed
+
+
+def encode(instance: CrosswordInstance) -> Formula:
+    formula = Formula(KIND)
+    formula.one_hot = True  # one letter variable true per white cell
+    all_slots = slots(instance)
+    words, allowed = candidates(instance)
+    formula.summary = [
+        f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(all_slots)} slots",
+        (f"dictionary: {len(instance.words)} words, "
+         f"{sum(map(len, words))} candidates after arc consistency"),
+    ]
+    for (r, c), letters in sorted(allowed.items()):
+        formula.exactly_one([formula.var("c", r + 1, c + 1, ch) for ch in sorted(letters)])
+    word_vars: dict[str, list[int]] = {}
+    for index, (slot, slot_words) in enumerate(zip(all_slots, words)):
+        chosen = [formula.pool.id(("w", index, w)) for w in slot_words]
+        formula.at_least_one(chosen)
+        for position, (r, c) in enumerate(slot):
+            having: dict[str, list[int]] = {}
+            for word, var in zip(slot_words, chosen):
+                formula.add([-var, formula.var("c", r + 1, c + 1, word[position])])
+                having.setdefault(word[position], []).append(var)
+            for letter in sorted(allowed[(r, c)]):
+                formula.add([-formula.var("c", r + 1, c + 1, letter), *having.get(letter, [])])
+        for word, var in zip(slot_words, chosen):
+            word_vars.setdefault(word, []).append(var)
+    if instance.distinct:
+        for uses in word_vars.values():
+            formula.at_most_one(uses)
+    return formula
+
+
+def decode(instance: CrosswordInstance, true_names: Iterable[VarName]) -> Fill:
+    grid = [["0" if instance.allowed(r, c) is None else "" for c in range(len(row))]
+            for r, row in enumerate(instance.grid)]
+    for name in true_names:
+        if name[0] == "c":
+            grid[name[1] - 1][name[2] - 1] = name[3]
+    for r, row in enumerate(grid):
+        if "" in row:
+            raise InputError(f"the model gives no letter to cell row {r + 1}, "
+                             f"column {row.index('') + 1}")
+    return tuple("".join(row) for row in grid)
+
+
+# ---------------------------------------------------------------- output
+
+
+def render_text(instance: CrosswordInstance, solution: Fill) -> str:
+    """The grid with letters in white cells and 0 in black cells, as in the seed."""
+    return "\n".join(solution)
+
+
+def render_json(instance: CrosswordInstance, solution: Fill) -> list[str]:
+    return list(solution)
+
+
+def from_json(instance: CrosswordInstance, data: object, path: str) -> Fill:
+    if not (isinstance(data, list) and all(isinstance(row, str) for row in data)):
+        raise InputError("a crossword solution in JSON is a list of row strings", path)
+    return tuple(data)
+
+
+def parse_solutions(instance: CrosswordInstance, text: str, path: str) -> list[Fill]:
+    """Grids of letters and 0, one after another, separated by blank lines."""
+    grids, current = [], []
+    for line in [*text.splitlines(), ""]:
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            grids.append(tuple(current))
+            current = []
+    if not grids:
+        raise InputError("empty solution file, expected a filled grid", path, 1, 1)
+    return grids
+
+
+def to_puz(instance: CrosswordInstance) -> str:
+    """The instance in the language, with the words that fit some slot inline."""
+    lengths = {len(slot) for slot in slots(instance)}
+    words = [w for w in instance.words if len(w) in lengths]
+    title = f' "{instance.title}"' if instance.title else ""
+    lines = [f"crossword{title} {{"]
+    if instance.distinct:
+        lines.append("  distinct: yes")
+    lines.append("  words {")
+    lines += ["    " + " ".join(words[i:i + 12]) for i in range(0, len(words), 12)]
+    lines += ["  }", "  grid {", *("    " + "".join(row) for row in instance.grid), "  }", "}"]
+    return "\n".join(lines) + "\n"

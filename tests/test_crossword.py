@@ -1,0 +1,117 @@
+"""Crosswords: the seed's example, free cells, letter sets, --distinct, native files and
+dictionaries, errors. Every printed fill is re-checked by the independent checker."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from conftest import INSTANCES, run_cli
+
+import satpuzzle
+from satpuzzle.checkers.crossword import violations
+
+SEED_WORDS = ["mars", "mois", "plus", "tard", "soir"]
+SEED_SOLUTIONS = {
+    ("mars", "a00o", "r00i", "soir"), ("plus", "l00o", "u00i", "soir"),
+    ("mois", "a00o", "r00i", "soir"), ("mois", "o00o", "i00i", "soir"),
+    ("mars", "o00o", "i00i", "soir"),
+}
+
+
+def fills(output: str) -> list[tuple[str, ...]]:
+    return [tuple(block.split("\n")) for block in output.strip().split("\n\n") if block]
+
+
+def test_seed_example_has_exactly_its_five_solutions():
+    result = run_cli("solve", INSTANCES / "crossword" / "seed-example.puz")
+    assert result.returncode == 0
+    found = fills(result.stdout)
+    assert len(found) == 5 and set(found) == SEED_SOLUTIONS
+    grid = ["1111", "1001", "1001", "1111"]
+    for fill in found:
+        assert violations(grid, SEED_WORDS, False, fill) == []
+    assert "5 solution(s), complete" in result.stderr
+
+
+def test_seed_native_files_plain_and_gzip(tmp_path):
+    (tmp_path / "grid.txt").write_text("1111\n1001\n1001\n1111\n")
+    (tmp_path / "words.txt").write_text("\n".join([*SEED_WORDS, "Moïs", "MARS", "a-b"]) + "\n")
+    (tmp_path / "words.gz").write_bytes(gzip.compress((tmp_path / "words.txt").read_bytes()))
+    for dictionary in ("words.txt", "words.gz"):
+        result = run_cli("solve", tmp_path / "grid.txt", "--dict", tmp_path / dictionary)
+        assert set(fills(result.stdout)) == SEED_SOLUTIONS
+        assert "5 words kept, 1 dropped (other characters), 2 duplicates removed" \
+            in result.stderr
+    as_json = json.loads(run_cli("solve", tmp_path / "grid.txt", "--dict",
+                                 tmp_path / "words.txt", "--format", "json").stdout)
+    assert as_json["count"] == 5 and as_json["complete"] is True
+    assert {tuple(s) for s in as_json["solutions"]} == SEED_SOLUTIONS
+
+
+def test_free_cells_and_letter_sets(tmp_path):
+    instance = satpuzzle.load('crossword {\n words: ab ba\n grid {\n  11\n  01\n }\n}\n')[0]
+    found = list(satpuzzle.solutions(instance))
+    assert sorted(found) == [("ab", "0a"), ("ba", "0b")]  # column 2 is a slot too
+    # Row 1 is a slot "ab"/"ba"; the last cell is in no slot: free (26 letters).
+    instance = satpuzzle.load('crossword {\n words: ab ba\n grid {\n  110\n  001\n }\n}\n')[0]
+    found = list(satpuzzle.solutions(instance))
+    assert len(found) == 2 * 26 and len(set(found)) == len(found)
+    for fill in found:
+        assert violations(instance.grid, instance.words, False, fill) == []
+    restricted = satpuzzle.load(
+        'crossword {\n words: ab ba\n grid {\n  1[ab]0\n  00[xyz]\n }\n}\n')[0]
+    found = list(satpuzzle.solutions(restricted))
+    assert sorted(found) == sorted((w + "0", "00" + z) for w in ("ab", "ba") for z in "xyz")
+
+
+def test_distinct_forbids_a_word_twice():
+    words = " ".join(x + y for x in "abc" for y in "abc")
+    text = 'crossword {\n words: ' + words + '\n%s grid {\n  11\n  11\n }\n}\n'
+    every = list(satpuzzle.solutions(satpuzzle.load(text % "")[0]))
+    distinct_instance = satpuzzle.load(text % " distinct: yes\n")[0]
+    distinct = list(satpuzzle.solutions(distinct_instance))
+    assert len(every) == 81  # any 2×2 letters over {a, b, c}: every run is a word
+    expected = [f for f in every if len({f[0], f[1], f[0][0] + f[1][0], f[0][1] + f[1][1]}) == 4]
+    assert sorted(distinct) == sorted(expected) and 0 < len(distinct) < 81
+    for fill in distinct:
+        assert violations(distinct_instance.grid, distinct_instance.words, True, fill) == []
+
+
+def test_compile_decode_round_trip_from_cnf_header(tmp_path):
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    cnf = tmp_path / "cw.cnf"
+    assert run_cli("compile", INSTANCES / "crossword" / "seed-example.puz", "-o", cnf
+                   ).returncode == 0
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(cnf)).clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    (tmp_path / "model.txt").write_text("s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n")
+    decoded = run_cli("decode", cnf, tmp_path / "model.txt")
+    assert decoded.returncode == 0
+    assert tuple(decoded.stdout.strip().split("\n")) in SEED_SOLUTIONS
+
+
+@pytest.mark.parametrize("grid,dictionary,words", [
+    ("1111\n101\n", "mars\n", "line has 3 cells, expected 4"),
+    ("1111\n1201\n", "mars\n", "unexpected '2'"),
+    ("10\n01\n", "mars\n", "no slot"),
+    ("1111\n1001\n", "", "empty dictionary"),
+    ("1111\n1001\n", "1234\n###\n", "empty dictionary"),
+])
+def test_crossword_errors(tmp_path, grid, dictionary, words):
+    (tmp_path / "g.txt").write_text(grid)
+    (tmp_path / "d.txt").write_text(dictionary)
+    result = run_cli("solve", tmp_path / "g.txt", "--dict", tmp_path / "d.txt")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and words in errors[0]
+
+
+def test_unreadable_dictionary(tmp_path):
+    (tmp_path / "g.txt").write_text("11\n")
+    result = run_cli("solve", tmp_path / "g.txt", "--dict", tmp_path / "absent.txt")
+    assert result.returncode == 2 and "cannot read dictionary" in result.stderr
