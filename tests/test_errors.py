@@ -104,7 +104,7 @@ def test_native_errors(tmp_path):
     (["solve", "X", "--limit", "0"], "positive integer"),
     (["solve", "X", "--timeout", "-3"], "positive number of seconds"),
     (["solve", "X", "--count", "--unique"], "--count and --unique"),
-    (["solve", "X", "--box", "3x3"], "--box applies to native files"),
+    (["solve", "X", "--box", "3x3"], "apply to native files"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_usage_errors_are_one_line(args, words):
