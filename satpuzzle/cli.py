@@ -102,6 +102,9 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
                         help="crossword dictionary for a native grid (plain or .gz)")
     parser.add_argument("--distinct", action="store_true",
                         help="crossword: no word used twice in one grid")
+    parser.add_argument("--min-zipf", type=float, metavar="Z",
+                        help="crossword: keep only built-in dictionary words at least this "
+                             "common (Zipf scale: 3 = once per million words)")
 
 
 def _positive(text: str) -> int:
@@ -125,7 +128,8 @@ def _positive_float(text: str) -> float:
 
 
 def _load(args: argparse.Namespace) -> Loaded:
-    options = {"box": args.box, "dict": args.dict, "distinct": args.distinct}
+    options = {"box": args.box, "dict": args.dict, "distinct": args.distinct,
+               "min_zipf": args.min_zipf}
     if args.file.endswith(".puz") and (args.box or args.dict or args.distinct):
         raise InputError("--box, --dict and --distinct apply to native files; in a .puz file "
                          "write them as entries (see docs/LANGUAGE.md)", args.file)

@@ -115,3 +115,30 @@ def test_unreadable_dictionary(tmp_path):
     (tmp_path / "g.txt").write_text("11\n")
     result = run_cli("solve", tmp_path / "g.txt", "--dict", tmp_path / "absent.txt")
     assert result.returncode == 2 and "cannot read dictionary" in result.stderr
+
+
+def test_builtin_dictionaries_work_out_of_the_box(tmp_path):
+    from satpuzzle import dictionaries
+
+    french, zipf = dictionaries.raw_entries("fr")
+    from satpuzzle.encoders.crossword import normalize_words
+
+    words, _ = normalize_words(french)
+    assert len(words) >= 200_000 and zipf is None
+    assert {"mangeaient", "petites", "chevaux", "finissions"} <= set(words)
+    (tmp_path / "g.txt").write_text("1111\n1001\n1001\n1111\n")
+    result = run_cli("solve", tmp_path / "g.txt", "--dict", "en", "--min-zipf", "4.5",
+                     "--limit", "3", "--format", "json")
+    assert result.returncode == 0 and "below Zipf 4.5" in result.stderr
+    english, counts = dictionaries.raw_entries("en")
+    common = {w for w in english if counts[w] >= 4.5}
+    for fill in json.loads(result.stdout)["solutions"]:
+        assert violations(["1111", "1001", "1001", "1111"], sorted(common), False, fill) == []
+
+
+def test_min_zipf_needs_a_builtin_list(tmp_path):
+    (tmp_path / "g.txt").write_text("11\n")
+    (tmp_path / "d.txt").write_text("ab\n")
+    result = run_cli("solve", tmp_path / "g.txt", "--dict", tmp_path / "d.txt",
+                     "--min-zipf", "3")
+    assert result.returncode == 2 and "--min-zipf needs a built-in dictionary" in result.stderr

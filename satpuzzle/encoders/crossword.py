@@ -11,12 +11,14 @@ cell letters and blocking on them is sound and short.
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from satpuzzle import dictionaries
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
@@ -115,8 +117,16 @@ def normalize_words(raw: Iterable[str]) -> tuple[tuple[str, ...], int]:
     return tuple(seen), dropped
 
 
-def read_dictionary(path: str, where: Token | None = None) -> tuple[str, ...]:
-    """A word list file, plain or gzip; prints a one-line summary on stderr."""
+def read_dictionary(path: str, where: Token | None = None,
+                    min_zipf: float | None = None) -> tuple[str, ...]:
+    """A word list: a built-in name (`fr`, `en`) unless a file has that name, or a file,
+    plain or gzip. Prints a one-line summary on stderr."""
+    if path in dictionaries.BUILTIN and not os.path.exists(path):
+        entries, zipf = dictionaries.raw_entries(path)
+        return _summarised(f"built-in {path}", entries, zipf, min_zipf, path)
+    if min_zipf is not None:
+        raise InputError("--min-zipf needs a built-in dictionary (fr or en), whose source "
+                         "has word frequencies", path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -125,14 +135,25 @@ def read_dictionary(path: str, where: Token | None = None) -> tuple[str, ...]:
     except (OSError, EOFError) as exc:
         message = f"cannot read dictionary {path!r}: {getattr(exc, 'strerror', None) or exc}"
         raise (where.error(message) if where else InputError(message, path)) from None
-    text = data.decode("utf-8", errors="replace")
-    entries = text.splitlines()
+    entries = data.decode("utf-8", errors="replace").splitlines()
+    return _summarised(path, entries, None, None, path)
+
+
+def _summarised(label: str, entries: list[str], zipf: dict[str, float] | None,
+                min_zipf: float | None, path: str) -> tuple[str, ...]:
+    rare = 0
+    if min_zipf is not None:
+        if zipf is None:
+            zipf = dictionaries.zipf_for_french()
+        kept = [e for e in entries if zipf.get(e.strip().lower(), 0.0) >= min_zipf]
+        rare, entries = len(entries) - len(kept), kept
     words, dropped = normalize_words(entries)
     if not words:
         raise InputError("empty dictionary: no word of letters a-z", path)
     duplicates = sum(1 for e in entries if e.strip()) - dropped - len(words)
-    print(f"satpuzzle: dictionary {path}: {len(words)} words kept, {dropped} dropped "
-          f"(other characters), {duplicates} duplicates removed", file=sys.stderr)
+    below = f", {rare} below Zipf {min_zipf}" if min_zipf is not None else ""
+    print(f"satpuzzle: dictionary {label}: {len(words)} words kept, {dropped} dropped "
+          f"(other characters), {duplicates} duplicates removed{below}", file=sys.stderr)
     return words
 
 
@@ -149,10 +170,7 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
                    else [t.text for row in spec.blocks["words"].rows for t in row])
         words, _ = normalize_words(entries)
     elif "dictionary" in spec.fields:
-        values = spec.fields["dictionary"].values
-        if len(values) != 2 or values[0].text != "file" or not values[1].text.startswith('"'):
-            raise values[0].error('expected dictionary: file "PATH"')
-        words = read_dictionary(str(spec.base_dir / values[1].text.strip('"')), values[1])
+        words = _spec_dictionary(spec)
     else:
         raise spec.error("crossword needs words: 'words: w1 w2 ...' or "
                          "'dictionary: file \"PATH\"'")
@@ -165,6 +183,24 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
             raise token.error("distinct takes yes or no")
         distinct = token.text == "yes"
     return _with_slots(CrosswordInstance(grid, words, distinct, spec.title), where)
+
+
+def _spec_dictionary(spec: PuzzleSpec) -> tuple[str, ...]:
+    """`dictionary: file "PATH"`, or a built-in list `dictionary: fr` (optionally followed by
+    `min-zipf=Z`)."""
+    values = spec.fields["dictionary"].values
+    if values[0].text == "file" and len(values) == 2 and values[1].text.startswith('"'):
+        return read_dictionary(str(spec.base_dir / values[1].text.strip('"')), values[1])
+    if values[0].text in dictionaries.BUILTIN and len(values) <= 2:
+        min_zipf = None
+        if len(values) == 2:
+            match = re.fullmatch(r"min-zipf=(\d+(?:\.\d+)?)", values[1].text)
+            if not match:
+                raise values[1].error("expected min-zipf=NUMBER")
+            min_zipf = float(match.group(1))
+        return read_dictionary(values[0].text, values[0], min_zipf)
+    raise values[0].error(f'expected dictionary: file "PATH", or a built-in list: '
+                          f'{" or ".join(dictionaries.BUILTIN)}')
 
 
 def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordInstance:
@@ -186,7 +222,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInst
     if not rows:
         raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
     grid = parse_grid_rows(rows, path)
-    words = read_dictionary(options["dict"])
+    words = read_dictionary(options["dict"], None, options.get("min_zipf"))
     instance = CrosswordInstance(grid, words, bool(options.get("distinct")))
     return [_with_slots(instance, path)], False
 
