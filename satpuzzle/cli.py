@@ -302,7 +302,7 @@ def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadli
     outcome = run_jobs(formula, [Job(limit=limit)], on_model, solver_name=solver,
                        timeout=deadline.remaining())
     report.finish(outcome.results[0], outcome.stopped)
-    return _status_and_summary(args, outcome, [report.count])
+    return _status_and_summary(args, outcome, [report.count], limit)
 
 
 def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
@@ -339,7 +339,8 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
     return _status_and_summary(args, outcome, [r.count for r in reports])
 
 
-def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int]) -> int:
+def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int],
+                        limit: int | None = 1) -> int:
     """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
     answered = sum(1 for r in outcome.results if r.count or r.complete)
     if outcome.stopped:
@@ -351,8 +352,7 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int]) -> int
         print(f"satpuzzle: {what} after {outcome.elapsed:.2f} s: {detail}, "
               "enumeration incomplete", file=sys.stderr)
         return EXIT_GAVE_UP
-    if len(counts) == 1 and (args.all or args.limit) or outcome.results[0].complete and \
-            len(counts) == 1 and counts[0] > 1:
+    if len(counts) == 1 and limit != 1 and not args.unique:  # several could be printed
         complete = "complete" if outcome.results[0].complete else "limit reached"
         print(f"satpuzzle: {counts[0]} solution(s), {complete}", file=sys.stderr)
     if len(counts) == 1 and not counts[0] and not args.count:
