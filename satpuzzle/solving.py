@@ -122,6 +122,9 @@ class ModelStream:
         self.formula = formula
         self.live = formula.live_puzzle_vars()
         self.live_set = frozenset(self.live)
+        # Models list every variable; puzzle variables usually come first, so slicing the
+        # model to the last live one skips the (often far more numerous) auxiliaries.
+        self.top_live = self.live[-1] if self.live else 0
         self.solver = make_solver(solver_name, formula.clauses)
         self.next_selector = formula.num_vars + 1
 
@@ -134,7 +137,7 @@ class ModelStream:
         found = 0
         try:
             while self.solver.solve(assumptions=assumptions):
-                true_vars = self.live_set.intersection(self.solver.get_model())
+                true_vars = self.live_set.intersection(self.solver.get_model()[:self.top_live])
                 found += 1
                 yield true_vars
                 if job.limit is not None and found >= job.limit:
