@@ -42,3 +42,38 @@ def shared(relative: str) -> Path:
     if not path.exists():
         pytest.skip(f"shared benchmark data not present: {path}")
     return path
+
+
+def sudoku_brute_force_count(grid, box_rows: int, box_cols: int) -> int:
+    """Plain cell-by-cell backtracking, written from the rules only, for cross-checking."""
+    size = box_rows * box_cols
+    g = [list(row) for row in grid]
+
+    def allowed(r: int, c: int, v: int) -> bool:
+        top, left = r - r % box_rows, c - c % box_cols
+        return (
+            all(g[r][k] != v for k in range(size) if k != c)
+            and all(g[k][c] != v for k in range(size) if k != r)
+            and all(
+                g[top + i][left + j] != v
+                for i in range(box_rows)
+                for j in range(box_cols)
+                if (top + i, left + j) != (r, c)
+            )
+        )
+
+    def count(pos: int) -> int:
+        if pos == size * size:
+            return 1
+        r, c = divmod(pos, size)
+        if g[r][c]:
+            return count(pos + 1) if allowed(r, c, g[r][c]) else 0
+        total = 0
+        for v in range(1, size + 1):
+            if allowed(r, c, v):
+                g[r][c] = v
+                total += count(pos + 1)
+                g[r][c] = 0
+        return total
+
+    return count(0)

@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from conftest import sudoku_brute_force_count
 
 from benchmarks.baselines.sudoku_eup import count_solutions, solve
 
@@ -46,41 +47,6 @@ def is_valid_solution(
             givens[r][c] in (0, grid[r][c]) for r in range(size) for c in range(size)
         )
     )
-
-
-def brute_force_count(grid: list[list[int]], box_rows: int, box_cols: int) -> int:
-    """Plain cell-by-cell backtracking, written from the rules only, for cross-checking."""
-    size = box_rows * box_cols
-    g = copy.deepcopy(grid)
-
-    def allowed(r: int, c: int, v: int) -> bool:
-        top, left = r - r % box_rows, c - c % box_cols
-        return (
-            all(g[r][k] != v for k in range(size) if k != c)
-            and all(g[k][c] != v for k in range(size) if k != r)
-            and all(
-                g[top + i][left + j] != v
-                for i in range(box_rows)
-                for j in range(box_cols)
-                if (top + i, left + j) != (r, c)
-            )
-        )
-
-    def count(pos: int) -> int:
-        if pos == size * size:
-            return 1
-        r, c = divmod(pos, size)
-        if g[r][c]:
-            return count(pos + 1) if allowed(r, c, g[r][c]) else 0
-        total = 0
-        for v in range(1, size + 1):
-            if allowed(r, c, v):
-                g[r][c] = v
-                total += count(pos + 1)
-                g[r][c] = 0
-        return total
-
-    return count(0)
 
 
 def test_empty_4x4_has_288_solutions() -> None:
@@ -188,7 +154,7 @@ def test_counts_match_plain_backtracking(box_rows: int, box_cols: int, trials: i
     rng = random.Random(2024 + box_rows)
     for _ in range(trials):
         grid = random_grid(rng, box_rows, box_cols)
-        expected = brute_force_count(grid, box_rows, box_cols)
+        expected = sudoku_brute_force_count(grid, box_rows, box_cols)
         assert count_solutions(grid, box_rows, box_cols) == expected, grid
         first = solve(grid, box_rows, box_cols)
         assert (first is None) == (expected == 0)

@@ -3,12 +3,11 @@ formats, back ends. Every grid the CLI prints is re-checked here by the independ
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import pytest
-from conftest import INSTANCES, parse_grids, run_cli, shared
+from conftest import INSTANCES, parse_grids, run_cli, shared, sudoku_brute_force_count
 
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
@@ -27,39 +26,6 @@ def pattern_solution(box_rows: int, box_cols: int) -> list[list[int]]:
     size = box_rows * box_cols
     return [[(box_cols * (r % box_rows) + r // box_rows + c) % size + 1 for c in range(size)]
             for r in range(size)]
-
-
-def brute_force_count(givens, box_rows: int, box_cols: int) -> int:
-    """Count completions by plain backtracking over cells, written from the rules."""
-    size = box_rows * box_cols
-    grid = [list(row) for row in givens]
-    empty = [(r, c) for r in range(size) for c in range(size) if not grid[r][c]]
-
-    def allowed(r: int, c: int, v: int) -> bool:
-        top, left = r - r % box_rows, c - c % box_cols
-        return (all(grid[r][j] != v for j in range(size))
-                and all(grid[i][c] != v for i in range(size))
-                and all(grid[top + i][left + j] != v
-                        for i in range(box_rows) for j in range(box_cols)))
-
-    def count(k: int) -> int:
-        if k == len(empty):
-            return 1
-        r, c = empty[k]
-        total = 0
-        for v in range(1, size + 1):
-            if allowed(r, c, v):
-                grid[r][c] = v
-                total += count(k + 1)
-                grid[r][c] = 0
-        return total
-
-    for r, c in itertools.product(range(size), range(size)):
-        v, grid[r][c] = grid[r][c], 0
-        if v and not allowed(r, c, v):
-            return 0
-        grid[r][c] = v
-    return count(0)
 
 
 def test_empty_4x4_has_288_solutions_all_distinct_and_valid():
@@ -117,12 +83,12 @@ def test_several_solutions_counted_exactly():
     result = run_cli("solve", SUDOKU / "two-solutions.puz", "--all")
     grids = parse_grids(result.stdout)
     instance = satpuzzle.load(str(SUDOKU / "two-solutions.puz"))[0]
-    assert len(grids) == 2 == brute_force_count(instance.givens, 3, 3)
+    assert len(grids) == 2 == sudoku_brute_force_count(instance.givens, 3, 3)
     assert grids[0] != grids[1]
     assert_valid(instance.givens, 3, 3, grids)
     six = satpuzzle.load(str(SUDOKU / "six-by-six.puz"))[0]
     counted = run_cli("solve", SUDOKU / "six-by-six.puz", "--count")
-    assert int(counted.stdout) == brute_force_count(six.givens, 2, 3) == 6
+    assert int(counted.stdout) == sudoku_brute_force_count(six.givens, 2, 3) == 6
 
 
 @pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 2)])
@@ -135,7 +101,7 @@ def test_random_small_puzzles_match_brute_force(box):
         givens = [[v if rng.random() < 0.35 else 0 for v in row] for row in solution]
         instance = SudokuInstance(rows, cols, tuple(map(tuple, givens)))
         found = list(satpuzzle.solutions(instance))
-        assert len(found) == brute_force_count(givens, rows, cols)
+        assert len(found) == sudoku_brute_force_count(givens, rows, cols)
         assert len(set(found)) == len(found)
         assert_valid(givens, rows, cols, found)
 

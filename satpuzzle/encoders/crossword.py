@@ -248,9 +248,10 @@ def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
     return found
 
 
-def candidates(instance: CrosswordInstance) -> tuple[list[list[str]], dict]:
-    """Candidate words per slot and allowed letters per white cell, at the fixpoint of arc
-    consistency between crossing slots."""
+def candidates(instance: CrosswordInstance,
+               ) -> tuple[list[list[tuple[int, int]]], list[list[str]], dict]:
+    """The slots, candidate words per slot and allowed letters per white cell, at the fixpoint
+    of arc consistency between crossing slots."""
     all_slots = slots(instance)
     by_length: dict[int, list[str]] = {}
     for word in instance.words:
@@ -272,14 +273,13 @@ def candidates(instance: CrosswordInstance) -> tuple[list[list[str]], dict]:
                 if supported != allowed[cell]:
                     allowed[cell] = supported
                     changed = True
-    return words, allowed
+    return all_slots, words, allowed
 
 
 def encode(instance: CrosswordInstance) -> Formula:
     formula = Formula(KIND)
     formula.one_hot = True  # one letter variable true per white cell
-    all_slots = slots(instance)
-    words, allowed = candidates(instance)
+    all_slots, words, allowed = candidates(instance)
     formula.summary = [
         f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(all_slots)} slots",
         (f"dictionary: {len(instance.words)} words, "
