@@ -20,10 +20,11 @@ def load(path_or_text: str, kind: str | None = None) -> list[Any]:
 
 
 def compile(instance: Any):
-    """The instance's Formula (clauses, named variables; `to_dimacs()` for text)."""
+    """The instance's Formula, complete by itself (clauses, named variables; `to_dimacs()`
+    for text)."""
     from satpuzzle import registry
 
-    return registry.kind_module(instance.KIND).encode(instance)
+    return registry.standalone_formula(instance)
 
 
 def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",

@@ -162,7 +162,7 @@ def _module(instance: Any):
 def cmd_compile(args: argparse.Namespace) -> int:
     instance = _single(_load(args))
     module = _module(instance)
-    formula = module.encode(instance)
+    formula = registry.standalone_formula(instance)
     text = formula.to_dimacs(source=module.to_puz(instance))
     if args.output == "-":
         sys.stdout.write(text)

@@ -3,7 +3,7 @@ pool, DIMACS output with a self-describing header, and models read back from any
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
@@ -31,6 +31,11 @@ class Formula:
         # True when the puzzle variables split into exactly-one groups, so a solution is
         # identified by its true puzzle variables alone (shortest sound blocking clause).
         self.one_hot = False
+        # Lazy constraints (e.g. Hashi connectivity): called with the true live puzzle variables
+        # of each model; returns clauses valid for every solution that this model violates, or
+        # [] when the model is a real solution. Such a formula is not complete by itself: DIMACS
+        # export needs the kind's standalone encoding.
+        self.refine: Callable[[frozenset[int]], list[list[int]]] | None = None
 
     def var(self, *name: object) -> int:
         """The puzzle variable called `name`, created on first use."""

@@ -33,7 +33,9 @@ class KindModule(Protocol):
     def sniff(self, text: str) -> bool: ...
     def read_native(self, text: str, path: str, options: dict[str, Any]) -> tuple[list[Any], bool]:
         ...
-    # optional: ENUMERATE_ALL = True (every solution by default), encode_batch, render_line
+    # optional: ENUMERATE_ALL = True (every solution by default), encode_batch, render_line,
+    # encode_standalone (when encode() leaves constraints to Formula.refine, a formula complete
+    # by itself for DIMACS export)
     def to_puz(self, instance: Any) -> str: ...
     def encode(self, instance: Any) -> Formula: ...
     def decode(self, instance: Any, true_names: Iterable[VarName]) -> Any: ...
@@ -61,3 +63,10 @@ def checker_module(name: str) -> ModuleType:
 def build(spec: PuzzleSpec) -> Any:
     """The typed instance a spec describes."""
     return kind_module(spec.kind.text, spec.kind).from_spec(spec)
+
+
+def standalone_formula(instance: Any) -> Formula:
+    """A formula whose models are exactly the solutions, with no lazy constraints: what a
+    DIMACS file must hold for an external solver."""
+    module = kind_module(instance.KIND)
+    return getattr(module, "encode_standalone", module.encode)(instance)

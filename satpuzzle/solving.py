@@ -138,6 +138,11 @@ class ModelStream:
         try:
             while self.solver.solve(assumptions=assumptions):
                 true_vars = self.live_set.intersection(self.solver.get_model()[:self.top_live])
+                cuts = self.formula.refine(true_vars) if self.formula.refine else []
+                if cuts:  # not a solution: the cuts hold for every solution, keep them
+                    for clause in cuts:
+                        self.solver.add_clause(clause)
+                    continue
                 found += 1
                 yield true_vars
                 if job.limit is not None and found >= job.limit:
