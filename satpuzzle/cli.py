@@ -371,7 +371,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
         names, clauses = header.names, _dimacs_clauses(text, args.file)
     else:
         instance = _single(_load(args))
-        formula: Formula = _module(instance).encode(instance)
+        formula: Formula = registry.standalone_formula(instance)
         names, clauses = formula.names, formula.clauses
     model = read_model(read_text(args.model), args.model)
     if model.status != "SAT":
