@@ -28,12 +28,19 @@ def compile(instance: Any):
 
 
 def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",
-              ) -> Iterator[Any]:
-    """Solutions one by one, each exactly once, in this process (no timeout)."""
+              engine: str = "auto") -> Iterator[Any]:
+    """Solutions one by one, each exactly once, in this process (no timeout). `engine`
+    "auto" uses the kind's own search engine where it has one, "sat" always the SAT solver
+    with blocking clauses."""
+    from itertools import islice
+
     from satpuzzle import registry
     from satpuzzle.solving import Job, LimitReached, ModelStream
 
     module = registry.kind_module(instance.KIND)
+    if engine == "auto" and hasattr(module, "search"):
+        yield from islice(module.search(instance, solver), limit)
+        return
     formula = module.encode(instance)
     stream = ModelStream(formula, solver)
     try:

@@ -27,6 +27,7 @@ from satpuzzle.solving import (
     SolverCrash,
     check_solver,
     run_jobs,
+    run_search,
 )
 from satpuzzle.textio import read_text, write_atomic
 
@@ -68,6 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                        help="give up after this long; exit 3 with what was found")
     solve.add_argument("--format", choices=("text", "json"), default="text")
+    solve.add_argument("--engine", choices=("auto", "sat"), default="auto",
+                       help="auto: the kind's own search engine where it has one (crosswords: "
+                            "trie search with a SAT oracle), else SAT with blocking clauses; "
+                            "sat: always SAT with blocking clauses")
     solve.add_argument("--jobs", type=_positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
@@ -293,8 +298,13 @@ class _Deadline:
 
 def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadline) -> int:
     module = _module(instance)
-    formula = module.encode(instance)
     report = Report(args, instance)
+    if args.engine == "auto" and hasattr(module, "search"):
+        outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
+                             timeout=deadline.remaining())
+        report.finish(outcome.results[0], outcome.stopped)
+        return _status_and_summary(args, outcome, [report.count], limit)
+    formula = module.encode(instance)
 
     def on_model(_job: int, true_vars: frozenset[int]) -> None:
         report.add(module.decode(instance, [formula.names[v] for v in true_vars]))

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pysat.solvers import Solver, SolverNames
 
@@ -191,6 +192,52 @@ def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: ra
         connection.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         connection.close()
+
+
+def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | None,
+                   connection) -> None:
+    """Run a kind's own search engine and stream its solutions to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        complete = True
+        for found, solution in enumerate(make_solutions(), 1):
+            connection.send(("model", 0, solution))
+            if limit is not None and found >= limit:
+                complete = False  # as with ModelStream: whether more exist is not asked
+                break
+        connection.send(("done", 0, complete))
+        connection.send(("end",))
+    except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
+        connection.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        connection.close()
+
+
+def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callable[[Any], None],
+               limit: int | None = None, timeout: float | None = None) -> RunOutcome:
+    """Like run_jobs for one job, with a kind's search engine instead of a solver loop:
+    `make_solutions()` runs in a child process (so a timeout or Ctrl-C stops it whatever it
+    is doing) and its solutions reach `on_solution` as they come."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_search_worker, daemon=True,
+                            args=(make_solutions, limit, sender))
+    start = time.monotonic()
+    child.start()
+    sender.close()
+    results = [JobResult(0)]
+    stopped = None
+    try:
+        stopped = _receive([receiver], results, lambda _job, solution: on_solution(solution),
+                           None, start, timeout)
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+    return RunOutcome(results, stopped, time.monotonic() - start)
 
 
 class SolverCrash(Exception):

@@ -10,7 +10,8 @@ import pytest
 import satpuzzle
 from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
-from satpuzzle.encoders.crossword import CrosswordInstance, _parse_cells
+from satpuzzle.encoders.crossword import CrosswordInstance, _parse_cells, sat_oracle, slot_problem
+from satpuzzle.encoders.crossword_search import TrieSearch
 from satpuzzle.errors import Position
 from satpuzzle.grammar import Token
 
@@ -36,8 +37,22 @@ def instance_of(rows: list[str], words: list[str]) -> CrosswordInstance:
     return CrosswordInstance(grid, tuple(words))
 
 
+def engine_fills(instance: CrosswordInstance, engine: str) -> list[tuple[str, ...]]:
+    """"search": the trie search alone; "oracle": the same with its SAT oracle on from the
+    start (every slot-completing prefix checked, witness-first order); "sat": blocking
+    clauses."""
+    if engine == "sat":
+        return list(satpuzzle.solutions(instance, engine="sat"))
+    problem = slot_problem(instance)
+    factory = (lambda: sat_oracle(instance, "cadical195")) if engine == "oracle" else None
+    search = TrieSearch(problem, len(instance.grid), len(instance.grid[0]), instance.distinct,
+                        oracle_factory=factory, oracle_budget=0)
+    return list(search.fills())
+
+
+@pytest.mark.parametrize("engine", ["search", "oracle", "sat"])
 @pytest.mark.parametrize("seed", range(6))
-def test_same_fills_as_the_seed_algorithm(seed):
+def test_same_fills_as_the_seed_algorithm(seed, engine):
     rng = random.Random(seed)
     compared = with_fills = 0
     while compared < 10:
@@ -49,7 +64,7 @@ def test_same_fills_as_the_seed_algorithm(seed):
         expected = list(trie_solutions(rows, words, limit=20_000))
         if len(expected) == 20_000:
             continue
-        found = list(satpuzzle.solutions(instance))
+        found = engine_fills(instance, engine)
         assert len(set(found)) == len(found)
         assert sorted(found) == sorted(tuple(f) for f in expected), (rows, words)
         for fill in found:
@@ -57,3 +72,24 @@ def test_same_fills_as_the_seed_algorithm(seed):
         compared += 1
         with_fills += bool(found)
     assert with_fills >= 2  # the cases are not all trivially empty
+
+
+@pytest.mark.parametrize("engine", ["search", "oracle", "sat"])
+def test_distinct_fills_are_the_trie_fills_without_repeated_words(engine):
+    rng = random.Random(99)
+    compared = with_fills = 0
+    while compared < 8:
+        rows, words = random_case(rng)
+        if any(c == "0" for row in rows for c in row) or len(rows) < 3:
+            continue  # open grids: every cell in two slots
+        expected = list(trie_solutions(rows, words, limit=20_000))
+        if len(expected) == 20_000:
+            continue
+        instance = CrosswordInstance(instance_of(rows, words).grid, tuple(words), distinct=True)
+        wanted = {tuple(f) for f in expected if len(set(f) | set(map("".join, zip(*f))))
+                  == len(f) + len(f[0])}
+        found = engine_fills(instance, engine)
+        assert len(found) == len(set(found)) and set(found) == wanted, (rows, words)
+        compared += 1
+        with_fills += len(wanted) < len(expected) and bool(wanted)
+    assert with_fills >= 2  # cases where distinctness removed some fills but not all

@@ -15,7 +15,7 @@ CASES = {
     "unclosed brace": ("sudoku {\n  grid {\n    1 2\n", 4, 1, "unexpected end of file"),
     "stray character": ("sudoku } {\n", 1, 8, "unexpected"),
     "unknown kind": ("sudokku {\n  grid {\n    1\n  }\n}\n", 1, 1, "unknown puzzle kind 'sudokku'"),
-    "kind not implemented": ("hashi {\n  grid {\n    1 . 1\n  }\n}\n", 1, 1, "not implemented yet"),
+    "kind not implemented": ("partition {\n  numbers: 1 2 3\n}\n", 1, 1, "not implemented yet"),
     "wrong grid width": (GOOD_GRID.replace(". . . .\n    . . . .\n  }", ". . .\n    . . . .\n  }"),
                          5, 5, "line has 3 cell(s), expected 4"),
     "clue out of range": (GOOD_GRID.replace("1 . . .", "1 . 9 ."), 3, 9, "clue 9 out of range"),

@@ -15,11 +15,12 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from satpuzzle import dictionaries
 from satpuzzle.cnf import Formula, VarName
+from satpuzzle.encoders.crossword_search import Oracle, SlotProblem, TrieSearch
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
@@ -248,32 +249,21 @@ def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
     return found
 
 
+def slot_problem(instance: CrosswordInstance) -> SlotProblem:
+    """Slots, candidate words (bit sets) and allowed letters at the arc-consistency fixpoint."""
+    cell_letters = {(r, c): instance.allowed(r, c)
+                    for r, row in enumerate(instance.grid) for c in range(len(row))
+                    if instance.allowed(r, c) is not None}
+    return SlotProblem(slots(instance), cell_letters, instance.words)
+
+
 def candidates(instance: CrosswordInstance,
                ) -> tuple[list[list[tuple[int, int]]], list[list[str]], dict]:
     """The slots, candidate words per slot and allowed letters per white cell, at the fixpoint
     of arc consistency between crossing slots."""
-    all_slots = slots(instance)
-    by_length: dict[int, list[str]] = {}
-    for word in instance.words:
-        by_length.setdefault(len(word), []).append(word)
-    allowed = {(r, c): set(instance.allowed(r, c))
-               for r, row in enumerate(instance.grid) for c in range(len(row))
-               if instance.allowed(r, c) is not None}
-    words = [list(by_length.get(len(slot), [])) for slot in all_slots]
-    changed = True
-    while changed:
-        changed = False
-        for index, slot in enumerate(all_slots):
-            kept = [w for w in words[index]
-                    if all(letter in allowed[cell] for letter, cell in zip(w, slot))]
-            if len(kept) != len(words[index]):
-                words[index] = kept
-            for position, cell in enumerate(slot):
-                supported = {w[position] for w in kept}  # ⊆ allowed[cell] by the filter
-                if supported != allowed[cell]:
-                    allowed[cell] = supported
-                    changed = True
-    return all_slots, words, allowed
+    problem = slot_problem(instance)
+    allowed = {cell: set(letters) for cell, letters in problem.cell_letters().items()}
+    return problem.slots, [problem.slot_words(n) for n in range(len(problem.slots))], allowed
 
 
 def encode(instance: CrosswordInstance) -> Formula:
@@ -304,6 +294,37 @@ def encode(instance: CrosswordInstance) -> Formula:
         for uses in word_vars.values():
             formula.at_most_one(uses)
     return formula
+
+
+def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
+    """Every fill, by the search engine (crossword_search.TrieSearch) with a SAT oracle of
+    back end `solver_name` built only if the search stalls."""
+    problem = slot_problem(instance)
+    height, width = len(instance.grid), len(instance.grid[0])
+    engine = TrieSearch(problem, height, width, instance.distinct,
+                        oracle_factory=lambda: sat_oracle(instance, solver_name))
+    return engine.fills()
+
+
+def sat_oracle(instance: CrosswordInstance, solver_name: str) -> Oracle:
+    """Is there a fill extending these letters? The CNF of encode() under assumptions."""
+    from satpuzzle.solving import make_solver
+
+    formula = encode(instance)
+    solver = make_solver(solver_name, formula.clauses)
+    letter_var = {(name[1] - 1, name[2] - 1, name[3]): ident
+                  for ident, name in formula.names.items() if name[0] == "c"}
+    top = max(formula.names, default=0)
+
+    def oracle(prefix: list[tuple[tuple[int, int], str]]) -> dict[tuple[int, int], str] | None:
+        assumptions = [letter_var[(r, c, letter)] for (r, c), letter in prefix]
+        if not solver.solve(assumptions=assumptions):
+            return None
+        true_vars = {lit for lit in solver.get_model()[:top] if lit > 0}
+        return {(r, c): letter for (r, c, letter), ident in letter_var.items()
+                if ident in true_vars}
+
+    return oracle
 
 
 def decode(instance: CrosswordInstance, true_names: Iterable[VarName]) -> Fill:

@@ -1,0 +1,344 @@
+"""Crossword search engine: every fill of a grid without blocking clauses.
+
+Words of one length are numbered in sorted order and each slot's domain is a Python int used as
+a bit set over them; `letter_bits[p][k]` is the set of words with letter k at position p, so
+fixing a letter in a slot is one AND, and "some word still fits" is a non-zero test. Built with
+numpy in milliseconds even for the 600k-word French list.
+
+Arc consistency between crossing slots runs on these bit sets before any search or clause.
+
+The search is the seed's trie backtracking, generalised: cells are visited in one static order
+(first the slots through a cell the grid constrains, fewest candidates first, then row-major),
+each slot gets a prefix tree of its candidate words read in the order the search visits its
+cells, and the letters allowed at a cell are those extending both of its slots' current trie
+nodes. Every full assignment reached is a fill, reached once: no fill repeated, none missed.
+
+A SAT oracle prunes barren subtrees (Toda & Soh's non-blocking AllSAT idea: the solver only
+decides "is there any fill below this prefix", the search enumerates). It is built lazily, ski-
+rental style, once the search has gone as long without a fill as the oracle is estimated to
+cost, so easy grids never pay for it and hard ones pay at most about twice. From then on, each
+prefix that completes a slot is checked under assumptions; an UNSAT answer cuts the subtree,
+a SAT answer's model orders the letters below it, so the next fill follows the witness.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+ALL_LETTER_BITS = (1 << 26) - 1
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class LengthIndex:
+    """The words of one length, sorted, and per position and letter the set of their numbers."""
+
+    words: list[str]
+    letter_bits: list[list[int]]  # [position][letter index] -> bit set over `words`
+
+    @property
+    def everything(self) -> int:
+        return (1 << len(self.words)) - 1
+
+
+def build_index(words: Sequence[str], length: int) -> LengthIndex:
+    """Bit sets of the words of `length` by (position, letter), vectorised with numpy."""
+    chosen = sorted(w for w in words if len(w) == length)
+    if not chosen:
+        return LengthIndex([], [[0] * 26 for _ in range(length)])
+    matrix = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8)
+    matrix = matrix.reshape(len(chosen), length)
+    letter_bits = []
+    for position in range(length):
+        column = matrix[:, position]
+        row = []
+        for letter in range(26):
+            packed = np.packbits(column == ord("a") + letter, bitorder="little")
+            row.append(int.from_bytes(packed.tobytes(), "little"))
+        letter_bits.append(row)
+    return LengthIndex(chosen, letter_bits)
+
+
+def members(bits: int) -> list[int]:
+    """The numbers in bit set `bits`, in increasing order."""
+    if bits.bit_count() <= 32:  # a few bits: cheaper than a round trip through numpy
+        found = []
+        while bits:
+            low = bits & -bits
+            found.append(low.bit_length() - 1)
+            bits ^= low
+        return found
+    size = (bits.bit_length() + 7) // 8
+    unpacked = np.unpackbits(np.frombuffer(bits.to_bytes(size, "little"), dtype=np.uint8),
+                             bitorder="little")
+    return np.flatnonzero(unpacked).tolist()
+
+
+def letter_mask(letters: Sequence[str] | frozenset[str] | set[str]) -> int:
+    mask = 0
+    for letter in letters:
+        mask |= 1 << (ord(letter) - 97)
+    return mask
+
+
+@dataclass
+class Crossing:
+    """Position `position` of one slot is position `other_position` of slot `other`."""
+
+    position: int
+    other: int
+    other_position: int
+
+
+class SlotProblem:
+    """Slots, their word domains and cell letter sets at the arc-consistency fixpoint."""
+
+    def __init__(self, slots: list[list[Cell]], cell_letters: dict[Cell, frozenset[str]],
+                 words: Sequence[str]) -> None:
+        self.slots = slots
+        self.indexes = {length: build_index(words, length)
+                        for length in sorted({len(slot) for slot in slots})}
+        self.slots_of_cell: dict[Cell, list[tuple[int, int]]] = {}
+        for number, slot in enumerate(slots):
+            for position, cell in enumerate(slot):
+                self.slots_of_cell.setdefault(cell, []).append((number, position))
+        self.crossings = [
+            [Crossing(position, other, other_position)
+             for position, cell in enumerate(slot)
+             for other, other_position in self.slots_of_cell[cell] if other != number]
+            for number, slot in enumerate(slots)
+        ]
+        # allowed letters per white cell as a 26-bit mask (cells in no slot stay free)
+        self.cell_masks = {cell: letter_mask(letters) for cell, letters in cell_letters.items()}
+        self.given_masks = dict(self.cell_masks)
+        self.domains = [self.index(n).everything for n in range(len(slots))]
+        self.arc_consistency()
+
+    def index(self, slot: int) -> LengthIndex:
+        return self.indexes[len(self.slots[slot])]
+
+    def _restrict(self, slot: int, position: int, mask: int) -> bool:
+        """Keep the words of `slot` whose letter at `position` is in `mask`; True if it shrank."""
+        if mask == ALL_LETTER_BITS:
+            return False
+        row = self.index(slot).letter_bits[position]
+        allowed = 0
+        for letter in range(26):
+            if mask >> letter & 1:
+                allowed |= row[letter]
+        kept = self.domains[slot] & allowed
+        changed = kept != self.domains[slot]
+        self.domains[slot] = kept
+        return changed
+
+    def supported_mask(self, slot: int, position: int) -> int:
+        domain = self.domains[slot]
+        row = self.index(slot).letter_bits[position]
+        return sum(1 << letter for letter in range(26) if domain & row[letter])
+
+    def arc_consistency(self) -> None:
+        """Shrink domains and cell letter sets until every letter of every cell is used by a
+        candidate of each slot through it (AC between crossing slots)."""
+        for number, slot in enumerate(self.slots):
+            for position, cell in enumerate(slot):
+                self._restrict(number, position, self.cell_masks[cell])
+        pending = set(range(len(self.slots)))
+        while pending:
+            number = pending.pop()
+            for position, cell in enumerate(self.slots[number]):
+                supported = self.supported_mask(number, position) & self.cell_masks[cell]
+                if supported == self.cell_masks[cell]:
+                    continue
+                self.cell_masks[cell] = supported
+                for other, other_position in self.slots_of_cell[cell]:
+                    if self._restrict(other, other_position, supported):
+                        pending.add(other)
+
+    def cell_letters(self) -> dict[Cell, str]:
+        """Allowed letters per white cell after arc consistency, as sorted strings."""
+        return {cell: "".join(LETTERS[k] for k in range(26) if mask >> k & 1)
+                for cell, mask in self.cell_masks.items()}
+
+    def slot_words(self, slot: int) -> list[str]:
+        words = self.index(slot).words
+        return [words[i] for i in members(self.domains[slot])]
+
+
+Trie = dict[str, "Trie"]
+
+
+def build_trie(words: Sequence[str], key_order: Sequence[int]) -> Trie:
+    """Prefix tree of `words` read in position order `key_order`; children in letter order."""
+    root: Trie = {}
+    keyed = sorted("".join(w[p] for p in key_order) for w in words)
+    for key in keyed:
+        node = root
+        for letter in key:
+            node = node.setdefault(letter, {})
+    return root
+
+
+def cell_order(problem: SlotProblem, given: dict[Cell, int]) -> list[Cell]:
+    """A static search order: first the slots through a cell the grid constrains (a fixed
+    letter or a letter set: `given` masks below 26 letters), fewest candidates first, so the
+    search meets those constraints at once instead of at the end; then every other cell in
+    row-major order (the seed's order, which measures best on open grids)."""
+    constrained = [s for s, slot in enumerate(problem.slots)
+                   if any(given[cell].bit_count() < 26 for cell in slot)]
+    constrained.sort(key=lambda s: (problem.domains[s].bit_count(), s))
+    order: list[Cell] = []
+    placed: set[Cell] = set()
+    for slot in constrained:
+        for cell in problem.slots[slot]:
+            if cell not in placed:
+                placed.add(cell)
+                order.append(cell)
+    return order + sorted(cell for cell in problem.cell_masks if cell not in placed)
+
+
+# A SAT oracle: given a partial fill (cell, letter) pairs, None when no fill extends it, else
+# the letters of one fill that does (cell -> letter), used to order the search below.
+Oracle = Callable[[list[tuple[Cell, str]]], dict[Cell, str] | None]
+
+# Rough cost of building the SAT oracle per candidate letter (encode + load; measured on the
+# 15×15 van Beek grid with the French list: ~3 µs per clause, about one clause per letter).
+ORACLE_SECONDS_PER_LETTER = 3e-6
+CHECK_CLOCK_EVERY = 4096  # search steps between looks at the clock
+
+
+class TrieSearch:
+    """The seed's trie backtracking generalised (see the module docstring): any static cell
+    order, each slot's trie reading its words in the order the search visits its cells, over
+    arc-consistent candidates; and a SAT oracle to prune barren subtrees."""
+
+    def __init__(self, problem: SlotProblem, height: int, width: int, distinct: bool = False,
+                 oracle_factory: Callable[[], Oracle] | None = None,
+                 oracle_budget: float | None = None, order: list[Cell] | None = None) -> None:
+        self.problem = problem
+        self.height, self.width = height, width
+        self.distinct = distinct
+        self.oracle_factory = oracle_factory
+        self.oracle: Oracle | None = None
+        letters = sum(d.bit_count() * len(slot) for d, slot in zip(problem.domains, problem.slots))
+        self.oracle_budget = (max(0.5, letters * ORACLE_SECONDS_PER_LETTER)
+                              if oracle_budget is None else oracle_budget)
+        self.order = order if order is not None else cell_order(problem, problem.given_masks)
+        rank = {cell: k for k, cell in enumerate(self.order)}
+        cache: dict[tuple[int, int, tuple[int, ...]], Trie] = {}
+        self.tries: list[Trie] = []
+        depth_of: dict[tuple[int, Cell], int] = {}
+        self.checkpoints: set[int] = set()  # order indices that complete a slot
+        for number, slot in enumerate(problem.slots):
+            key_order = tuple(sorted(range(len(slot)), key=lambda p: rank[slot[p]]))
+            key = (len(slot), problem.domains[number], key_order)
+            if key not in cache:
+                cache[key] = build_trie(problem.slot_words(number), key_order)
+            self.tries.append(cache[key])
+            for depth, position in enumerate(key_order):
+                depth_of[(number, slot[position])] = depth
+            self.checkpoints.add(max(rank[cell] for cell in slot))
+        self.links = [tuple((s, depth_of[(s, cell)]) for s, _ in problem.slots_of_cell.get(cell, []))
+                      for cell in self.order]
+        self.free_letters = [problem.cell_letters()[cell] for cell in self.order]
+        self.oracle_calls = 0
+        self.pruned = 0
+
+    def fills(self) -> Iterator[tuple[str, ...]]:
+        """Every fill, each once. Without the oracle, in lexicographic order of the letters in
+        search order; once the oracle is on, the witness's letters are tried first."""
+        if any(not d for d in self.problem.domains) or not self.order:
+            return
+        order, links = self.order, self.links
+        n = len(order)
+        nodes = [[trie] + [{}] * len(slot) for slot, trie in zip(self.problem.slots, self.tries)]
+        grid = [["0"] * self.width for _ in range(self.height)]
+        letters = [""] * n
+        choices: list[list[str]] = [[] for _ in range(n)]
+        tried = [0] * n
+        witness: dict[Cell, str] = {}
+
+        def letters_at(k: int) -> list[str]:
+            cell = links[k]
+            if not cell:
+                found = list(self.free_letters[k])
+            elif len(cell) == 1:
+                s, p = cell[0]
+                found = list(nodes[s][p])
+            else:
+                (hs, hp), (vs, vp) = cell
+                across, down = nodes[hs][hp], nodes[vs][vp]
+                if len(down) < len(across):
+                    across, down = down, across
+                found = [a for a in across if a in down]
+            preferred = witness.get(order[k])
+            if preferred in found and found[0] != preferred:
+                found.remove(preferred)
+                found.insert(0, preferred)
+            return found
+
+        if self.oracle_factory and self.oracle_budget <= 0:
+            self.oracle = self.oracle_factory()
+            if self.oracle([]) is None:
+                return
+        last = n - 1
+        barren_since = time.monotonic()
+        steps = 0
+        k = 0
+        choices[0] = letters_at(0)
+        while k >= 0:
+            if tried[k] == len(choices[k]):
+                k -= 1
+                continue
+            letter = choices[k][tried[k]]
+            tried[k] += 1
+            letters[k] = letter
+            for s, p in links[k]:
+                nodes[s][p + 1] = nodes[s][p][letter]
+            if k == last:
+                r, c = order[k]
+                grid[r][c] = letter
+                for (r, c), chosen in zip(order, letters):
+                    grid[r][c] = chosen
+                if not self.distinct or self._distinct(grid):
+                    barren_since = time.monotonic()
+                    yield tuple("".join(row) for row in grid)
+                continue
+            if (self.oracle is not None and k in self.checkpoints
+                    and any(witness.get(order[i]) != letters[i] for i in range(k + 1))):
+                found = self._ask(order, letters, k)  # (on the witness's path: known alive)
+                if found is None:
+                    continue
+                witness = found
+            k += 1
+            choices[k] = letters_at(k)
+            tried[k] = 0
+            steps += 1
+            if (steps % CHECK_CLOCK_EVERY == 0 and self.oracle is None and self.oracle_factory
+                    and time.monotonic() - barren_since > self.oracle_budget):
+                # As long barren as the oracle costs to build: build it (at most twice the
+                # cost of either alone), then cut the current branch at its shallowest dead
+                # prefix.
+                self.oracle = self.oracle_factory()
+                for j in sorted(self.checkpoints):
+                    if j >= k:
+                        break
+                    if self._ask(order, letters, j) is None:
+                        k = j
+                        break
+
+    def _ask(self, order: list[Cell], letters: list[str], k: int) -> dict[Cell, str] | None:
+        self.oracle_calls += 1
+        found = self.oracle(list(zip(order[:k + 1], letters[:k + 1])))
+        if found is None:
+            self.pruned += 1
+        return found
+
+    def _distinct(self, grid: list[list[str]]) -> bool:
+        words = ["".join(grid[r][c] for r, c in slot) for slot in self.problem.slots]
+        return len(set(words)) == len(words)
