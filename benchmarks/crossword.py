@@ -2,8 +2,10 @@
 
     python benchmarks/crossword.py [--cap 30] [--quick] [--only NAME[,NAME...]] [--jobs 1]
 
-For each (instance, method) — method `satpuzzle` (compile the CNF, then enumerate with blocking
-clauses) or `trie` (benchmarks/baselines/crossword_trie.py) — a child process loads the
+For each (instance, method) — `satpuzzle` (the default engine: trie search over arc-consistent
+candidates with a lazily built SAT oracle), `sat` (compile the CNF, then enumerate with blocking
+clauses: `--engine sat`) or `trie` (the seed's algorithm, benchmarks/baselines/crossword_trie.py)
+— a child process loads the
 dictionary (not timed), then enumerates fills until the generator ends or the cap is reached
 (checked between fills). It reports the time to the first fill (for satpuzzle this includes
 compiling the CNF, for the trie building the prefix trees), the number of fills found, fills/s,
@@ -40,7 +42,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-METHODS = ("satpuzzle", "trie")
+METHODS = ("satpuzzle", "sat", "trie")
 KILL_GRACE = 10.0  # seconds past the cap before a child is killed
 PROGRESS_EVERY = 1.0  # seconds between a child's progress lines
 SEED_WORDS = ("mars", "mois", "plus", "tard", "soir")
@@ -185,8 +187,9 @@ def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
 
     start = time.perf_counter()
     fills: Iterator[Sequence[str]]
-    if method == "satpuzzle":
-        fills = satpuzzle.solutions(instance, limit=limit)
+    if method in ("satpuzzle", "sat"):
+        engine = "auto" if method == "satpuzzle" else "sat"
+        fills = satpuzzle.solutions(instance, limit=limit, engine=engine)
     else:
         fills = trie_solutions(list(case.rows), words, limit=limit)
     first: float | None = None
@@ -316,10 +319,10 @@ def ratio(numerator: float | None, denominator: float | None) -> str:
     return f"{numerator / denominator:.3g}"
 
 
-def problems_of(sat: Result | None, trie: Result | None) -> list[str]:
+def problems_of(runs: list[Result]) -> list[str]:
     """Checker failures, duplicates, count mismatches and errors, in words."""
     problems = []
-    for result in (sat, trie):
+    for result in runs:
         if result is None:
             continue
         label = f"{result.case.name} / {result.method}"
@@ -332,9 +335,9 @@ def problems_of(sat: Result | None, trie: Result | None) -> list[str]:
         expected = result.case.expected
         if result.complete and expected is not None and result.count != expected:
             problems.append(f"COUNT MISMATCH {label}: {result.count} fills, expected {expected}")
-    if sat and trie and sat.complete and trie.complete and sat.count != trie.count:
-        problems.append(f"COUNT MISMATCH {sat.case.name}: satpuzzle {sat.count}, "
-                        f"trie {trie.count}")
+    complete = {result.method: result.count for result in runs if result.complete}
+    if len(set(complete.values())) > 1:
+        problems.append(f"COUNT MISMATCH {runs[0].case.name}: {complete}")
     return problems
 
 
@@ -398,16 +401,20 @@ def main(argv: list[str] | None = None) -> int:
     problems: list[str] = []
     notes: list[str] = []
     for case in cases:
-        sat = results.get((case.name, "satpuzzle"))
-        trie = results.get((case.name, "trie"))
-        problems += problems_of(sat, trie)
-        notes += notes_of(sat) + notes_of(trie)
-        if sat and trie:
-            ratio_rows.append([case.grid_name, case.dictionary,
-                               ratio(sat.first, trie.first), ratio(sat.rate, trie.rate)])
-    print("ratios satpuzzle ÷ trie (first fill: < 1 means satpuzzle is faster; "
-          "fills/s: > 1 means satpuzzle is faster)")
-    print_table(["instance", "dict", "first fill", "fills/s"], ratio_rows, {0, 1})
+        runs = [results[(case.name, method)] for method in METHODS]
+        problems += problems_of(runs)
+        for result in runs:
+            notes += notes_of(result)
+        engine, sat, trie = runs
+        ratio_rows.append([case.grid_name, case.dictionary,
+                           ratio(engine.first, trie.first), ratio(engine.rate, trie.rate),
+                           ratio(engine.total, trie.total) if engine.complete and trie.complete
+                           else "-",
+                           ratio(sat.first, trie.first), ratio(sat.rate, trie.rate)])
+    print("ratios to the trie (first fill and total: < 1 means faster than the trie; "
+          "fills/s: > 1 means faster)")
+    print_table(["instance", "dict", "satpuzzle first", "satpuzzle fills/s", "satpuzzle total",
+                 "sat first", "sat fills/s"], ratio_rows, {0, 1})
     checked = sum(result.checked for result in results.values())
     print()
     for note in notes:

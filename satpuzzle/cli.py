@@ -174,7 +174,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     else:
         write_atomic(args.output, text)
         print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
-              f"{len(formula.clauses)} clauses", file=sys.stderr)
+              f"{formula.num_clauses} clauses", file=sys.stderr)
     return EXIT_FOUND
 
 
@@ -382,7 +382,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
     else:
         instance = _single(_load(args))
         formula: Formula = registry.standalone_formula(instance)
-        names, clauses = formula.names, formula.clauses
+        names, clauses = formula.names, list(formula.all_clauses())
     model = read_model(read_text(args.model), args.model)
     if model.status != "SAT":
         print(f"satpuzzle: the model file says {model.status}", file=sys.stderr)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -26,6 +27,9 @@ class Formula:
         self.kind = kind
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
+        # Large uniform groups of clauses kept as numpy arrays (see add_block): a few bytes per
+        # literal instead of a Python list per clause.
+        self.blocks: list[ClauseBlock] = []
         self.names: dict[int, VarName] = {}
         self.summary: list[str] = []
         # True when the puzzle variables split into exactly-one groups, so a solution is
@@ -48,6 +52,33 @@ class Formula:
 
     def extend(self, clauses: Iterable[Sequence[int]]) -> None:
         self.clauses.extend(list(c) for c in clauses)
+
+    def add_block(self, literals: np.ndarray, ends: np.ndarray) -> None:
+        """Clauses given flat: clause i is literals[ends[i-1]:ends[i]] (ends[-1] = len)."""
+        if len(ends):
+            self.blocks.append(ClauseBlock(literals.astype(np.int64), ends.astype(np.int64)))
+
+    def add_pairs(self, first: np.ndarray, second: np.ndarray) -> None:
+        """Binary clauses [first[i], second[i]]."""
+        pairs = np.stack([first, second], axis=1).reshape(-1)
+        self.add_block(pairs, np.arange(2, len(pairs) + 1, 2))
+
+    def reserve(self, count: int) -> int:
+        """The first of `count` consecutive fresh auxiliary variables (no names: cheap for
+        hundreds of thousands of them)."""
+        first = self.pool.top + 1
+        self.pool.top += count
+        return first
+
+    def all_clauses(self) -> Iterator[list[int]]:
+        """Every clause, small ones then blocks, one list at a time."""
+        yield from self.clauses
+        for block in self.blocks:
+            yield from block.clauses()
+
+    @property
+    def num_clauses(self) -> int:
+        return len(self.clauses) + sum(len(block.ends) for block in self.blocks)
 
     def contradiction(self) -> None:
         """Make the formula unsatisfiable (an auxiliary forced both ways: valid for every solver)."""
@@ -84,6 +115,8 @@ class Formula:
         """Puzzle variables that occur in some clause; only these carry information (a solver
         may report a variable that occurs nowhere as true)."""
         seen = {abs(lit) for clause in self.clauses for lit in clause}
+        for block in self.blocks:
+            seen.update(np.unique(np.abs(block.literals)).tolist())
         return sorted(v for v in self.names if v in seen)
 
     def blocking_clause(self, true_vars: Iterable[int], live: Sequence[int],
@@ -104,13 +137,33 @@ class Formula:
             *(f"c {line}" for line in self.summary),
             (f"c variables: {self.num_vars} ({len(self.names)} puzzle, "
              f"{self.num_vars - len(self.names)} auxiliary)"),
-            f"c clauses: {len(self.clauses)}",
+            f"c clauses: {self.num_clauses}",
         ]
         header += [f"c source: {line}" for line in source.splitlines()]
         header += [f"c var: {ident} {' '.join(map(str, name))}"
                    for ident, name in sorted(self.names.items())]
-        body = (" ".join(map(str, clause)) + " 0" for clause in self.clauses)
-        return "\n".join([*header, f"p cnf {self.num_vars} {len(self.clauses)}", *body]) + "\n"
+        body = (" ".join(map(str, clause)) + " 0" for clause in self.all_clauses())
+        return "\n".join([*header, f"p cnf {self.num_vars} {self.num_clauses}", *body]) + "\n"
+
+
+@dataclass
+class ClauseBlock:
+    """Clauses stored flat: clause i is literals[ends[i-1]:ends[i]]."""
+
+    literals: np.ndarray
+    ends: np.ndarray
+
+    def clauses(self, chunk: int = 1 << 16) -> Iterator[list[int]]:
+        starts = np.concatenate([[0], self.ends[:-1]])
+        for first in range(0, len(self.ends), chunk):
+            low = int(starts[first])
+            last = min(first + chunk, len(self.ends))
+            values = self.literals[low:int(self.ends[last - 1])].tolist()
+            bounds = (self.ends[first:last] - low).tolist()
+            begin = 0
+            for end in bounds:
+                yield values[begin:end]
+                begin = end
 
 
 @dataclass

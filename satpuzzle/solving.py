@@ -10,7 +10,7 @@ import multiprocessing.connection
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,7 +70,7 @@ class _FreshEachCall:
     """The incremental interface over a one-shot back end: clauses are kept here and every
     solve builds a new solver, with the assumptions as unit clauses."""
 
-    def __init__(self, name: str, clauses: list[list[int]]) -> None:
+    def __init__(self, name: str, clauses: Iterable[list[int]]) -> None:
         self.name = name
         self.clauses = list(clauses)
         self.model: list[int] | None = None
@@ -93,7 +93,7 @@ class _FreshEachCall:
         self.clauses = []
 
 
-def make_solver(name: str, clauses: list[list[int]]):
+def make_solver(name: str, clauses: Iterable[list[int]]):
     """A PySAT solver loaded with `clauses`, incremental whatever the back end."""
     if solver_aliases().get(name) in NON_INCREMENTAL:
         return _FreshEachCall(name, clauses)
@@ -126,7 +126,7 @@ class ModelStream:
         # Models list every variable; puzzle variables usually come first, so slicing the
         # model to the last live one skips the (often far more numerous) auxiliaries.
         self.top_live = self.live[-1] if self.live else 0
-        self.solver = make_solver(solver_name, formula.clauses)
+        self.solver = make_solver(solver_name, formula.all_clauses())
         self.next_selector = formula.num_vars + 1
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:

@@ -18,6 +18,8 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from satpuzzle import dictionaries
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.encoders.crossword_search import Oracle, SlotProblem, TrieSearch
@@ -257,43 +259,70 @@ def slot_problem(instance: CrosswordInstance) -> SlotProblem:
     return SlotProblem(slots(instance), cell_letters, instance.words)
 
 
-def candidates(instance: CrosswordInstance,
-               ) -> tuple[list[list[tuple[int, int]]], list[list[str]], dict]:
-    """The slots, candidate words per slot and allowed letters per white cell, at the fixpoint
-    of arc consistency between crossing slots."""
-    problem = slot_problem(instance)
-    allowed = {cell: set(letters) for cell, letters in problem.cell_letters().items()}
-    return problem.slots, [problem.slot_words(n) for n in range(len(problem.slots))], allowed
-
-
 def encode(instance: CrosswordInstance) -> Formula:
     formula = Formula(KIND)
     formula.one_hot = True  # one letter variable true per white cell
-    all_slots, words, allowed = candidates(instance)
+    problem = slot_problem(instance)
+    allowed = problem.cell_letters()
     formula.summary = [
-        f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(all_slots)} slots",
+        f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(problem.slots)} slots",
         (f"dictionary: {len(instance.words)} words, "
-         f"{sum(map(len, words))} candidates after arc consistency"),
+         f"{sum(d.bit_count() for d in problem.domains)} candidates after arc consistency"),
     ]
+    # letter_vars[cell][k] = variable of letter k in the cell (0 where k is not allowed)
+    letter_vars: dict[tuple[int, int], np.ndarray] = {}
     for (r, c), letters in sorted(allowed.items()):
-        formula.exactly_one([formula.var("c", r + 1, c + 1, ch) for ch in sorted(letters)])
-    word_vars: dict[str, list[int]] = {}
-    for index, (slot, slot_words) in enumerate(zip(all_slots, words)):
-        chosen = [formula.pool.id(("w", index, w)) for w in slot_words]
-        formula.at_least_one(chosen)
-        for position, (r, c) in enumerate(slot):
-            having: dict[str, list[int]] = {}
-            for word, var in zip(slot_words, chosen):
-                formula.add([-var, formula.var("c", r + 1, c + 1, word[position])])
-                having.setdefault(word[position], []).append(var)
-            for letter in sorted(allowed[(r, c)]):
-                formula.add([-formula.var("c", r + 1, c + 1, letter), *having.get(letter, [])])
-        for word, var in zip(slot_words, chosen):
-            word_vars.setdefault(word, []).append(var)
+        idents = [formula.var("c", r + 1, c + 1, ch) for ch in letters]
+        formula.exactly_one(idents)
+        table = np.zeros(26, dtype=np.int64)
+        table[[ord(ch) - 97 for ch in letters]] = idents
+        letter_vars[(r, c)] = table
+    uses: list[tuple[np.ndarray, np.ndarray, int]] = []  # (word numbers, word vars, length)
+    for number, slot in enumerate(problem.slots):
+        numbers = problem.slot_numbers(number)
+        word_vars = formula.reserve(len(numbers)) + np.arange(len(numbers), dtype=np.int64)
+        formula.at_least_one(word_vars.tolist())
+        _channel(formula, problem.index(number).matrix[numbers], word_vars,
+                 [letter_vars[cell] for cell in slot])
+        uses.append((numbers, word_vars, len(slot)))
     if instance.distinct:
-        for uses in word_vars.values():
-            formula.at_most_one(uses)
+        _distinct_words(formula, uses)
     return formula
+
+
+def _channel(formula: Formula, spelled: np.ndarray, word_vars: np.ndarray,
+             cell_tables: list[np.ndarray]) -> None:
+    """Word ↔ letters, built as numpy blocks: each word implies its letter in every cell
+    (binary clauses), and each allowed letter of a cell implies one of the words having it
+    there (one long clause per cell and letter)."""
+    for position, table in enumerate(cell_tables):
+        letters = spelled[:, position].astype(np.int64)
+        formula.add_pairs(-word_vars, table[letters])
+        order = np.argsort(letters, kind="stable")
+        sorted_letters = letters[order]
+        present = np.flatnonzero(table)
+        starts = np.searchsorted(sorted_letters, present, side="left")
+        stops = np.searchsorted(sorted_letters, present, side="right")
+        pieces, ends, length = [], [], 0
+        for letter, start, stop in zip(present, starts, stops):
+            pieces += [np.array([-table[letter]]), word_vars[order[start:stop]]]
+            length += 1 + stop - start
+            ends.append(length)
+        if pieces:
+            formula.add_block(np.concatenate(pieces), np.array(ends))
+
+
+def _distinct_words(formula: Formula, uses: list[tuple[np.ndarray, np.ndarray, int]]) -> None:
+    """At most one slot takes each word (slots of one length share word numbers)."""
+    for length in sorted({length for _, _, length in uses}):
+        numbers = np.concatenate([n for n, _, size in uses if size == length])
+        variables = np.concatenate([v for _, v, size in uses if size == length])
+        order = np.argsort(numbers, kind="stable")
+        numbers, variables = numbers[order], variables[order]
+        bounds = np.flatnonzero(np.diff(numbers)) + 1
+        for group in np.split(variables, bounds):
+            if len(group) > 1:
+                formula.at_most_one(group.tolist())
 
 
 def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
@@ -311,7 +340,7 @@ def sat_oracle(instance: CrosswordInstance, solver_name: str) -> Oracle:
     from satpuzzle.solving import make_solver
 
     formula = encode(instance)
-    solver = make_solver(solver_name, formula.clauses)
+    solver = make_solver(solver_name, formula.all_clauses())
     letter_var = {(name[1] - 1, name[2] - 1, name[3]): ident
                   for ident, name in formula.names.items() if name[0] == "c"}
     top = max(formula.names, default=0)
