@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 import time
@@ -88,6 +89,28 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("--format", choices=("text", "json"), default="text")
     decode.set_defaults(handler=cmd_decode)
 
+    generate = commands.add_parser(
+        "generate", help="write a random puzzle (.puz)",
+        description="Random puzzles as the seed documents make them; --unique uses the solver "
+                    "until the printed puzzle has exactly one solution.")
+    generate.add_argument("kind", choices=GENERATORS, help="puzzle kind")
+    generate.add_argument("--size", default="10x10", metavar="RxC",
+                          help="rows x columns (default 10x10)")
+    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    generate.add_argument("--unique", action="store_true",
+                          help="make the puzzle have exactly one solution")
+    generate.add_argument("--depth", type=int, default=None,
+                          help="shikaku: levels of recursive cuts (default: enough for "
+                               "rectangles of a few cells)")
+    generate.add_argument("--merge-iters", type=int, default=3, metavar="N",
+                          help="shikaku: rounds of random merges (nbMergeIter, default 3)")
+    generate.add_argument("--merge-prob", type=float, default=0.3, metavar="P",
+                          help="shikaku: probability of merging a pair (mergeProb, default 0.3)")
+    generate.add_argument("--islands", type=int, default=None, metavar="N",
+                          help="hashi: number of random islands (default: a fifth of the cells)")
+    generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    generate.set_defaults(handler=cmd_generate)
+
     check = commands.add_parser("check", help="check solutions against the rules")
     _input_options(check)
     check.add_argument("solution", metavar="SOLUTION",
@@ -107,6 +130,8 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
                         help="crossword dictionary for a native grid (plain or .gz)")
     parser.add_argument("--distinct", action="store_true",
                         help="crossword: no word used twice in one grid")
+    parser.add_argument("--connectivity", choices=("lazy", "eager"),
+                        help="hashi: connectivity by lazy cuts (default) or an eager encoding")
     parser.add_argument("--min-zipf", type=float, metavar="Z",
                         help="crossword: keep only built-in dictionary words at least this "
                              "common (Zipf scale: 3 = once per million words)")
@@ -134,13 +159,18 @@ def _positive_float(text: str) -> float:
 
 def _load(args: argparse.Namespace) -> Loaded:
     options = {"box": args.box, "dict": args.dict, "distinct": args.distinct,
-               "min_zipf": args.min_zipf}
+               "min_zipf": args.min_zipf, "connectivity": args.connectivity}
     if args.file.endswith(".puz") and (args.box or args.dict or args.distinct):
         raise InputError("--box, --dict and --distinct apply to native files; in a .puz file "
                          "write them as entries (see docs/LANGUAGE.md)", args.file)
     # --box is a Sudoku option, --dict a crossword one: either names the kind
     kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict else None)
     loaded = load(args.file, kind, options)
+    if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
+        from satpuzzle.encoders.hashi import with_connectivity
+
+        loaded.instances = [with_connectivity(i, args.connectivity) if i.KIND == "hashi" else i
+                            for i in loaded.instances]
     if args.index is not None:
         if args.index > len(loaded.instances):
             raise InputError(f"--index {args.index}: the file holds "
@@ -419,6 +449,32 @@ def _dimacs_clauses(text: str, path: str) -> list[list[int]]:
         except ValueError:
             raise InputError("expected integer literals", path, number, 1) from None
     return clauses
+
+
+GENERATORS = ("shikaku", "hashi")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    match = re.fullmatch(r"(\d+)[xX×](\d+)", args.size)
+    if not match:
+        raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
+    rows, cols = int(match.group(1)), int(match.group(2))
+    module = registry.kind_module(args.kind)
+    if args.kind == "shikaku":
+        depth = args.depth if args.depth is not None else max(1, (rows * cols).bit_length() - 2)
+        instance = module.generate(rows, cols, depth=depth, merge_iters=args.merge_iters,
+                                   merge_prob=args.merge_prob, seed=args.seed,
+                                   unique=args.unique)
+    else:
+        islands = args.islands if args.islands is not None else max(2, rows * cols // 5)
+        instance = module.generate(rows, cols, islands=islands, seed=args.seed,
+                                   unique=args.unique)
+    text = module.to_puz(instance)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(args.output, text)
+    return EXIT_FOUND
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ a SAT answer's model orders the letters below it, so the next fill follows the w
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ import numpy as np
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ALL_LETTER_BITS = (1 << 26) - 1
+SMALL_LIST = 64  # word lists shorter than this are indexed in plain Python
 
 Cell = tuple[int, int]
 
@@ -51,9 +53,15 @@ class LengthIndex:
 def build_index(words: Sequence[str], length: int) -> LengthIndex:
     """Bit sets of the words of `length` by (position, letter), vectorised with numpy."""
     chosen = sorted(w for w in words if len(w) == length)
-    if not chosen:
-        return LengthIndex([], [[0] * 26 for _ in range(length)],
-                           np.zeros((0, length), dtype=np.uint8))
+    if len(chosen) < SMALL_LIST:  # numpy's per-call cost would dominate
+        letter_bits = [[0] * 26 for _ in range(length)]
+        for number, word in enumerate(chosen):
+            bit = 1 << number
+            for position, letter in enumerate(word):
+                letter_bits[position][ord(letter) - 97] |= bit
+        matrix = np.array([[ord(ch) - 97 for ch in w] for w in chosen],
+                          dtype=np.uint8).reshape(len(chosen), length)
+        return LengthIndex(chosen, letter_bits, matrix)
     matrix = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8)
     matrix = matrix.reshape(len(chosen), length)
     letter_bits = []
@@ -82,7 +90,8 @@ def members(bits: int) -> list[int]:
     return np.flatnonzero(unpacked).tolist()
 
 
-def letter_mask(letters: Sequence[str] | frozenset[str] | set[str]) -> int:
+@functools.lru_cache(maxsize=1024)
+def letter_mask(letters: frozenset[str]) -> int:
     mask = 0
     for letter in letters:
         mask |= 1 << (ord(letter) - 97)
@@ -117,10 +126,16 @@ class SlotProblem:
             for number, slot in enumerate(slots)
         ]
         # allowed letters per white cell as a 26-bit mask (cells in no slot stay free)
-        self.cell_masks = {cell: letter_mask(letters) for cell, letters in cell_letters.items()}
+        self.cell_masks = {cell: letter_mask(frozenset(letters))
+                           for cell, letters in cell_letters.items()}
         self.given_masks = dict(self.cell_masks)
         self.domains = [self.index(n).everything for n in range(len(slots))]
-        self.arc_consistency()
+        for number, slot in enumerate(slots):
+            for position, cell in enumerate(slot):
+                self._restrict(number, position, self.cell_masks[cell])
+        # a handful of words: arc consistency would cost more than the search it saves
+        if sum(domain.bit_count() for domain in self.domains) > SMALL_LIST:
+            self.arc_consistency()
 
     def index(self, slot: int) -> LengthIndex:
         return self.indexes[len(self.slots[slot])]
@@ -131,25 +146,30 @@ class SlotProblem:
             return False
         row = self.index(slot).letter_bits[position]
         allowed = 0
-        for letter in range(26):
-            if mask >> letter & 1:
-                allowed |= row[letter]
+        while mask:  # over the allowed letters' bits only
+            low = mask & -mask
+            allowed |= row[low.bit_length() - 1]
+            mask ^= low
         kept = self.domains[slot] & allowed
         changed = kept != self.domains[slot]
         self.domains[slot] = kept
         return changed
 
     def supported_mask(self, slot: int, position: int) -> int:
+        """The letters that some candidate of `slot` has at `position`."""
         domain = self.domains[slot]
+        if domain.bit_count() < 26:  # few words: read their letters
+            words = self.index(slot).words
+            mask = 0
+            for number in members(domain):
+                mask |= 1 << (ord(words[number][position]) - 97)
+            return mask
         row = self.index(slot).letter_bits[position]
         return sum(1 << letter for letter in range(26) if domain & row[letter])
 
     def arc_consistency(self) -> None:
         """Shrink domains and cell letter sets until every letter of every cell is used by a
         candidate of each slot through it (AC between crossing slots)."""
-        for number, slot in enumerate(self.slots):
-            for position, cell in enumerate(slot):
-                self._restrict(number, position, self.cell_masks[cell])
         pending = set(range(len(self.slots)))
         while pending:
             number = pending.pop()
@@ -252,7 +272,8 @@ class TrieSearch:
             self.checkpoints.add(max(rank[cell] for cell in slot))
         self.links = [tuple((s, depth_of[(s, cell)]) for s, _ in problem.slots_of_cell.get(cell, []))
                       for cell in self.order]
-        self.free_letters = [problem.cell_letters()[cell] for cell in self.order]
+        cell_letters = problem.cell_letters()
+        self.free_letters = [cell_letters[cell] for cell in self.order]
         self.oracle_calls = 0
         self.pruned = 0
 
