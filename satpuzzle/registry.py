@@ -21,6 +21,7 @@ LANGUAGE_KINDS = (
 IMPLEMENTED = {
     "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
     "crossword": ("satpuzzle.encoders.crossword", "satpuzzle.checkers.crossword"),
+    "hashi": ("satpuzzle.encoders.hashi", "satpuzzle.checkers.hashi"),
 }
 
 

@@ -1,0 +1,115 @@
+"""Hashiwokakero rules, checked directly on a list of bridges: each joins two islands of one
+row or column with only water between them (neighbouring islands may be joined), counts 1 or
+2, appears once; no two bridges cross; every island has as many bridges as its number; the
+bridges connect all islands. Independent of the encoder by design."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Cell = tuple[int, int]
+
+
+def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple]) -> list[str]:
+    """Every broken rule, in words; an empty list means the bridges solve the puzzle."""
+    height, width = len(grid), len(grid[0])
+    problems: list[str] = []
+    degree: dict[Cell, int] = {(r, c): 0 for r in range(height) for c in range(width)
+                               if grid[r][c]}
+    seen: set[tuple[Cell, Cell]] = set()
+    kept: list[tuple[Cell, Cell]] = []
+    for bridge in bridges:
+        problem = _bridge_problem(grid, bridge)
+        if problem:
+            problems.append(problem)
+            continue
+        a, b, count = bridge
+        key = (min(a, b), max(a, b))
+        if key in seen:
+            problems.append(f"bridge {_where(a)}–{_where(b)} listed twice")
+            continue
+        seen.add(key)
+        kept.append(key)
+        degree[a] += count
+        degree[b] += count
+    problems += _crossings(kept)
+    for (r, c), total in sorted(degree.items()):
+        if total != grid[r][c]:
+            problems.append(f"island {grid[r][c]} at {_where((r, c))} has {total} bridge(s)")
+    if not problems and not _connected(list(degree), kept):
+        problems.append("the bridges do not connect all the islands")
+    return problems
+
+
+def _where(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def _bridge_problem(grid: Sequence[Sequence[int]], bridge: tuple) -> str | None:
+    """What is wrong with one bridge taken alone, or None."""
+    if not (isinstance(bridge, tuple) and len(bridge) == 3):
+        return f"not a bridge: {bridge!r}"
+    a, b, count = bridge
+    height, width = len(grid), len(grid[0])
+    for end in (a, b):
+        if not (isinstance(end, tuple) and len(end) == 2 and all(type(v) is int for v in end)
+                and 0 <= end[0] < height and 0 <= end[1] < width):
+            return f"bridge end {end!r} is not a cell of the {height}×{width} grid"
+        if not grid[end[0]][end[1]]:
+            return f"bridge end at {_where(end)} is not an island"
+    if count not in (1, 2) or type(count) is not int:
+        return f"bridge {_where(a)}–{_where(b)} counts {count!r}, expected 1 or 2"
+    if a == b:
+        return f"bridge from {_where(a)} to itself"
+    if a[0] != b[0] and a[1] != b[1]:
+        return f"bridge {_where(a)}–{_where(b)} is neither horizontal nor vertical"
+    for cell in _inside(a, b):
+        if grid[cell[0]][cell[1]]:
+            return f"bridge {_where(a)}–{_where(b)} passes over the island at {_where(cell)}"
+    return None
+
+
+def _inside(a: Cell, b: Cell) -> list[Cell]:
+    """The cells strictly between two aligned cells."""
+    if a[0] == b[0]:
+        low, high = sorted((a[1], b[1]))
+        return [(a[0], c) for c in range(low + 1, high)]
+    low, high = sorted((a[0], b[0]))
+    return [(r, a[1]) for r in range(low + 1, high)]
+
+
+def _crossings(bridges: list[tuple[Cell, Cell]]) -> list[str]:
+    """Two bridges cross when they share a cell strictly inside both (parallel bridges on one
+    line cannot: both have islands at their ends and none inside)."""
+    covered: dict[Cell, tuple[Cell, Cell]] = {}
+    problems = []
+    for a, b in bridges:
+        for cell in _inside(a, b):
+            if cell in covered:
+                c, d = covered[cell]
+                problems.append(f"bridges {_where(a)}–{_where(b)} and {_where(c)}–{_where(d)} "
+                                f"cross at {_where(cell)}")
+            covered[cell] = (a, b)
+    return problems
+
+
+def _connected(islands: list[Cell], bridges: list[tuple[Cell, Cell]]) -> bool:
+    if not islands:
+        return True
+    neighbours: dict[Cell, list[Cell]] = {cell: [] for cell in islands}
+    for a, b in bridges:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    reached = {islands[0]}
+    frontier = [islands[0]]
+    while frontier:
+        for other in neighbours[frontier.pop()]:
+            if other not in reached:
+                reached.add(other)
+                frontier.append(other)
+    return len(reached) == len(islands)
+
+
+def check(instance, solution) -> list[str]:
+    """The registry's entry point: violations of `solution` for a Hashi instance."""
+    return violations(instance.grid, solution)
