@@ -7,12 +7,13 @@ rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from satpuzzle import __version__, registry
@@ -224,6 +225,10 @@ class Report:
         self.count = 0
 
     def add(self, solution: Any) -> None:
+        with SIGNALS.atomic():  # a solution is printed and counted whole, or not at all
+            self._add(solution)
+
+    def _add(self, solution: Any) -> None:
         if self.checker is not None:
             problems = self.checker.check(self.instance, solution)
             if problems:
@@ -508,12 +513,38 @@ def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
 # ---------------------------------------------------------------- entry point
 
 
-def _terminate(_signum: int, _frame: Any) -> None:
-    raise KeyboardInterrupt
+class _Signals:
+    """SIGINT and SIGTERM become KeyboardInterrupt, but never in the middle of printing a
+    solution: inside `atomic()` the interrupt waits until the solution is out and counted."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending = False
+
+    def handle(self, _signum: int, _frame: Any) -> None:
+        if self.depth:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if not self.depth and self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+SIGNALS = _Signals()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGTERM, SIGNALS.handle)
+    signal.signal(signal.SIGINT, SIGNALS.handle)
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
