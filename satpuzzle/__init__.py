@@ -35,12 +35,13 @@ def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195
     from itertools import islice
 
     from satpuzzle import registry
-    from satpuzzle.solving import Job, LimitReached, ModelStream
 
     module = registry.kind_module(instance.KIND)
     if engine == "auto" and hasattr(module, "search"):
         yield from islice(module.search(instance, solver), limit)
         return
+    from satpuzzle.solving import Job, LimitReached, ModelStream
+
     formula = module.encode(instance)
     stream = ModelStream(formula, solver)
     try:

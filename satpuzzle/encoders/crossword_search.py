@@ -286,6 +286,8 @@ class TrieSearch:
         n = len(order)
         nodes = [[trie] + [{}] * len(slot) for slot, trie in zip(self.problem.slots, self.tries)]
         grid = [["0"] * self.width for _ in range(self.height)]
+        row_of = [grid[r] for r, _ in order]  # cell k is row_of[k][col_of[k]]
+        col_of = [c for _, c in order]
         letters = [""] * n
         choices: list[list[str]] = [[] for _ in range(n)]
         tried = [0] * n
@@ -293,30 +295,33 @@ class TrieSearch:
 
         def letters_at(k: int) -> list[str]:
             cell = links[k]
-            if not cell:
-                found = list(self.free_letters[k])
-            elif len(cell) == 1:
-                s, p = cell[0]
-                found = list(nodes[s][p])
-            else:
+            if len(cell) == 2:
                 (hs, hp), (vs, vp) = cell
                 across, down = nodes[hs][hp], nodes[vs][vp]
                 if len(down) < len(across):
                     across, down = down, across
                 found = [a for a in across if a in down]
-            preferred = witness.get(order[k])
-            if preferred in found and found[0] != preferred:
-                found.remove(preferred)
-                found.insert(0, preferred)
+            elif cell:
+                s, p = cell[0]
+                found = list(nodes[s][p])
+            else:
+                found = list(self.free_letters[k])
+            if witness:
+                preferred = witness.get(order[k])
+                if preferred in found and found[0] != preferred:
+                    found.remove(preferred)
+                    found.insert(0, preferred)
             return found
 
         if self.oracle_factory and self.oracle_budget <= 0:
             self.oracle = self.oracle_factory()
             if self.oracle([]) is None:
                 return
+        checking = self.oracle is not None
         last = n - 1
         barren_since = time.monotonic()
-        steps = 0
+        found_fill = False
+        countdown = CHECK_CLOCK_EVERY
         k = 0
         choices[0] = letters_at(0)
         while k >= 0:
@@ -326,18 +331,15 @@ class TrieSearch:
             letter = choices[k][tried[k]]
             tried[k] += 1
             letters[k] = letter
+            row_of[k][col_of[k]] = letter
             for s, p in links[k]:
                 nodes[s][p + 1] = nodes[s][p][letter]
             if k == last:
-                r, c = order[k]
-                grid[r][c] = letter
-                for (r, c), chosen in zip(order, letters):
-                    grid[r][c] = chosen
                 if not self.distinct or self._distinct(grid):
-                    barren_since = time.monotonic()
-                    yield tuple("".join(row) for row in grid)
+                    found_fill = True
+                    yield tuple(map("".join, grid))
                 continue
-            if (self.oracle is not None and k in self.checkpoints
+            if (checking and k in self.checkpoints
                     and any(witness.get(order[i]) != letters[i] for i in range(k + 1))):
                 found = self._ask(order, letters, k)  # (on the witness's path: known alive)
                 if found is None:
@@ -346,13 +348,19 @@ class TrieSearch:
             k += 1
             choices[k] = letters_at(k)
             tried[k] = 0
-            steps += 1
-            if (steps % CHECK_CLOCK_EVERY == 0 and self.oracle is None and self.oracle_factory
-                    and time.monotonic() - barren_since > self.oracle_budget):
-                # As long barren as the oracle costs to build: build it (at most twice the
-                # cost of either alone), then cut the current branch at its shallowest dead
-                # prefix.
+            countdown -= 1
+            if countdown or checking or not self.oracle_factory:
+                continue
+            countdown = CHECK_CLOCK_EVERY
+            now = time.monotonic()
+            if found_fill:
+                barren_since, found_fill = now, False
+            elif now - barren_since > self.oracle_budget:
+                # As long barren as the oracle costs to build: build it (at most about twice
+                # the cost of either alone), then cut the current branch at its shallowest
+                # dead prefix.
                 self.oracle = self.oracle_factory()
+                checking = True
                 for j in sorted(self.checkpoints):
                     if j >= k:
                         break
