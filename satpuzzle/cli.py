@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import re
 import signal
 import sys
@@ -103,10 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--depth", type=int, default=None,
                           help="shikaku: levels of recursive cuts (default: enough for "
                                "rectangles of a few cells)")
-    generate.add_argument("--merge-iters", type=int, default=3, metavar="N",
-                          help="shikaku: rounds of random merges (nbMergeIter, default 3)")
-    generate.add_argument("--merge-prob", type=float, default=0.3, metavar="P",
-                          help="shikaku: probability of merging a pair (mergeProb, default 0.3)")
+    generate.add_argument("--merge-iters", type=int, default=1, metavar="N",
+                          help="shikaku: rounds of random merges (nbMergeIter, default 1)")
+    generate.add_argument("--merge-prob", type=float, default=0.2, metavar="P",
+                          help="shikaku: probability of merging a pair (mergeProb, default 0.2)")
     generate.add_argument("--islands", type=int, default=None, metavar="N",
                           help="hashi: number of random islands (default: a fifth of the cells)")
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
@@ -466,7 +467,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     rows, cols = int(match.group(1)), int(match.group(2))
     module = registry.kind_module(args.kind)
     if args.kind == "shikaku":
-        depth = args.depth if args.depth is not None else max(1, (rows * cols).bit_length() - 2)
+        # about six cells per rectangle before merges (measured sensible in benchmarks)
+        depth = args.depth if args.depth is not None else max(
+            1, round(math.log2(max(1, rows * cols / 6))))
         instance = module.generate(rows, cols, depth=depth, merge_iters=args.merge_iters,
                                    merge_prob=args.merge_prob, seed=args.seed,
                                    unique=args.unique)

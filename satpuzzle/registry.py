@@ -19,6 +19,7 @@ LANGUAGE_KINDS = (
 
 # kind -> (encoder module, rule checker module); the two share no code.
 IMPLEMENTED = {
+    "shikaku": ("satpuzzle.encoders.shikaku", "satpuzzle.checkers.shikaku"),
     "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
     "crossword": ("satpuzzle.encoders.crossword", "satpuzzle.checkers.crossword"),
     "hashi": ("satpuzzle.encoders.hashi", "satpuzzle.checkers.hashi"),
