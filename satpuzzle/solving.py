@@ -218,26 +218,8 @@ def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callabl
     """Like run_jobs for one job, with a kind's search engine instead of a solver loop:
     `make_solutions()` runs in a child process (so a timeout or Ctrl-C stops it whatever it
     is doing) and its solutions reach `on_solution` as they come."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_search_worker, daemon=True,
-                            args=(make_solutions, limit, sender))
-    start = time.monotonic()
-    child.start()
-    sender.close()
-    results = [JobResult(0)]
-    stopped = None
-    try:
-        stopped = _receive([receiver], results, lambda _job, solution: on_solution(solution),
-                           None, start, timeout)
-    except KeyboardInterrupt:
-        stopped = "interrupt"
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
-    return RunOutcome(results, stopped, time.monotonic() - start)
+    return _run_children([(_search_worker, (make_solutions, limit))], 1,
+                         lambda _job, solution: on_solution(solution), None, timeout)
 
 
 class SolverCrash(Exception):
@@ -264,20 +246,28 @@ def run_jobs(
     calling `on_model` as each model arrives and `on_done` as each job ends (in completion
     order, which with several workers is not input order). A timeout or KeyboardInterrupt
     stops the children and returns what was found so far."""
-    context = multiprocessing.get_context("fork")
     workers = max(1, min(workers, len(jobs)))
+    targets = [(_worker, (formula, solver_name, jobs, range(k, len(jobs), workers)))
+               for k in range(workers)]
+    return _run_children(targets, len(jobs), on_model, on_done, timeout)
+
+
+def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: int,
+                  on_model, on_done, timeout: float | None) -> RunOutcome:
+    """Start one child per (function, args), each given a pipe end as its last argument;
+    relay their events until all end, the timeout passes or the user interrupts; then make
+    sure no child outlives the call."""
+    context = multiprocessing.get_context("fork")
     children, receivers = [], []
     start = time.monotonic()
-    for k in range(workers):
+    for target, args in targets:
         receiver, sender = context.Pipe(duplex=False)
-        indices = range(k, len(jobs), workers)
-        child = context.Process(target=_worker, daemon=True,
-                                args=(formula, solver_name, jobs, indices, sender))
+        child = context.Process(target=target, daemon=True, args=(*args, sender))
         child.start()
         sender.close()
         children.append(child)
         receivers.append(receiver)
-    results = [JobResult(i) for i in range(len(jobs))]
+    results = [JobResult(i) for i in range(job_count)]
     stopped = None
     try:
         stopped = _receive(receivers, results, on_model, on_done, start, timeout)

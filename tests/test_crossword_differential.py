@@ -44,7 +44,7 @@ def engine_fills(instance: CrosswordInstance, engine: str) -> list[tuple[str, ..
     if engine == "sat":
         return list(satpuzzle.solutions(instance, engine="sat"))
     problem = slot_problem(instance)
-    factory = (lambda: sat_oracle(instance, "cadical195")) if engine == "oracle" else None
+    factory = (lambda: sat_oracle(instance, problem, "cadical195")) if engine == "oracle" else None
     search = TrieSearch(problem, len(instance.grid), len(instance.grid[0]), instance.distinct,
                         oracle_factory=factory, oracle_budget=0)
     return list(search.fills())

@@ -261,9 +261,13 @@ def slot_problem(instance: CrosswordInstance) -> SlotProblem:
 
 
 def encode(instance: CrosswordInstance) -> Formula:
+    return encode_problem(instance, slot_problem(instance))
+
+
+def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula:
+    """The CNF of `instance` from its arc-consistent slot problem."""
     formula = Formula(KIND)
     formula.one_hot = True  # one letter variable true per white cell
-    problem = slot_problem(instance)
     allowed = problem.cell_letters()
     formula.summary = [
         f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(problem.slots)} slots",
@@ -335,16 +339,16 @@ def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
     # minute on a 15×15 van Beek grid), so the oracle is built at once, not after a wait.
     budget = 0.0 if len(problem.cell_masks) > LARGE_GRID_CELLS else None
     engine = TrieSearch(problem, height, width, instance.distinct,
-                        oracle_factory=lambda: sat_oracle(instance, solver_name),
+                        oracle_factory=lambda: sat_oracle(instance, problem, solver_name),
                         oracle_budget=budget)
     return engine.fills()
 
 
-def sat_oracle(instance: CrosswordInstance, solver_name: str) -> Oracle:
+def sat_oracle(instance: CrosswordInstance, problem: SlotProblem, solver_name: str) -> Oracle:
     """Is there a fill extending these letters? The CNF of encode() under assumptions."""
     from satpuzzle.solving import make_solver
 
-    formula = encode(instance)
+    formula = encode_problem(instance, problem)
     solver = make_solver(solver_name, formula.all_clauses())
     letter_var = {(name[1] - 1, name[2] - 1, name[3]): ident
                   for ident, name in formula.names.items() if name[0] == "c"}
