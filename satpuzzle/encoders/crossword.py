@@ -243,7 +243,7 @@ def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
         for line in lines:
             run: list[tuple[int, int]] = []
             for cell in [*line, None]:
-                if cell is not None and instance.allowed(*cell) is not None:
+                if cell is not None and instance.grid[cell[0]][cell[1]] != "0":
                     run.append(cell)
                     continue
                 if len(run) >= 2:
@@ -254,9 +254,9 @@ def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
 
 def slot_problem(instance: CrosswordInstance) -> SlotProblem:
     """Slots, candidate words (bit sets) and allowed letters at the arc-consistency fixpoint."""
-    cell_letters = {(r, c): instance.allowed(r, c)
+    cell_letters = {(r, c): letters
                     for r, row in enumerate(instance.grid) for c in range(len(row))
-                    if instance.allowed(r, c) is not None}
+                    if (letters := instance.allowed(r, c)) is not None}
     return SlotProblem(slots(instance), cell_letters, instance.words)
 
 

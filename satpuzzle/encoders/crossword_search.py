@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -37,17 +36,23 @@ SMALL_LIST = 64  # word lists shorter than this are indexed in plain Python
 Cell = tuple[int, int]
 
 
-@dataclass
 class LengthIndex:
     """The words of one length, sorted, and per position and letter the set of their numbers."""
 
-    words: list[str]
-    letter_bits: list[list[int]]  # [position][letter index] -> bit set over `words`
-    matrix: np.ndarray  # [word number, position] -> letter index 0..25
+    def __init__(self, words: list[str], letter_bits: list[list[int]], length: int) -> None:
+        self.words = words
+        self.letter_bits = letter_bits  # [position][letter index] -> bit set over `words`
+        self.length = length
 
     @property
     def everything(self) -> int:
         return (1 << len(self.words)) - 1
+
+    @functools.cached_property
+    def matrix(self) -> np.ndarray:
+        """[word number, position] -> letter index 0..25 (only the SAT encoding needs it)."""
+        flat = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8)
+        return flat.reshape(len(self.words), self.length) - ord("a")
 
 
 def build_index(words: Sequence[str], length: int) -> LengthIndex:
@@ -59,9 +64,7 @@ def build_index(words: Sequence[str], length: int) -> LengthIndex:
             bit = 1 << number
             for position, letter in enumerate(word):
                 letter_bits[position][ord(letter) - 97] |= bit
-        matrix = np.array([[ord(ch) - 97 for ch in w] for w in chosen],
-                          dtype=np.uint8).reshape(len(chosen), length)
-        return LengthIndex(chosen, letter_bits, matrix)
+        return LengthIndex(chosen, letter_bits, length)
     matrix = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8)
     matrix = matrix.reshape(len(chosen), length)
     letter_bits = []
@@ -72,7 +75,7 @@ def build_index(words: Sequence[str], length: int) -> LengthIndex:
             packed = np.packbits(column == ord("a") + letter, bitorder="little")
             row.append(int.from_bytes(packed.tobytes(), "little"))
         letter_bits.append(row)
-    return LengthIndex(chosen, letter_bits, matrix - ord("a"))
+    return LengthIndex(chosen, letter_bits, length)
 
 
 def members(bits: int) -> list[int]:
@@ -98,15 +101,6 @@ def letter_mask(letters: frozenset[str]) -> int:
     return mask
 
 
-@dataclass
-class Crossing:
-    """Position `position` of one slot is position `other_position` of slot `other`."""
-
-    position: int
-    other: int
-    other_position: int
-
-
 class SlotProblem:
     """Slots, their word domains and cell letter sets at the arc-consistency fixpoint."""
 
@@ -119,12 +113,6 @@ class SlotProblem:
         for number, slot in enumerate(slots):
             for position, cell in enumerate(slot):
                 self.slots_of_cell.setdefault(cell, []).append((number, position))
-        self.crossings = [
-            [Crossing(position, other, other_position)
-             for position, cell in enumerate(slot)
-             for other, other_position in self.slots_of_cell[cell] if other != number]
-            for number, slot in enumerate(slots)
-        ]
         # allowed letters per white cell as a 26-bit mask (cells in no slot stay free)
         self.cell_masks = {cell: letter_mask(frozenset(letters))
                            for cell, letters in cell_letters.items()}
@@ -184,8 +172,7 @@ class SlotProblem:
 
     def cell_letters(self) -> dict[Cell, str]:
         """Allowed letters per white cell after arc consistency, as sorted strings."""
-        return {cell: "".join(LETTERS[k] for k in range(26) if mask >> k & 1)
-                for cell, mask in self.cell_masks.items()}
+        return {cell: mask_letters(mask) for cell, mask in self.cell_masks.items()}
 
     def slot_numbers(self, slot: int) -> np.ndarray:
         """The numbers (in the length's word list) of the slot's candidates."""
@@ -199,10 +186,19 @@ class SlotProblem:
 Trie = dict[str, "Trie"]
 
 
+@functools.lru_cache(maxsize=4096)
+def mask_letters(mask: int) -> str:
+    """The letters of a 26-bit mask, in alphabetical order (cached: grids repeat few masks)."""
+    return "".join(LETTERS[k] for k in range(26) if mask >> k & 1)
+
+
 def build_trie(words: Sequence[str], key_order: Sequence[int]) -> Trie:
     """Prefix tree of `words` read in position order `key_order`; children in letter order."""
     root: Trie = {}
-    keyed = sorted("".join(w[p] for p in key_order) for w in words)
+    if list(key_order) == sorted(key_order):
+        keyed: list[str] = sorted(words)
+    else:
+        keyed = sorted("".join(w[p] for p in key_order) for w in words)
     for key in keyed:
         node = root
         for letter in key:
@@ -259,19 +255,20 @@ class TrieSearch:
         rank = {cell: k for k, cell in enumerate(self.order)}
         cache: dict[tuple[int, int, tuple[int, ...]], Trie] = {}
         self.tries: list[Trie] = []
-        depth_of: dict[tuple[int, Cell], int] = {}
+        # per cell in search order, its (slot, depth in the slot's trie) pairs
+        links: list[list[tuple[int, int]]] = [[] for _ in self.order]
         self.checkpoints: set[int] = set()  # order indices that complete a slot
         for number, slot in enumerate(problem.slots):
-            key_order = tuple(sorted(range(len(slot)), key=lambda p: rank[slot[p]]))
+            ranks = [rank[cell] for cell in slot]
+            key_order = tuple(sorted(range(len(slot)), key=ranks.__getitem__))
             key = (len(slot), problem.domains[number], key_order)
             if key not in cache:
                 cache[key] = build_trie(problem.slot_words(number), key_order)
             self.tries.append(cache[key])
             for depth, position in enumerate(key_order):
-                depth_of[(number, slot[position])] = depth
-            self.checkpoints.add(max(rank[cell] for cell in slot))
-        self.links = [tuple((s, depth_of[(s, cell)]) for s, _ in problem.slots_of_cell.get(cell, []))
-                      for cell in self.order]
+                links[ranks[position]].append((number, depth))
+            self.checkpoints.add(max(ranks))
+        self.links = [tuple(pairs) for pairs in links]
         cell_letters = problem.cell_letters()
         self.free_letters = [cell_letters[cell] for cell in self.order]
         self.oracle_calls = 0
