@@ -17,10 +17,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
-from satpuzzle import __version__, registry
+from satpuzzle import __version__, reductions, registry
 from satpuzzle.cnf import Formula, read_header, read_model
+from satpuzzle.encoders.jigsaw import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
 from satpuzzle.loading import Loaded, load, load_text
+from satpuzzle.reductions import REDUCTIONS
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
     SOLVER_NAMES,
@@ -110,8 +112,51 @@ def build_parser() -> argparse.ArgumentParser:
                           help="shikaku: probability of merging a pair (mergeProb, default 0.2)")
     generate.add_argument("--islands", type=int, default=None, metavar="N",
                           help="hashi: number of random islands (default: a fifth of the cells)")
+    generate.add_argument("--labels", type=_positive, default=None, metavar="K",
+                          help="jigsaw: distinct labels on interior edges (default: about "
+                               "one per two pieces)")
+    generate.add_argument("--variant", choices=JIGSAW_VARIANTS, default="puzzle",
+                          help="jigsaw: which problem to pose (default puzzle)")
+    generate.add_argument("--matching", choices=("opposite", "equal"), default="opposite",
+                          help="jigsaw: i fits -i (default) or equal labels fit")
+    generate.add_argument("--border", choices=("zero", "free"), default="zero",
+                          help="jigsaw: outer edges 0 (default) or any label")
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     generate.set_defaults(handler=cmd_generate)
+
+    reduce = commands.add_parser(
+        "reduce", help="compile a source instance into a jigsaw by one of the paper's reductions",
+        description="Reductions of the jigsaw paper (docs/REDUCTIONS.md): " + ", ".join(
+            REDUCTIONS) + ".")
+    reduce.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+    reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
+    reduce.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+                        help="read INPUT in this kind's native format")
+    reduce.add_argument("--index", type=_positive, metavar="K",
+                        help="the K-th puzzle of a file that holds several")
+    reduce.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    reduce.set_defaults(handler=cmd_reduce)
+
+    verify = commands.add_parser(
+        "verify", help="check a reduction on random or given source instances",
+        description="Each source instance is solved directly and through the reduction: equal "
+                    "satisfiability, every jigsaw solution found mapped back and checked, a "
+                    "source solution mapped forward and checked. Exit 1 on any mismatch.")
+    verify.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+    verify.add_argument("files", metavar="FILE", nargs="*", help="source instances")
+    verify.add_argument("--random", type=_positive, metavar="N",
+                        help="verify on N random source instances instead of files")
+    verify.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    verify.add_argument("--size", type=_positive, default=4, metavar="K",
+                        help="scale of random instances (numbers or variables; default 4)")
+    verify.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+                        help="read FILEs in this kind's native format")
+    verify.add_argument("--cap", type=_positive, default=5, metavar="K",
+                        help="jigsaw solutions mapped back per instance (default 5)")
+    verify.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME")
+    verify.add_argument("--verbose", "-v", action="store_true",
+                        help="one line per instance, not only mismatches")
+    verify.set_defaults(handler=cmd_verify)
 
     check = commands.add_parser("check", help="check solutions against the rules")
     _input_options(check)
@@ -134,9 +179,26 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
                         help="crossword: no word used twice in one grid")
     parser.add_argument("--connectivity", choices=("lazy", "eager"),
                         help="hashi: connectivity by lazy cuts (default) or an eager encoding")
+    parser.add_argument("--variant", choices=JIGSAW_VARIANTS,
+                        help="jigsaw: which problem a native piece file poses (default puzzle)")
+    parser.add_argument("--matching", choices=("opposite", "equal"),
+                        help="jigsaw: i fits -i (opposite, the paper's) or equal labels fit")
+    parser.add_argument("--border", choices=("zero", "free"),
+                        help="jigsaw: outer edges must be 0 (zero) or are unconstrained (free)")
+    parser.add_argument("--board", metavar="RxC",
+                        help="jigsaw: board size for a piece file without a header")
     parser.add_argument("--min-zipf", type=float, metavar="Z",
                         help="crossword: keep only built-in dictionary words at least this "
                              "common (Zipf scale: 3 = once per million words)")
+
+
+def _board_size(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"(\d+)[xX×](\d+)", text)
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise InputError(f"--board: expected rows x columns like 6x12, found {text!r}")
+    return int(match.group(1)), int(match.group(2))
 
 
 def _positive(text: str) -> int:
@@ -161,12 +223,21 @@ def _positive_float(text: str) -> float:
 
 def _load(args: argparse.Namespace) -> Loaded:
     options = {"box": args.box, "dict": args.dict, "distinct": args.distinct,
-               "min_zipf": args.min_zipf, "connectivity": args.connectivity}
+               "min_zipf": args.min_zipf, "connectivity": args.connectivity,
+               "variant": args.variant, "matching": args.matching, "border": args.border,
+               "board": _board_size(args.board)}
     if args.file.endswith(".puz") and (args.box or args.dict or args.distinct):
         raise InputError("--box, --dict and --distinct apply to native files; in a .puz file "
                          "write them as entries (see docs/LANGUAGE.md)", args.file)
-    # --box is a Sudoku option, --dict a crossword one: either names the kind
-    kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict else None)
+    jigsaw_options = args.variant or args.matching or args.border or args.board
+    if args.file.endswith(".puz") and jigsaw_options:
+        raise InputError("--variant, --matching, --border and --board apply to native piece "
+                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
+                         args.file)
+    # --box is a Sudoku option, --dict a crossword one, --variant & co. jigsaw ones: each
+    # names the kind
+    kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict
+                         else "jigsaw" if jigsaw_options else None)
     loaded = load(args.file, kind, options)
     if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
         from satpuzzle.encoders.hashi import with_connectivity
@@ -457,7 +528,7 @@ def _dimacs_clauses(text: str, path: str) -> list[list[int]]:
     return clauses
 
 
-GENERATORS = ("shikaku", "hashi")
+GENERATORS = ("shikaku", "hashi", "jigsaw")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -473,6 +544,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         instance = module.generate(rows, cols, depth=depth, merge_iters=args.merge_iters,
                                    merge_prob=args.merge_prob, seed=args.seed,
                                    unique=args.unique)
+    elif args.kind == "jigsaw":
+        labels = args.labels if args.labels is not None else max(1, rows * cols // 2)
+        instance = module.generate(rows, cols, labels=labels, variant=args.variant,
+                                   seed=args.seed, matching=args.matching, border=args.border)
     else:
         islands = args.islands if args.islands is not None else max(2, rows * cols // 5)
         instance = module.generate(rows, cols, islands=islands, seed=args.seed,
@@ -483,6 +558,73 @@ def cmd_generate(args: argparse.Namespace) -> int:
     else:
         write_atomic(args.output, text)
     return EXIT_FOUND
+
+
+def _source_instances(reduction, paths: Sequence[str], kind: str | None,
+                      index: int | None = None) -> list[tuple[str, Any]]:
+    """The instances of the given files, each of the reduction's source kind."""
+    kind = kind or (reduction.SOURCE_KIND if reduction.SOURCE_KIND != "jigsaw" else None)
+    found = []
+    for path in paths:
+        instances = load(path, kind, {}).instances
+        if index is not None:
+            if index > len(instances):
+                raise InputError(f"--index {index}: the file holds {len(instances)} "
+                                 "puzzle(s)", path)
+            instances = [instances[index - 1]]
+        for number, instance in enumerate(instances, 1):
+            if instance.KIND != reduction.SOURCE_KIND:
+                raise InputError(f"{reduction.NAME} reduces {reduction.SOURCE_KIND} instances; "
+                                 f"puzzle {number} is a {instance.KIND}", path)
+            accepts = getattr(reduction, "accepts", None)
+            refusal = accepts(instance) if accepts else None
+            if refusal:
+                raise InputError(f"puzzle {number}: {refusal}", path)
+            label = path if len(instances) == 1 else f"{path} #{number}"
+            found.append((label, instance))
+    return found
+
+
+def cmd_reduce(args: argparse.Namespace) -> int:
+    reduction = reductions.reduction(args.reduction)
+    sources = _source_instances(reduction, [args.file], args.kind, args.index)
+    if len(sources) != 1:
+        raise InputError(f"the file holds {len(sources)} puzzles; choose one with --index K",
+                         args.file)
+    label, source = sources[0]
+    target = reduction.reduce(source)
+    text = (f"# {reduction.NAME} reduction of {label}\n"
+            + registry.kind_module(target.KIND).to_puz(target))
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(args.output, text)
+    return EXIT_FOUND
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from satpuzzle.verify import random_sources, verify_all
+
+    reduction = reductions.reduction(args.reduction)
+    if bool(args.random) == bool(args.files):
+        raise InputError("verify: give either --random N or source FILEs")
+    sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
+               else _source_instances(reduction, args.files, args.kind))
+    total = satisfiable = mismatches = 0
+    for report in verify_all(reduction, sources, args.cap, args.solver):
+        total += 1
+        satisfiable += report.source_satisfiable
+        mismatches += report.mismatch
+        if report.mismatch or args.verbose:
+            verdict = "MISMATCH" if report.mismatch else "ok"
+            print(f"{report.label}: {verdict}, source "
+                  f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
+                  f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
+                  f"{report.target_solutions_checked} solutions mapped back)", flush=True)
+            for problem in report.problems:
+                print(f"  {problem}")
+    print(f"{total} instances, {satisfiable} satisfiable, {mismatches} mismatches")
+    return EXIT_NONE if mismatches else EXIT_FOUND
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -23,6 +23,10 @@ IMPLEMENTED = {
     "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
     "crossword": ("satpuzzle.encoders.crossword", "satpuzzle.checkers.crossword"),
     "hashi": ("satpuzzle.encoders.hashi", "satpuzzle.checkers.hashi"),
+    "jigsaw": ("satpuzzle.encoders.jigsaw", "satpuzzle.checkers.jigsaw"),
+    "partition": ("satpuzzle.encoders.partition", "satpuzzle.checkers.partition"),
+    "one-in-three-sat": ("satpuzzle.encoders.one_in_three_sat",
+                         "satpuzzle.checkers.one_in_three_sat"),
 }
 
 

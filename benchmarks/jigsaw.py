@@ -1,0 +1,200 @@
+"""Edge-matching benchmark: the four Eternity II clue puzzles and Brendan Owen's boards
+(/work/shared/data/jigsaw), equal matching, border zero, time to the first solution.
+
+    python benchmarks/jigsaw.py [--data ../shared/data/jigsaw] [--max-side 8] [--timeout 60]
+                                [--repeat 1] [--no-cpsat] [--solver cadical195]
+                                [--set colour_counts=false ...] [--only clue|brendan]
+
+satpuzzle: parse + encode in this process, then the solver in a child process that the timeout
+can stop (satpuzzle.solving.run_jobs, as the CLI does); the time is encode + solve. CP-SAT
+(benchmarks/baselines/jigsaw_cpsat.py, one worker, the same timeout) when OR-Tools is
+importable, else its column is skipped with a note. With --repeat K > 1 each instance is also
+run with its pieces shuffled and turned at random (seeds 1 .. K-1) and the median is printed:
+solver times on one fixed formula are a single sample of a wide distribution. Every answer is
+checked by the rule checker. Brendan boards are taken up to --max-side on their longer side,
+smallest first. At the end: the largest Brendan board solved within the timeout.
+
+Full run (the issue's targets: clue puzzles and Brendan boards up to 10×10 in under 60 s; the
+largest board solved in 10 minutes):
+    python benchmarks/jigsaw.py --max-side 20 --timeout 600
+Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import multiprocessing
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.baselines import jigsaw_cpsat
+from satpuzzle.checkers.jigsaw import check
+from satpuzzle.encoders import jigsaw
+from satpuzzle.solving import Job, run_jobs
+
+BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
+
+
+def read(path: Path) -> jigsaw.JigsawInstance:
+    (instance,), _ = jigsaw.read_native(path.read_text(), str(path), {})
+    return instance
+
+
+def shuffled(instance: jigsaw.JigsawInstance, seed: int) -> jigsaw.JigsawInstance:
+    """The same puzzle with its pieces listed in another order, turned at random, and its
+    labels renamed (a permutation of the absolute values, signs kept: fits are unchanged)."""
+    if seed == 0:
+        return instance
+    rng = random.Random(seed)
+    pieces = [jigsaw.rotated(piece, rng.randrange(4)) for piece in instance.pieces]
+    rng.shuffle(pieces)
+    values = sorted({abs(label) for piece in pieces for label in piece} - {0})
+    rename = dict(zip(values, rng.sample(values, len(values))))
+    pieces = [tuple(rename.get(abs(label), 0) * (1 if label >= 0 else -1) for label in piece)
+              for piece in pieces]
+    return dataclasses.replace(instance, pieces=tuple(pieces))  # type: ignore[arg-type]
+
+
+def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
+                  timeout: float) -> float | None:
+    """Seconds to encode and find the first solution; None on timeout."""
+    start = time.perf_counter()
+    formula = jigsaw.encode(instance)
+    encoded = time.perf_counter() - start
+    found = []
+
+    def on_model(_job: int, true_vars: frozenset[int]) -> None:
+        found.append(jigsaw.decode(instance, [formula.names[v] for v in true_vars]))
+
+    outcome = run_jobs(formula, [Job(limit=1)], on_model, solver_name=solver,
+                       timeout=max(0.1, timeout - encoded))
+    if not found:
+        if outcome.stopped:
+            return None
+        raise SystemExit("WRONG ANSWER: satpuzzle says the puzzle has no solution")
+    problems = check(instance, found[0])
+    if problems:
+        raise SystemExit(f"WRONG ANSWER (satpuzzle): {problems[:2]}")
+    return encoded + outcome.elapsed
+
+
+def _cpsat_child(instance, timeout, connection) -> None:
+    start = time.perf_counter()
+    status, solution = jigsaw_cpsat.solve(instance, time_limit=timeout)
+    connection.send((time.perf_counter() - start, status, solution))
+    connection.close()
+
+
+def run_cpsat(instance: jigsaw.JigsawInstance, timeout: float) -> float | None:
+    """Seconds for CP-SAT (model + solve, one worker) in a child process; None on timeout."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_cpsat_child, args=(instance, timeout, sender), daemon=True)
+    child.start()
+    sender.close()
+    answer = receiver.recv() if receiver.poll(timeout + 10) else None
+    if child.is_alive():
+        child.kill()
+    child.join()
+    if answer is None:
+        return None
+    elapsed, _status, solution = answer
+    if solution is None:
+        return None  # UNKNOWN at the time limit
+    problems = check(instance, solution)
+    if problems:
+        raise SystemExit(f"WRONG ANSWER (CP-SAT): {problems[:2]}")
+    return elapsed
+
+
+def median_time(run, instance, repeat: int) -> float | None:
+    """The median over `repeat` shuffles; a timeout counts as infinitely slow."""
+    times = [run(shuffled(instance, seed)) for seed in range(repeat)]
+    value = statistics.median([t if t is not None else float("inf") for t in times])
+    return None if value == float("inf") else value
+
+
+def instances(data: Path, max_side: int, only: str | None) -> list[tuple[str, Path]]:
+    chosen = []
+    if only in (None, "clue"):
+        chosen += [(f"clue{k}", data / "eternity2" / f"clue{k}.txt") for k in range(1, 5)]
+    if only in (None, "brendan"):
+        boards = []
+        for path in (data / "brendan").glob("pieces_*.txt"):
+            match = BRENDAN.match(path.name)
+            width, height = int(match.group(1)), int(match.group(2))
+            if max(width, height) <= max_side:
+                boards.append((width * height, width, height, path))
+        for name in ("eternity7x7.txt", "eternity8x8.txt"):
+            side = int(name[8])
+            if side <= max_side and (data / "brendan" / name).exists():
+                boards.append((side * side, side, side, data / "brendan" / name))
+        chosen += [(path.stem, path) for *_, path in sorted(boards)]
+    return [(name, path) for name, path in chosen if path.exists()]
+
+
+def show(value: float | None, timeout: float) -> str:
+    return f"{value:8.2f}" if value is not None else f"  >{timeout:<5.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "jigsaw")
+    parser.add_argument("--max-side", type=int, default=8)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT column")
+    parser.add_argument("--only", choices=("clue", "brendan"))
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="override an encoding choice (jigsaw.ENCODING), e.g. "
+                             "colour_counts=false")
+    args = parser.parse_args()
+    if not args.data.is_dir():
+        raise SystemExit(f"no benchmark data at {args.data}")
+    for setting in args.set:
+        key, _, value = setting.partition("=")
+        if key not in jigsaw.ENCODING:
+            raise SystemExit(f"unknown encoding choice {key!r}; known: {list(jigsaw.ENCODING)}")
+        jigsaw.ENCODING[key] = json.loads(value) if value[:1] in "tf0123456789[{" else value
+    cpsat = jigsaw_cpsat.AVAILABLE and not args.no_cpsat
+    if not jigsaw_cpsat.AVAILABLE:
+        print("OR-Tools is absent: the CP-SAT column is skipped (pip install ortools)")
+    print(f"encoding {jigsaw.ENCODING}, solver {args.solver}, timeout {args.timeout:.0f} s, "
+          f"median of {args.repeat} run(s)")
+    print(f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"
+          + (f"{'CP-SAT s':>11}{'CP-SAT/sat':>12}" if cpsat else ""))
+    largest = None
+    for name, path in instances(args.data, args.max_side, args.only):
+        instance = read(path)
+        colours = len({label for piece in instance.pieces for label in piece} - {0})
+        sat = median_time(lambda i: run_satpuzzle(i, args.solver, args.timeout), instance,
+                          args.repeat)
+        line = (f"{name:<18}{instance.rows:>3}x{instance.cols:<3}{colours:>8}"
+                f"{show(sat, args.timeout):>13}")
+        if cpsat:
+            other = median_time(lambda i: run_cpsat(i, args.timeout), instance, args.repeat)
+            ratio = f"{other / sat:10.1f}" if other is not None and sat else "         -"
+            line += f"{show(other, args.timeout):>11}{ratio:>12}"
+        print(line, flush=True)
+        if sat is not None and name.startswith("pieces_"):
+            cells = instance.rows * instance.cols
+            if largest is None or cells > largest[0]:
+                largest = (cells, name, sat)
+    if largest:
+        print(f"largest Brendan board solved within {args.timeout:.0f} s: {largest[1]} "
+              f"({largest[2]:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

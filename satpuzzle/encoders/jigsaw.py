@@ -1,0 +1,869 @@
+"""Jigsaw (edge-matching) puzzles without a picture, after seed document 004: each piece has
+four edge labels clockwise from the top; 0 is a flat border edge. Six variants (paper, §7.2):
+`puzzle` (place and rotate m·n pieces), `orientation` (place, no rotation), `position` (piece i
+fixed at cell i row-major, rotate), and their `contour` versions (only the 2m + 2n − 4 frame
+cells, clockwise from the top-left corner for `contour-position`; interior cells stay empty).
+Two matchings: `opposite` (label a fits −a, never 0) and `equal` (equal labels fit; not 0 with
+border `zero`); two borders: `zero` (outer edges are 0) and `free` (outer edges unconstrained).
+
+Instance → CNF. The named (puzzle) variables are `cell(r, c, top, right, bottom, left)`: cell
+(r, c) shows these four labels. They are exactly what identifies a visible board, so a solution
+is blocked by its true cell variables alone (`Formula.one_hot`) and every visible board is
+reported once, however many identical or symmetric pieces it holds. A cell's candidate label
+tuples are the distinct rotations of the distinct pieces allowed there (no rotation in
+orientation variants, only its own piece in position variants), filtered by the border rule and
+by arc consistency with the neighbours' candidates. Clauses:
+  - exactly one tuple per cell;
+  - per piece class (pieces equal up to rotation, or equal as listed when rotation is not
+    allowed) the number of cells showing a tuple of the class equals the number of such pieces
+    (exactly one for a unique piece); position variants need no such constraint;
+  - per shared edge, auxiliary edge-label variables (the "diamonds" of Heule 2008):
+    exactly one label per edge, each label supported on both sides by the cell tuples showing
+    it (or the fitting label), and each cell tuple implying the labels of its sides. See
+    `ENCODING` and benchmarks/jigsaw.py for what was measured.
+Whole-board rotations of a solution are different boards, so no symmetry is broken.
+
+Decoding is canonical: among identical pieces the lowest input index goes to the first cell in
+row-major order, and each piece takes the smallest rotation showing the labels of its cell.
+
+Inputs: the .puz language (docs/LANGUAGE.md) and native piece files, see `read_native`.
+Text output: a grid of placements `12r3` = piece 12 (counting input pieces from 1) turned 3
+clockwise quarter turns, `.` for the empty interior of a contour, then a drawing of the labels
+each cell shows. JSON: rows of `[piece_index, rotation]` with 0-based piece indices, null for
+an empty interior cell.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any, ClassVar
+
+from satpuzzle.cnf import Formula, VarName
+from satpuzzle.errors import InputError
+from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.transformer import tokenize_rows
+
+KIND = "jigsaw"
+VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
+            "contour-position")
+MATCHINGS = ("opposite", "equal")
+BORDERS = ("zero", "free")
+
+Piece = tuple[int, int, int, int]  # top, right, bottom, left
+Placement = tuple[int, int]  # (0-based piece index in input order, clockwise quarter turns)
+# rows × cols; None on the interior cells of a contour variant (not part of the puzzle)
+Solution = tuple[tuple["Placement | None", ...], ...]
+
+
+@dataclass(frozen=True)
+class JigsawInstance:
+    """An m×n board (`rows`×`cols`) and its pieces in input order. For `position` variants
+    piece i is fixed at cell i (row-major), for `contour-position` at frame cell i (clockwise
+    from the top-left corner, see frame_cells); for `orientation` variants pieces keep the
+    orientation they are listed in (rotation 0)."""
+
+    rows: int
+    cols: int
+    pieces: tuple[Piece, ...]
+    variant: str = "puzzle"
+    matching: str = "opposite"  # "opposite": i fits -i; "equal": equal labels fit
+    border: str = "zero"  # "zero": outer edges are 0; "free": outer edges unconstrained
+    title: str | None = None
+    KIND: ClassVar[str] = KIND
+
+    @property
+    def contour(self) -> bool:
+        return self.variant.startswith("contour")
+
+
+def frame_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The frame cells clockwise from the top-left corner: 2·rows + 2·cols − 4 of them (every
+    cell when a side is at most 2)."""
+    if rows == 1 or cols == 1:
+        return [(r, c) for r in range(rows) for c in range(cols)]
+    return ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+            + [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+            + [(r, 0) for r in range(rows - 2, 0, -1)])
+
+
+def rotated(piece: Piece, turns: int) -> Piece:
+    """The piece's labels (top, right, bottom, left) after `turns` clockwise quarter turns:
+    one turn brings the left label to the top."""
+    turns %= 4
+    return tuple(piece[(side - turns) % 4] for side in range(4))  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- geometry shared below
+
+Cell = tuple[int, int]
+TOP, RIGHT, BOTTOM, LEFT = range(4)
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # neighbour across each side
+
+
+def puzzle_cells(instance: JigsawInstance) -> list[Cell]:
+    """The cells the pieces go to, in the order position variants fix them."""
+    if instance.contour:
+        return frame_cells(instance.rows, instance.cols)
+    return [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+
+
+def expected_count(rows: int, cols: int, variant: str) -> int:
+    return len(frame_cells(rows, cols)) if variant.startswith("contour") else rows * cols
+
+
+def _rotates(variant: str) -> bool:
+    return not variant.endswith("orientation")
+
+
+def _fixed(variant: str) -> bool:
+    return variant.endswith("position")
+
+
+def piece_class(piece: Piece, variant: str) -> Piece:
+    """What makes two pieces interchangeable: equal up to rotation when pieces rotate, equal
+    as listed otherwise."""
+    if not _rotates(variant):
+        return piece
+    return min(rotated(piece, turns) for turns in range(4))
+
+
+def _fits(a: int, b: int, instance: JigsawInstance) -> bool:
+    """Whether label `a` on one side of a shared edge fits label `b` on the other."""
+    if instance.matching == "opposite":
+        return a == -b and a != 0
+    return a == b and (a != 0 or instance.border == "free")
+
+
+def _partner(a: int, matching: str) -> int:
+    """The only label that can fit `a` across an edge."""
+    return -a if matching == "opposite" else a
+
+
+# ---------------------------------------------------------------- reading
+
+SIZE = re.compile(r"^(\d+)[xX×](\d+)$")
+INTEGER = re.compile(r"^[+-]?\d+$")
+# Brendan Owen's boards (pieces_WWxHH.txt, eternity7x7.txt): header "width height".
+BRENDAN_NAME = re.compile(r"^(?:pieces_\d+x\d+|eternity\d+x\d+)\.txt$")
+# TetraVex tiles: four digits top, left, right, bottom; a trailing "@" marks a fixed tile.
+TETRAVEX_TILE = re.compile(r"^\d{4}$")
+FIELDS = {"size", "variant", "matching", "border", "pieces"}
+
+
+def from_spec(spec: PuzzleSpec) -> JigsawInstance:
+    """The instance of a `jigsaw { size: RxC  pieces { ... } }` puzzle."""
+    spec.check_names(FIELDS, {"pieces"})
+    if "size" not in spec.fields:
+        raise spec.error("jigsaw needs 'size: RxC' (rows x columns, like 4x4)")
+    size = spec.fields["size"]
+    if len(size.values) != 1:
+        raise (size.values[1] if len(size.values) > 1 else size.name).error(
+            "expected one value 'RxC' (rows x columns, like 4x4)")
+    rows, cols = _size(size.values[0])
+    variant = _choice(spec, "variant", VARIANTS, "puzzle")
+    matching = _choice(spec, "matching", MATCHINGS, "opposite")
+    border = _choice(spec, "border", BORDERS, "zero")
+    lines = spec.rows("pieces")
+    if lines is None:
+        raise spec.error("jigsaw needs its pieces: 'pieces {' then one piece a line "
+                         "(top right bottom left), then '}', or 'pieces: file \"PATH\"'")
+    where = spec.blocks["pieces"].name if "pieces" in spec.blocks else spec.fields["pieces"].name
+    if "pieces" in spec.fields and lines and len(lines[0]) == 2:
+        lines = lines[1:]  # a piece file's "rows cols" (or "width height") header line
+    pieces = _pieces(lines)
+    _check_count(pieces, lines, rows, cols, variant, where)
+    return JigsawInstance(rows, cols, tuple(pieces), variant, matching, border, spec.title)
+
+
+def _size(token: Token) -> tuple[int, int]:
+    match = SIZE.match(token.text)
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise token.error(f"expected a board size 'RxC' (rows x columns, each at least 1, "
+                          f"like 4x4), found {token.text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _choice(spec: PuzzleSpec, name: str, allowed: Sequence[str], default: str) -> str:
+    entry = spec.fields.get(name)
+    if entry is None:
+        return default
+    if len(entry.values) != 1 or entry.values[0].text not in allowed:
+        token = entry.values[0] if len(entry.values) == 1 else entry.values[-1]
+        raise token.error(f"unknown {name} {' '.join(v.text for v in entry.values)!r}; "
+                          f"expected one of {', '.join(allowed)}")
+    return entry.values[0].text
+
+
+def _pieces(lines: Sequence[Sequence[Token]]) -> list[Piece]:
+    """One piece per line: four integer labels, top right bottom left."""
+    pieces = []
+    for line in lines:
+        if len(line) != 4:
+            at = line[4] if len(line) > 4 else line[0]
+            raise at.error(f"a piece has 4 labels (top right bottom left), this line has "
+                           f"{len(line)}")
+        for token in line:
+            if not INTEGER.match(token.text):
+                raise token.error(f"expected an integer edge label, found {token.text!r}")
+        pieces.append(tuple(int(token.text) for token in line))
+    return pieces  # type: ignore[return-value]
+
+
+def _check_count(pieces: Sequence[Piece], lines: Sequence[Sequence[Token]], rows: int,
+                 cols: int, variant: str, where: Token | str) -> None:
+    expected = expected_count(rows, cols, variant)
+    if len(pieces) == expected:
+        return
+    shape = "frame of a" if variant.startswith("contour") else "whole"
+    message = (f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} board of a "
+               f"{variant} puzzle needs {expected}")
+    if len(pieces) > expected:
+        raise lines[expected][0].error(message + "; this piece is one too many")
+    raise where.error(message) if isinstance(where, Token) else InputError(message, where, 1, 1)
+
+
+def sniff(text: str) -> bool:
+    """Whether `text` is a piece file. Conservative, as other kinds' grids are lines of
+    numbers too: either a header of two positive integers followed by lines of exactly four
+    integers whose count fits that board (r·c, or the 2r + 2c − 4 frame cells), or, without a
+    header, at least four lines of four non-negative integers with the Eternity II border
+    signature: exactly four corner pieces (two adjacent 0 labels), no piece with more zeros,
+    and edge pieces (one 0) numbering 2(m + n) − 8 for a board m×n of that many pieces. A
+    Sudoku or Shikaku grid with 0 for empty cells has rows with other zero patterns."""
+    lines = [line.split("#", 1)[0].split() for line in text.splitlines()[:100_001]]
+    lines = [line for line in lines if line]
+    if len(lines) < 2 or any(not INTEGER.match(word) for line in lines for word in line):
+        return False
+    if len(lines[0]) == 2:
+        a, b = int(lines[0][0]), int(lines[0][1])
+        body = lines[1:]
+        return (a > 0 and b > 0 and all(len(line) == 4 for line in body)
+                and len(body) in (a * b, len(frame_cells(a, b))))
+    if len(lines) < 4 or any(len(line) != 4 for line in lines):
+        return False
+    pieces = [tuple(int(word) for word in line) for line in lines]
+    if any(label < 0 for piece in pieces for label in piece):
+        return False
+    return _board_from_borders(pieces) is not None and _corners_adjacent(pieces)
+
+
+def _corners_adjacent(pieces: Sequence[Piece]) -> bool:
+    for piece in pieces:
+        zeros = [side for side in range(4) if piece[side] == 0]
+        if len(zeros) > 2 or (len(zeros) == 2 and (zeros[1] - zeros[0]) not in (1, 3)):
+            return False
+    return True
+
+
+def _board_from_borders(pieces: Sequence[Piece]) -> tuple[int, int] | None:
+    """The board m×n (m ≤ n) that a border-zero piece set implies: 4 corners (two 0 labels),
+    2(m + n) − 8 edge pieces (one 0) and m·n pieces; None when the counts fit no board."""
+    zeros = [sum(1 for label in piece if label == 0) for piece in pieces]
+    corners, edges = zeros.count(2), zeros.count(1)
+    if corners != 4 or edges % 2:
+        return None
+    total, product = (edges + 8) // 2, len(pieces)
+    root = math.isqrt(total * total - 4 * product) if total * total >= 4 * product else -1
+    if root < 0 or root * root != total * total - 4 * product or (total - root) % 2:
+        return None
+    rows, cols = (total - root) // 2, (total + root) // 2
+    return (rows, cols) if rows >= 2 else None
+
+
+def read_native(text: str, path: str, options: dict[str, Any]) -> tuple[list[JigsawInstance],
+                                                                       bool]:
+    """A piece file, one piece a line, four integer labels top right bottom left (0 = flat
+    border edge). How the file is read:
+      - a first line of two integers is a header: `rows cols`, except in files named like
+        Brendan Owen's boards (`pieces_WWxHH.txt`, `eternityNxN.txt`), whose header is
+        `width height`;
+      - no header (the Eternity II files: clue1-4, e2pieces, meta_*): the board is worked out
+        from the border pieces (4 corners, 2(m + n) − 8 edge pieces, m·n pieces, m ≤ n), or is
+        a square;
+      - TetraVex tiles (`0986`, four digits top left right bottom, `@` marks a tile fixed in
+        place, which is refused): a square board.
+    Options (the command line's --variant, --matching, --border, --board) override all this:
+    `board` (rows, cols) wins over any header. Defaults: variant puzzle, border zero, matching
+    opposite for files with a `rows cols` header, equal for Eternity II and Brendan files;
+    TetraVex files default to orientation, equal, free."""
+    lines = tokenize_rows(text, path)
+    if not lines:
+        raise InputError("empty file, expected jigsaw pieces (top right bottom left a line)",
+                         path, 1, 1)
+    style = _style(lines, path)
+    if style == "tetravex":
+        pieces = _tetravex_pieces(lines)
+    else:
+        pieces = _pieces(lines[1:] if style in ("native", "brendan") else lines)
+    defaults = {"native": ("puzzle", "opposite", "zero"), "brendan": ("puzzle", "equal", "zero"),
+                "eternity": ("puzzle", "equal", "zero"),
+                "tetravex": ("orientation", "equal", "free")}[style]
+    variant = options.get("variant") or defaults[0]
+    matching = options.get("matching") or defaults[1]
+    border = options.get("border") or defaults[2]
+    board = options.get("board") or _board(style, lines, pieces, path, variant, border)
+    rows, cols = board
+    body = lines[1:] if style in ("native", "brendan") else lines
+    _check_count(pieces, body, rows, cols, variant, lines[0][0] if style in (
+        "native", "brendan") else path)
+    return [JigsawInstance(rows, cols, tuple(pieces), variant, matching, border)], False
+
+
+def _style(lines: list[list[Token]], path: str) -> str:
+    if len(lines[0]) == 2:
+        return "brendan" if BRENDAN_NAME.match(PurePath(path).name) else "native"
+    if TETRAVEX_TILE.match(lines[0][0].text) and len(lines[0]) <= 2:
+        return "tetravex"
+    return "eternity"
+
+
+def _board(style: str, lines: list[list[Token]], pieces: Sequence[Piece], path: str,
+           variant: str, border: str) -> tuple[int, int]:
+    if style in ("native", "brendan"):
+        header = lines[0]
+        for token in header:
+            if not INTEGER.match(token.text) or int(token.text) < 1:
+                raise token.error(f"expected a positive integer board size in the header, "
+                                  f"found {token.text!r}")
+        first, second = int(header[0].text), int(header[1].text)
+        return (second, first) if style == "brendan" else (first, second)
+    if border == "zero" and not variant.startswith("contour"):
+        found = _board_from_borders(pieces)
+        if found is not None:
+            return found
+    side = math.isqrt(len(pieces))
+    if side * side == len(pieces) and not variant.startswith("contour"):
+        return side, side
+    if variant.startswith("contour") and (len(pieces) + 4) % 4 == 0 and len(pieces) >= 4:
+        return (len(pieces) + 4) // 4, (len(pieces) + 4) // 4
+    raise InputError(f"cannot tell the board size of {len(pieces)} pieces without a header: "
+                     "give --board RxC", path, 1, 1)
+
+
+def _tetravex_pieces(lines: list[list[Token]]) -> list[Piece]:
+    pieces = []
+    for line in lines:
+        tile = line[0]
+        if not TETRAVEX_TILE.match(tile.text):
+            raise tile.error(f"expected a TetraVex tile of four digits (top left right "
+                             f"bottom), found {tile.text!r}")
+        if len(line) > 1:
+            raise line[1].error("tiles fixed in place ('@') are not supported; remove the "
+                                "mark to solve the puzzle without it")
+        top, left, right, bottom = (int(ch) for ch in tile.text)
+        pieces.append((top, right, bottom, left))
+    return pieces
+
+
+# ---------------------------------------------------------------- encoding
+
+# Measured choices (benchmarks/jigsaw.py): whether each cell tuple also implies its edge
+# labels by binary clauses (on top of the label supports and exactly one label per edge).
+ENCODING = {"implications": True, "piece_cell": False, "colour_counts": False,
+            "parity": False, "corner_pairs": False, "count_encoding": "seqcounter",
+            "cell_amo": True}
+
+
+@dataclass
+class _Model:
+    """The candidate label tuples of each cell and the class each belongs to."""
+
+    cells: list[Cell]
+    options: dict[Cell, list[Piece]]
+    classes: dict[Piece, int]  # class → how many pieces it holds (empty for position variants)
+
+
+def _side_kinds(instance: JigsawInstance, cells: Iterable[Cell]) -> dict[Cell, tuple[str, ...]]:
+    """For each puzzle cell and side: "outer" (edge of the board), "inner" (shared with
+    another puzzle cell) or "open" (facing the empty interior of a contour)."""
+    inside = set(cells)
+    kinds = {}
+    for r, c in inside:
+        sides = []
+        for dr, dc in _STEPS:
+            r2, c2 = r + dr, c + dc
+            if not (0 <= r2 < instance.rows and 0 <= c2 < instance.cols):
+                sides.append("outer")
+            else:
+                sides.append("inner" if (r2, c2) in inside else "open")
+        kinds[(r, c)] = tuple(sides)
+    return kinds
+
+
+def _label_allowed(label: int, kind: str, instance: JigsawInstance) -> bool:
+    if kind == "outer":
+        return instance.border == "free" or label == 0
+    if kind == "inner":
+        return label != 0 or (instance.matching == "equal" and instance.border == "free")
+    return True
+
+
+def _candidates(instance: JigsawInstance) -> _Model:
+    cells = puzzle_cells(instance)
+    kinds = _side_kinds(instance, cells)
+    classes: dict[Piece, int] = defaultdict(int)
+    if _fixed(instance.variant):
+        raw = {cell: sorted({rotated(piece, t) for t in range(4)})
+               for cell, piece in zip(cells, instance.pieces)}
+        classes = {}
+    else:
+        for piece in instance.pieces:
+            classes[piece_class(piece, instance.variant)] += 1
+        turns = range(4) if _rotates(instance.variant) else range(1)
+        shown = sorted({rotated(piece, t) for piece in classes for t in turns})
+        raw = {cell: shown for cell in cells}
+    options = {cell: [t for t in raw[cell]
+                      if all(_label_allowed(t[s], kinds[cell][s], instance) for s in range(4))]
+               for cell in cells}
+    _arc_consistency(instance, options, kinds)
+    return _Model(cells, options, dict(classes))
+
+
+def _shared_edges(instance: JigsawInstance, cells: Iterable[Cell]) -> list[tuple[Cell, int,
+                                                                                 Cell, int]]:
+    """(cell A, side of A, cell B, side of B) for every edge between two puzzle cells, A above
+    or left of B."""
+    inside = set(cells)
+    edges = []
+    for r, c in sorted(inside):
+        if (r, c + 1) in inside:
+            edges.append(((r, c), RIGHT, (r, c + 1), LEFT))
+        if (r + 1, c) in inside:
+            edges.append(((r, c), BOTTOM, (r + 1, c), TOP))
+    return edges
+
+
+def _arc_consistency(instance: JigsawInstance, options: dict[Cell, list[Piece]],
+                     kinds: dict[Cell, tuple[str, ...]]) -> None:
+    """Drop every tuple with a side label that no candidate of the neighbour fits, until none
+    is left to drop (cheap, and it spares the solver most impossible placements)."""
+    edges = _shared_edges(instance, options)
+    by_cell: dict[Cell, list[tuple[int, Cell, int]]] = defaultdict(list)
+    for a, side_a, b, side_b in edges:
+        by_cell[a].append((side_a, b, side_b))
+        by_cell[b].append((side_b, a, side_a))
+    queue = list(options)
+    queued = set(queue)
+    while queue:
+        cell = queue.pop()
+        queued.discard(cell)
+        for side, other, other_side in by_cell[cell]:
+            offered = {t[side] for t in options[cell]}
+            fitting = {a for a in offered if _fits(a, _partner(a, instance.matching), instance)}
+            wanted = {_partner(a, instance.matching) for a in fitting}
+            kept = [t for t in options[other] if t[other_side] in wanted]
+            if len(kept) != len(options[other]):
+                options[other] = kept
+                if other not in queued:
+                    queue.append(other)
+                    queued.add(other)
+
+
+def encode(instance: JigsawInstance) -> Formula:
+    formula = Formula(KIND)
+    model = _candidates(instance)
+    variables = {cell: [formula.var("cell", *cell, *t) for t in model.options[cell]]
+                 for cell in model.cells}
+    # Two tuples of one cell differ on some side; when every side is a shared edge or a 0
+    # border, the edge implications already forbid both, and at-least-one is enough.
+    implied = (ENCODING["implications"] and not ENCODING["cell_amo"]
+               and (instance.border == "zero" or not _outer_sides(instance))
+               and not _open_sides(instance))
+    for cell in model.cells:
+        if implied:
+            formula.at_least_one(variables[cell])
+        else:
+            formula.exactly_one(variables[cell])
+    _class_counts(formula, model, variables, instance.variant)
+    edges = _shared_edges(instance, model.cells)
+    edge_vars: dict[int, list[int]] = defaultdict(list)
+    side_vars: dict[tuple[Cell, int], dict[int, int]] = {}
+    for a, side_a, b, side_b in edges:
+        labels = _edge(formula, instance, model, variables, (a, side_a), (b, side_b))
+        for label, var in labels.items():
+            edge_vars[label].append(var)
+        side_vars[(a, side_a)] = labels
+        side_vars[(b, side_b)] = {_partner(label, instance.matching): var
+                                  for label, var in labels.items()}
+    if ENCODING["colour_counts"] and instance.border == "zero" and not instance.contour:
+        _colour_counts(formula, instance, edge_vars)
+    if ENCODING["corner_pairs"]:
+        _corner_pairs(formula, model, variables, side_vars)
+    if ENCODING["parity"] and instance.border == "zero" and not instance.contour:
+        _parity(formula, instance, model, variables)
+    formula.one_hot = True
+    options = sum(len(v) for v in variables.values())
+    formula.summary.append(
+        f"jigsaw {instance.rows}x{instance.cols} {instance.variant}, {instance.matching} "
+        f"matching, {instance.border} border: {len(instance.pieces)} pieces, "
+        f"{len(model.classes) or len(instance.pieces)} classes, {options} cell tuples, "
+        f"{len(edges)} shared edges")
+    return formula
+
+
+def _outer_sides(instance: JigsawInstance) -> bool:
+    return any(kind == "outer" for kinds in _side_kinds(instance, puzzle_cells(instance)).values()
+               for kind in kinds)
+
+
+def _open_sides(instance: JigsawInstance) -> bool:
+    return any(kind == "open" for kinds in _side_kinds(instance, puzzle_cells(instance)).values()
+               for kind in kinds)
+
+
+def _class_counts(formula: Formula, model: _Model, variables: dict[Cell, list[int]],
+                  variant: str) -> None:
+    """Each class of interchangeable pieces fills exactly as many cells as it has pieces."""
+    if not model.classes:
+        return
+    members: dict[Piece, list[int]] = defaultdict(list)
+    for cell in model.cells:
+        by_class: dict[Piece, list[int]] = defaultdict(list)
+        for t, var in zip(model.options[cell], variables[cell]):
+            by_class[piece_class(t, variant)].append(var)
+        for klass, lits in by_class.items():
+            if ENCODING["piece_cell"] and len(lits) > 1:
+                # x(class, cell) = one of the class's tuples at the cell
+                x = formula.pool.id(("at", klass, cell))
+                formula.add([-x, *lits])
+                formula.extend([-lit, x] for lit in lits)
+                formula.at_most_one(lits)
+                members[klass].append(x)
+            else:
+                members[klass].extend(lits)
+    if ENCODING["piece_cell"]:
+        for cell in model.cells:
+            xs = []
+            by_class = defaultdict(list)
+            for t, var in zip(model.options[cell], variables[cell]):
+                by_class[piece_class(t, variant)].append(var)
+            for klass, lits in by_class.items():
+                xs.append(formula.pool.id(("at", klass, cell)) if len(lits) > 1 else lits[0])
+            formula.exactly_one(xs)
+    for klass, count in model.classes.items():
+        lits = members.get(klass, [])
+        if count == 1:
+            formula.exactly_one(lits)
+        elif len(lits) < count:
+            formula.contradiction()
+        else:
+            formula.cardinality(lits, count, "equals")
+
+
+def _corner_pairs(formula: Formula, model: _Model, variables: dict[Cell, list[int]],
+                  side_vars: dict[tuple[Cell, int], dict[int, int]]) -> None:
+    """Two adjacent sides of a cell showing labels a and b need a tuple with a and b there."""
+    for cell in model.cells:
+        for side in range(4):
+            nxt = (side + 1) % 4
+            first, second = side_vars.get((cell, side)), side_vars.get((cell, nxt))
+            if not first or not second:
+                continue
+            support: dict[tuple[int, int], list[int]] = defaultdict(list)
+            for t, var in zip(model.options[cell], variables[cell]):
+                support[(t[side], t[nxt])].append(var)
+            for a, var_a in first.items():
+                for b, var_b in second.items():
+                    formula.add([-var_a, -var_b, *support.get((a, b), [])])
+
+
+def _parity(formula: Formula, instance: JigsawInstance, model: _Model,
+            variables: dict[Cell, list[int]]) -> None:
+    """Heule's colour parity: colour the board as a chessboard; every shared edge joins a
+    black and a white cell, so for each label the black cells show exactly half of its
+    occurrences (equal matching; for opposite matching, as many a or −a as there are
+    edges a/−a). One sign variable per piece says whether it lies on a black cell; only for
+    boards of distinct pieces."""
+    from pysat.pb import PBEnc
+
+    if not model.classes or any(count > 1 for count in model.classes.values()):
+        return
+    sign = {klass: formula.pool.id(("sign", klass)) for klass in model.classes}
+    for cell in model.cells:
+        black = (cell[0] + cell[1]) % 2 == 0
+        for t, var in zip(model.options[cell], variables[cell]):
+            s = sign[piece_class(t, instance.variant)]
+            formula.add([-var, s if black else -s])
+    occurrences: dict[int, int] = defaultdict(int)
+    for piece in instance.pieces:
+        for label in piece:
+            occurrences[label] += 1
+    values = {abs(v) if instance.matching == "opposite" else v for v in occurrences} - {0}
+    for value in sorted(values):
+        weights, lits = [], []
+        for klass in model.classes:
+            w = sum(1 for label in klass if (abs(label) if instance.matching == "opposite"
+                                             else label) == value)
+            if w:
+                weights.append(w)
+                lits.append(sign[klass])
+        # opposite: every a/−a edge puts one of its two labels on a black cell
+        total = occurrences[value]
+        if instance.matching == "equal":
+            if total % 2:
+                formula.contradiction()
+                continue
+            total //= 2
+        cnf = PBEnc.equals(lits=lits, weights=weights, bound=total, vpool=formula.pool)
+        formula.extend(cnf.clauses)
+
+
+def _colour_counts(formula: Formula, instance: JigsawInstance,
+                   edge_vars: dict[int, list[int]]) -> None:
+    """With border zero on a whole board, every label other than 0 sits on a shared edge, so
+    the number of edges showing label a (or its partner) is fixed by the pieces."""
+    occurrences: dict[int, int] = defaultdict(int)
+    for piece in instance.pieces:
+        for label in piece:
+            occurrences[label] += 1
+    if instance.matching == "opposite":
+        groups: dict[int, list[int]] = defaultdict(list)
+        for label, lits in edge_vars.items():
+            groups[abs(label)].extend(lits)
+        for value, lits in groups.items():
+            _equals(formula, lits, occurrences[value])
+    else:
+        for label, lits in edge_vars.items():
+            if occurrences[label] % 2:
+                formula.contradiction()
+            else:
+                _equals(formula, lits, occurrences[label] // 2)
+
+
+def _equals(formula: Formula, lits: list[int], bound: int) -> None:
+    from pysat.card import CardEnc, EncType
+    enc = getattr(EncType, ENCODING["count_encoding"])
+    formula.extend(CardEnc.equals(lits, bound, vpool=formula.pool, encoding=enc).clauses)
+
+
+def _edge(formula: Formula, instance: JigsawInstance, model: _Model,
+          variables: dict[Cell, list[int]], first: tuple[Cell, int],
+          second: tuple[Cell, int]) -> dict[int, int]:
+    """Label variables of one shared edge (the label shown on the first cell's side): exactly
+    one holds; each needs a tuple showing it on the first side and a fitting tuple on the
+    second; each tuple implies the label of its side."""
+    (a, side_a), (b, side_b) = first, second
+    by_label_a: dict[int, list[int]] = defaultdict(list)
+    by_label_b: dict[int, list[int]] = defaultdict(list)
+    for t, var in zip(model.options[a], variables[a]):
+        by_label_a[t[side_a]].append(var)
+    for t, var in zip(model.options[b], variables[b]):
+        by_label_b[_partner(t[side_b], instance.matching)].append(var)
+    labels = {}
+    for label in sorted(by_label_a):
+        edge = formula.pool.id(("edge", a, side_a, label))
+        labels[label] = edge
+        formula.add([-edge, *by_label_a[label]])
+        formula.add([-edge, *by_label_b.get(label, [])])
+        if ENCODING["implications"]:
+            formula.extend([-var, edge] for var in by_label_a[label])
+            formula.extend([-var, edge] for var in by_label_b.get(label, []))
+    formula.exactly_one(list(labels.values()))
+    return labels
+
+
+def decode(instance: JigsawInstance, true_names: Iterable[VarName]) -> Solution:
+    """The canonical placement showing the labels of the true cell variables."""
+    shown = {(name[1], name[2]): tuple(name[3:7]) for name in true_names if name[0] == "cell"}
+    return placements_for(instance, shown)  # type: ignore[arg-type]
+
+
+def placements_for(instance: JigsawInstance, shown: dict[Cell, Piece]) -> Solution:
+    """Placements making each cell show `shown[cell]`: identical pieces in input order over the
+    cells in row-major order, each turned by the smallest rotation that shows the labels."""
+    cells = puzzle_cells(instance)
+    board: list[list[Placement | None]] = [[None] * instance.cols for _ in range(instance.rows)]
+    if _fixed(instance.variant):
+        for index, cell in enumerate(cells):
+            board[cell[0]][cell[1]] = (index, _turns(instance.pieces[index], shown[cell]))
+        return tuple(tuple(row) for row in board)
+    free: dict[Piece, list[int]] = defaultdict(list)
+    for index, piece in enumerate(instance.pieces):
+        free[piece_class(piece, instance.variant)].append(index)
+    for queue in free.values():
+        queue.reverse()  # pop() takes the lowest index
+    for cell in sorted(cells):
+        index = free[piece_class(shown[cell], instance.variant)].pop()
+        board[cell[0]][cell[1]] = (index, _turns(instance.pieces[index], shown[cell]))
+    return tuple(tuple(row) for row in board)
+
+
+def _turns(piece: Piece, labels: Piece) -> int:
+    return next(t for t in range(4) if rotated(piece, t) == tuple(labels))
+
+
+# ---------------------------------------------------------------- generator
+
+
+def generate(rows: int, cols: int, *, labels: int, variant: str = "puzzle", seed: int = 0,
+             matching: str = "opposite", border: str = "zero") -> JigsawInstance:
+    """A random solvable instance: labels 1..`labels` on the shared edges (a random sign per
+    edge for opposite matching), outer edges 0 (border zero) or random labels (border free);
+    then the pieces are shuffled and turned as the variant allows (position variants keep
+    their cells, orientation variants their rotation, contour variants use the frame only).
+    The same arguments always give the same instance."""
+    if rows < 1 or cols < 1 or labels < 1:
+        raise InputError(f"cannot generate a {rows}×{cols} jigsaw with {labels} label(s): "
+                         "sizes and label count must be at least 1")
+    if variant not in VARIANTS or matching not in MATCHINGS or border not in BORDERS:
+        raise InputError(f"unknown variant, matching or border: {variant}, {matching}, "
+                         f"{border}")
+    rng = random.Random(seed)
+    board = [[[0, 0, 0, 0] for _ in range(cols)] for _ in range(rows)]
+
+    def label() -> int:
+        value = rng.randint(1, labels)
+        return value if matching == "equal" or rng.random() < 0.5 else -value
+
+    for r in range(rows):
+        for c in range(cols):
+            for side, (dr, dc) in enumerate(_STEPS):
+                r2, c2 = r + dr, c + dc
+                if not (0 <= r2 < rows and 0 <= c2 < cols):
+                    board[r][c][side] = label() if border == "free" else 0
+                elif side in (RIGHT, BOTTOM):
+                    value = label()
+                    board[r][c][side] = value
+                    board[r2][c2][(side + 2) % 4] = _partner(value, matching)
+    cells = (frame_cells(rows, cols) if variant.startswith("contour")
+             else [(r, c) for r in range(rows) for c in range(cols)])
+    pieces = [tuple(board[r][c]) for r, c in cells]
+    if not _fixed(variant):
+        rng.shuffle(pieces)
+    if _rotates(variant):
+        pieces = [rotated(piece, rng.randrange(4)) for piece in pieces]  # type: ignore[arg-type]
+    title = f"generated {rows}x{cols} {variant}, {labels} labels, seed {seed}"
+    return JigsawInstance(rows, cols, tuple(pieces), variant, matching,  # type: ignore[arg-type]
+                          border, title)
+
+
+# ---------------------------------------------------------------- output
+
+
+def render_text(instance: JigsawInstance, solution: Solution) -> str:
+    """The placements (`12r3`: piece 12 counting from 1, 3 clockwise quarter turns; `.` for an
+    empty cell), then a drawing of the labels each cell shows."""
+    words = [["." if p is None else f"{p[0] + 1}r{p[1]}" for p in row] for row in solution]
+    width = max(len(word) for row in words for word in row)
+    grid = [" ".join(word.rjust(width) for word in row) for row in words]
+    return "\n".join(grid + _drawing(instance, solution))
+
+
+def _drawing(instance: JigsawInstance, solution: Solution) -> list[str]:
+    shown = [[None if p is None else rotated(instance.pieces[p[0]], p[1]) for p in row]
+             for row in solution]
+    width = max((len(str(label)) for row in shown for t in row if t for label in t), default=1)
+    inner = 2 * width + 1
+    rule = "+" + "+".join("-" * inner for _ in range(instance.cols)) + "+"
+    lines = [rule]
+    for row in shown:
+        tops, middles, bottoms = [], [], []
+        for t in row:
+            if t is None:
+                tops.append(" " * inner)
+                middles.append(" " * inner)
+                bottoms.append(" " * inner)
+                continue
+            tops.append(str(t[TOP]).center(inner))
+            middles.append(str(t[LEFT]).ljust(width) + " " + str(t[RIGHT]).rjust(width))
+            bottoms.append(str(t[BOTTOM]).center(inner))
+        lines += ["|" + "|".join(part) + "|" for part in (tops, middles, bottoms)]
+        lines.append(rule)
+    return lines
+
+
+def render_json(instance: JigsawInstance, solution: Solution) -> list[list[list[int] | None]]:
+    return [[None if p is None else [p[0], p[1]] for p in row] for row in solution]
+
+
+PLACEMENT = re.compile(r"^(\d+)r(\d+)$")
+_VERDICTS = {"unique", "multiple", "none", "unknown"}
+
+
+def parse_solutions(instance: JigsawInstance, text: str, path: str) -> list[Solution]:
+    """Solutions as `render_text` prints them: runs of lines of placements (`12r3`, `.`),
+    one row of the board each; drawing lines (starting with `+` or `|`), blank lines, comments
+    and verdict words end a run."""
+    solutions: list[Solution] = []
+    current: list[tuple[int, list[Placement | None]]] = []
+
+    def close() -> None:
+        if not current:
+            return
+        if len(current) != instance.rows:
+            raise InputError(f"solution has {len(current)} row(s) of placements, expected "
+                             f"{instance.rows}", path, current[0][0], 1)
+        solutions.append(tuple(tuple(row) for _, row in current))
+        current.clear()
+
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if (not stripped or stripped[0] in "+|#" or stripped in _VERDICTS):
+            close()
+            continue
+        current.append((number, _placement_row(instance, line, path, number)))
+    close()
+    if not solutions:
+        raise InputError("no solution found: expected lines of placements like '3r1 1r0'",
+                         path, 1, 1)
+    return solutions
+
+
+def _placement_row(instance: JigsawInstance, line: str, path: str,
+                   number: int) -> list[Placement | None]:
+    row: list[Placement | None] = []
+    column = 0
+    for word in line.split():
+        column = line.index(word, column)
+        if word == ".":
+            row.append(None)
+        else:
+            match = PLACEMENT.match(word)
+            if not match:
+                raise InputError(f"expected a placement like '3r1' (piece 3, one quarter "
+                                 f"turn) or '.', found {word!r}", path, number, column + 1)
+            row.append((int(match.group(1)) - 1, int(match.group(2))))
+        column += len(word)
+    if len(row) != instance.cols:
+        raise InputError(f"line has {len(row)} placement(s), expected {instance.cols}",
+                         path, number, 1)
+    return row
+
+
+def from_json(instance: JigsawInstance, data: object, path: str) -> Solution:
+    """A solution as `render_json` gives it: rows of [piece_index, rotation] or null."""
+    if not isinstance(data, list) or not all(isinstance(row, list) for row in data):
+        raise InputError("expected a solution as a list of rows of [piece, rotation] or null",
+                         path, 1, 1)
+    board = []
+    for row in data:
+        cells: list[Placement | None] = []
+        for item in row:
+            if item is None:
+                cells.append(None)
+            elif (isinstance(item, list) and len(item) == 2
+                  and all(type(v) is int for v in item)):
+                cells.append((item[0], item[1]))
+            else:
+                raise InputError(f"expected [piece, rotation] or null, found {item!r}",
+                                 path, 1, 1)
+        board.append(tuple(cells))
+    return tuple(board)
+
+
+def to_puz(instance: JigsawInstance) -> str:
+    """The instance in the .puz language."""
+    title = instance.title.replace('"', "'") if instance.title else None
+    head = f'jigsaw "{title}" {{' if title else "jigsaw {"
+    width = max((len(str(label)) for piece in instance.pieces for label in piece), default=1)
+    body = "".join("    " + " ".join(str(label).rjust(width) for label in piece) + "\n"
+                   for piece in instance.pieces)
+    return (f"{head}\n  size: {instance.rows}x{instance.cols}\n  variant: {instance.variant}\n"
+            f"  matching: {instance.matching}\n  border: {instance.border}\n"
+            f"  pieces {{\n    # top right bottom left\n{body}  }}\n}}\n")

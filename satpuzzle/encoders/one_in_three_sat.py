@@ -1,0 +1,294 @@
+"""1-in-3 SAT: an assignment under which every clause (of up to three literals) has exactly
+one true literal.
+
+Rules. A clause is a list of 1 to 3 DIMACS literal *occurrences*, and exactly one occurrence
+must be true. That settles the degenerate clauses: (x x y) forces x false and y true (x true
+would make two occurrences true); (x x) and (x x x) have no model; (x -x y) forces y false and
+leaves x free (exactly one of x, -x is always true); (x -x) holds always. A variable that
+occurs in some clause, even only in such a clause, is part of the solution; a variable that
+occurs nowhere (numbered below the DIMACS header's count but unused) is not. A solution is the
+sorted tuple of the true variables among those that occur.
+
+Instance → CNF: puzzle variable x(v) for v = 1 .. the largest variable, created first so that
+the compiled DIMACS numbers them as the input does; per clause, exactly one of its literal
+occurrences through `Formula.exactly_one` (an at-least-one clause and pairwise at-most-one
+clauses via PySAT's CardEnc, on the formula's pool). Literal occurrences are passed as they
+are, so the at-most-one pair of a repeated literal x is the unit clause -x and the pair of x
+and -x a tautology, which is exactly the semantics above. Named variables = the formula's.
+
+Inputs: `.puz` (`clauses { 1 2 -3 }` one clause a row, no trailing 0, optional
+`variables: N`; or `clauses: file "f.cnf"`, a DIMACS file), and native DIMACS files, recognised
+by their `p cnf V C` header: clauses end in 0 and may span lines, `c` lines are comments, and
+SATLIB's closing `%` line ends the formula (what follows, SATLIB's `0`, is ignored). Errors,
+each with its position: a clause of more than three literals, an empty clause, a literal out of
+the header's range, a word that is not an integer, no header, a clause count different from
+the header's (an error rather than a warning: a short count usually means a truncated file, and
+solving a different formula than the one meant would go unnoticed), an empty formula.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from satpuzzle.cnf import Formula, VarName
+from satpuzzle.errors import InputError, Position
+from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.textio import read_text
+
+KIND = "one-in-three-sat"
+
+# A solution: the sorted true variables among those that occur in some clause (variables that
+# occur nowhere are unconstrained and not part of a solution).
+Solution = tuple[int, ...]
+
+MAX_LITERALS = 3
+_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+_HEADER = re.compile(r"^\s*p\s+cnf\b")
+
+
+@dataclass(frozen=True)
+class OneInThreeInstance:
+    num_vars: int
+    clauses: tuple[tuple[int, ...], ...]  # DIMACS literals, each clause 1..3 literals
+    title: str | None = None
+    KIND: ClassVar[str] = KIND
+
+
+@lru_cache(maxsize=64)
+def occurring(instance: OneInThreeInstance) -> frozenset[int]:
+    """The variables that occur in some clause."""
+    return frozenset(abs(literal) for clause in instance.clauses for literal in clause)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _literal(token: Token, num_vars: int | None) -> int:
+    if not _INTEGER.match(token.text):
+        raise token.error(f"expected an integer literal, found {token.text!r}")
+    literal = int(token.text)
+    if literal == 0:
+        raise token.error("0 is not a literal (rows of a 'clauses' block have no trailing 0)")
+    if num_vars is not None and abs(literal) > num_vars:
+        raise token.error(f"literal {literal} out of range: the formula has {num_vars} "
+                          "variable(s)")
+    return literal
+
+
+def _clause(tokens: Sequence[Token], num_vars: int | None) -> tuple[int, ...]:
+    if len(tokens) > MAX_LITERALS:
+        raise tokens[MAX_LITERALS].error(
+            f"clause of {len(tokens)} literals: 1-in-3 SAT clauses have 1 to 3")
+    return tuple(_literal(token, num_vars) for token in tokens)
+
+
+def from_spec(spec: PuzzleSpec) -> OneInThreeInstance:
+    """`one-in-three-sat { clauses { rows } }` (optional `variables: N`) or
+    `clauses: file "f.cnf"` (DIMACS)."""
+    spec.check_names({"clauses", "variables"}, {"clauses"})
+    declared = None
+    if "variables" in spec.fields:
+        values = spec.fields["variables"].values
+        if len(values) != 1 or not values[0].text.isdigit() or int(values[0].text) < 1:
+            raise values[0].error("expected 'variables: N' with N a positive integer")
+        declared = int(values[0].text)
+    entry = spec.fields.get("clauses")
+    if entry is not None:
+        values = entry.values
+        if values[0].text != "file" or len(values) != 2 or not values[1].text.startswith('"'):
+            raise entry.name.error("expected 'clauses {' with one clause a row, or "
+                                   "'clauses: file \"PATH\"' naming a DIMACS file")
+        if declared is not None:
+            raise spec.fields["variables"].name.error(
+                "'variables' goes with a 'clauses' block; a DIMACS file has its own header")
+        path = spec.base_dir / values[1].text.strip('"')
+        try:
+            text = read_text(path)
+        except InputError as exc:
+            raise values[1].error(f"cannot read {str(path)!r}: {exc.message}") from None
+        return _with_title(read_dimacs(text, str(path)), spec.title)
+    if "clauses" not in spec.blocks:
+        raise spec.error("one-in-three-sat needs its clauses: 'clauses {' with one clause a "
+                         "row (DIMACS literals, no trailing 0), or 'clauses: file \"PATH\"'")
+    block = spec.blocks["clauses"]
+    rows = [row[:-1] if len(row) > 1 and row[-1].text == "0" else row for row in block.rows]
+    clauses = tuple(_clause(row, declared) for row in rows)
+    if not clauses:
+        raise block.name.error("empty formula: expected at least one clause")
+    largest = max(abs(literal) for clause in clauses for literal in clause)
+    return OneInThreeInstance(declared or largest, clauses, spec.title)
+
+
+def _with_title(instance: OneInThreeInstance, title: str | None) -> OneInThreeInstance:
+    return OneInThreeInstance(instance.num_vars, instance.clauses, title)
+
+
+def sniff(text: str) -> bool:
+    """Whether `text` is a DIMACS CNF: its first line that is not a `c` comment is a
+    `p cnf` header. satpuzzle's own compiled CNFs (first line `c satpuzzle DIMACS CNF`) are
+    compiled puzzles, not 1-in-3 instances, and are left alone."""
+    if text.startswith("c satpuzzle DIMACS CNF"):
+        return False
+    for line in text.splitlines()[:10_000]:
+        words = line.split()
+        if not words or words[0] == "c" or line.startswith("c"):
+            continue
+        return bool(_HEADER.match(line))
+    return False
+
+
+def read_native(text: str, path: str, options: dict) -> tuple[list[OneInThreeInstance], bool]:
+    """A DIMACS file: one instance."""
+    return [read_dimacs(text, path)], False
+
+
+def read_dimacs(text: str, path: str) -> OneInThreeInstance:
+    """The formula of a DIMACS CNF text, every clause checked (1-3 literals, in range)."""
+    num_vars = declared_clauses = None
+    header_at = None
+    clauses: list[tuple[int, ...]] = []
+    current: list[Token] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("c"):
+            continue
+        if stripped.startswith("%"):
+            break  # SATLIB: end of formula; the "0" line after it is no clause
+        if stripped.startswith("p"):
+            if num_vars is not None:
+                raise InputError("a second 'p cnf' header", path, number, 1)
+            num_vars, declared_clauses = _header(line, path, number)
+            header_at = Position(path, number, 1)
+            continue
+        if num_vars is None:
+            raise InputError("expected the header 'p cnf VARIABLES CLAUSES' before the first "
+                             "clause", path, number, 1)
+        column = 0
+        for word in line.split():
+            column = line.index(word, column)
+            token = Token(word, Position(path, number, column + 1))
+            column += len(word)
+            if word == "0":
+                if not current:
+                    raise token.error("empty clause (a lone 0): a 1-in-3 clause needs 1 to 3 "
+                                      "literals")
+                clauses.append(_clause(current, num_vars))
+                current = []
+            else:
+                current.append(token)
+    if num_vars is None or header_at is None:
+        raise InputError("no 'p cnf VARIABLES CLAUSES' header: not a DIMACS CNF", path, 1, 1)
+    if current:
+        raise current[0].error("last clause has no terminating 0")
+    if not clauses:
+        raise header_at.error("empty formula: expected at least one clause")
+    if len(clauses) != declared_clauses:
+        raise header_at.error(f"the header announces {declared_clauses} clause(s), the file "
+                              f"holds {len(clauses)}")
+    return OneInThreeInstance(num_vars, tuple(clauses))
+
+
+def _header(line: str, path: str, number: int) -> tuple[int, int]:
+    words = line.split()
+    if len(words) != 4 or words[:2] != ["p", "cnf"] or not words[2].isdigit() \
+            or not words[3].isdigit():
+        raise InputError("expected the header 'p cnf VARIABLES CLAUSES'", path, number,
+                         line.index(words[0]) + 1)
+    return int(words[2]), int(words[3])
+
+
+def parse_solutions(instance: OneInThreeInstance, text: str, path: str) -> list[Solution]:
+    """Solutions as `render_text` prints them: one line each of signed literals (positive =
+    true), optionally a leading `v` and a trailing 0. Variables not listed are false. Verdict
+    lines (`unique`, `multiple`, ...) and `#` / `c` comments are skipped."""
+    solutions = []
+    for number, line in enumerate(text.splitlines(), 1):
+        content = line.split("#", 1)[0]
+        words = content.split()
+        if not words or words[0] == "c" or content.strip() in _VERDICTS:
+            continue
+        if words[0] in ("v", "s"):
+            if words[0] == "s":
+                continue
+            content = content.replace("v", " ", 1)
+        true_vars, column = [], 0
+        for word in content.split():
+            column = content.index(word, column)
+            if not _INTEGER.match(word):
+                raise InputError(f"expected a literal (a signed integer), found {word!r}",
+                                 path, number, column + 1)
+            column += len(word)
+            if int(word) > 0:
+                true_vars.append(int(word))
+        solutions.append(tuple(sorted(true_vars)))
+    if not solutions:
+        raise InputError("empty solution file, expected lines of literals", path, 1, 1)
+    return solutions
+
+
+_VERDICTS = {"unique", "multiple", "none", "unknown", "no solution"}
+
+
+def from_json(instance: OneInThreeInstance, data: object, path: str) -> Solution:
+    """A solution given as JSON: a list of signed literals as `render_json` writes it
+    (positive = true, variables not listed false)."""
+    if not isinstance(data, list) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                             for v in data):
+        raise InputError("a 1-in-3 SAT solution in JSON is a list of signed literals "
+                         "(positive = true)", path)
+    return tuple(sorted(v for v in data if v > 0))
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def encode(instance: OneInThreeInstance) -> Formula:
+    """Exactly one true literal occurrence per clause."""
+    if not instance.clauses or any(not 1 <= len(c) <= MAX_LITERALS for c in instance.clauses):
+        raise InputError("a 1-in-3 SAT instance needs clauses of 1 to 3 literals")
+    formula = Formula(KIND)
+    largest = max(abs(literal) for clause in instance.clauses for literal in clause)
+    variables = [0, *(formula.var("x", v) for v in range(1, largest + 1))]
+    formula.summary = [(f"variables: {instance.num_vars} ({len(occurring(instance))} "
+                        f"occurring), clauses: {len(instance.clauses)}"),
+                       "exactly one true literal occurrence per clause"]
+    for clause in instance.clauses:
+        formula.exactly_one([variables[literal] if literal > 0 else -variables[-literal]
+                             for literal in clause])
+    return formula
+
+
+def decode(instance: OneInThreeInstance, true_names: Iterable[VarName]) -> Solution:
+    """The true variables among those that occur."""
+    present = occurring(instance)
+    return tuple(sorted(name[1] for name in true_names  # type: ignore[misc]
+                        if name[0] == "x" and name[1] in present))
+
+
+# ---------------------------------------------------------------- output
+
+
+def _literals(instance: OneInThreeInstance, solution: Solution) -> list[int]:
+    true_vars = set(solution)
+    return [v if v in true_vars else -v for v in sorted(occurring(instance))]
+
+
+def render_text(instance: OneInThreeInstance, solution: Solution) -> str:
+    """One line: every occurring variable as a signed literal (positive = true)."""
+    return " ".join(map(str, _literals(instance, solution)))
+
+
+def render_json(instance: OneInThreeInstance, solution: Solution) -> list[int]:
+    return _literals(instance, solution)
+
+
+def to_puz(instance: OneInThreeInstance) -> str:
+    """The instance in the .puz language, one clause a row."""
+    title = f' "{instance.title}"' if instance.title else ""
+    rows = "".join(f"    {' '.join(map(str, clause))}\n" for clause in instance.clauses)
+    return (f"one-in-three-sat{title} {{\n  variables: {instance.num_vars}\n"
+            f"  clauses {{\n{rows}  }}\n}}\n")

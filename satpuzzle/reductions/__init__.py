@@ -1,0 +1,30 @@
+"""The jigsaw paper's NP-hardness reductions (seed document 004, §3), each a module speaking one
+protocol (see docs/REDUCTIONS.md):
+
+- `NAME`, `SOURCE_KIND`: the CLI name and the kind of the source instances;
+- `reduce(source) -> JigsawInstance`: the construction;
+- `to_source(source, target, target_solution)`: any jigsaw solution back to a source solution;
+- `to_target(source, target, source_solution)`: a source solution forward to a jigsaw solution;
+- `random_source(rng, size)`: small random source instances, satisfiable or not.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from satpuzzle.errors import InputError
+
+REDUCTIONS = {
+    "partition-contour": "satpuzzle.reductions.partition_contour",
+    "contour-puzzle": "satpuzzle.reductions.contour_puzzle",
+    "partition-orientation": "satpuzzle.reductions.partition_orientation",
+    "one-in-three-position": "satpuzzle.reductions.one_in_three_position",
+}
+
+
+def reduction(name: str) -> ModuleType:
+    """The module of reduction `name`, or an InputError listing the known ones."""
+    if name not in REDUCTIONS:
+        raise InputError(f"unknown reduction {name!r}; expected one of {', '.join(REDUCTIONS)}")
+    return importlib.import_module(REDUCTIONS[name])

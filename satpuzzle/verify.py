@@ -1,0 +1,79 @@
+"""Verify a reduction on real instances: solve each source instance directly and through the
+reduction, require equal satisfiability, map every jigsaw solution found back and check it with
+the source rules, map a source solution forward and check it with the jigsaw rules. Every check
+goes through the kinds' independent rule checkers, never through the encoders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from types import ModuleType
+from typing import Any
+
+from satpuzzle import check, solutions
+
+
+@dataclass
+class InstanceReport:
+    """What one source instance showed: its satisfiability both ways and every broken check."""
+
+    label: str
+    source_satisfiable: bool
+    target_satisfiable: bool
+    target_solutions_checked: int = 0
+    problems: list[str] = field(default_factory=list)
+    pieces: int = 0
+
+    @property
+    def mismatch(self) -> bool:
+        return bool(self.problems) or self.source_satisfiable != self.target_satisfiable
+
+
+def verify_instance(reduction: ModuleType, source: Any, label: str,
+                    solutions_cap: int = 5, solver: str = "cadical195") -> InstanceReport:
+    """Run every check of one source instance through `reduction`."""
+    source_solution = next(solutions(source, limit=1, solver=solver), None)
+    target = reduction.reduce(source)
+    target_solutions = list(islice(solutions(target, limit=solutions_cap, solver=solver),
+                                   solutions_cap))
+    report = InstanceReport(label, source_solution is not None, bool(target_solutions),
+                            len(target_solutions), pieces=len(target.pieces))
+    if source_solution is not None:
+        report.problems += _prefixed("direct source solution", check(source, source_solution))
+        forward = reduction.to_target(source, target, source_solution)
+        report.problems += _prefixed("source solution mapped forward", check(target, forward))
+    for number, board in enumerate(target_solutions, 1):
+        report.problems += _prefixed(f"jigsaw solution {number}", check(target, board))
+        back = reduction.to_source(source, target, board)
+        report.problems += _prefixed(f"jigsaw solution {number} mapped back",
+                                     check(source, back))
+    if report.source_satisfiable != report.target_satisfiable:
+        report.problems.insert(0, "source is " + _sat_word(report.source_satisfiable)
+                               + " but its jigsaw is " + _sat_word(report.target_satisfiable))
+    return report
+
+
+def verify_all(reduction: ModuleType, sources: Iterable[tuple[str, Any]],
+               solutions_cap: int = 5, solver: str = "cadical195") -> Iterator[InstanceReport]:
+    for label, source in sources:
+        yield verify_instance(reduction, source, label, solutions_cap, solver)
+
+
+def random_sources(reduction: ModuleType, count: int, seed: int,
+                   size: int) -> Iterator[tuple[str, Any]]:
+    """`count` random source instances; instance k is a function of (seed, k) alone, so any
+    one can be reproduced by itself."""
+    import random
+
+    for index in range(count):
+        rng = random.Random(f"{reduction.NAME}/{seed}/{index}")
+        yield f"random #{index + 1} (seed {seed})", reduction.random_source(rng, size)
+
+
+def _sat_word(satisfiable: bool) -> str:
+    return "satisfiable" if satisfiable else "unsatisfiable"
+
+
+def _prefixed(what: str, problems: list[str]) -> list[str]:
+    return [f"{what}: {problem}" for problem in problems[:5]]
