@@ -461,6 +461,10 @@ GOOD_PIECES = "    0 1 2 0\n    0 0 -3 -1\n    -2 4 0 0\n    3 0 0 -4\n"
     ("2x2", "  border: none\n", GOOD_PIECES, 3, 11, "unknown border 'none'"),
     ("2x2", "  colour: red\n", GOOD_PIECES, 3, 3, "unknown entry 'colour'"),
     ("3x3", "  variant: contour\n", GOOD_PIECES, 4, 3, "frame of a 3×3 board"),
+    ("2x2", "  variant: position\n", GOOD_PIECES + "    1 1 1 1\n", 9, 5,
+     "this piece would be fixed at cell 5, off the board"),
+    ("2x2", "  variant: contour-position\n", GOOD_PIECES + "    1 1 1 1\n", 9, 5,
+     "fixed at frame cell 5, off the board"),
 ])
 def test_puz_errors(tmp_path, size, extra, pieces, line, column, words):
     path = tmp_path / "bad.puz"

@@ -223,6 +223,10 @@ def _check_count(pieces: Sequence[Piece], lines: Sequence[Sequence[Token]], rows
     shape = "frame of a" if variant.startswith("contour") else "whole"
     message = (f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} board of a "
                f"{variant} puzzle needs {expected}")
+    if len(pieces) > expected and _fixed(variant):
+        place = "frame cell" if variant.startswith("contour") else "cell"
+        raise lines[expected][0].error(message + f"; this piece would be fixed at {place} "
+                                       f"{expected + 1}, off the board")
     if len(pieces) > expected:
         raise lines[expected][0].error(message + "; this piece is one too many")
     raise where.error(message) if isinstance(where, Token) else InputError(message, where, 1, 1)
