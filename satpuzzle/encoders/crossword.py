@@ -354,9 +354,17 @@ def sat_oracle(instance: CrosswordInstance, problem: SlotProblem, solver_name: s
                   for ident, name in formula.names.items() if name[0] == "c"}
     top = max(formula.names, default=0)
 
-    def oracle(prefix: list[tuple[tuple[int, int], str]]) -> dict[tuple[int, int], str] | None:
+    def oracle(prefix: list[tuple[tuple[int, int], str]],
+               conflicts: int | None = None) -> dict[tuple[int, int], str] | None:
         assumptions = [letter_var[(r, c, letter)] for (r, c), letter in prefix]
-        if not solver.solve(assumptions=assumptions):
+        if conflicts is None or not hasattr(solver, "solve_limited"):
+            answer = solver.solve(assumptions=assumptions)
+        else:
+            solver.conf_budget(conflicts)
+            answer = solver.solve_limited(assumptions=assumptions)
+            if answer is None:
+                return {}  # unknown within the budget: the search goes on below, unpruned
+        if not answer:
             return None
         true_vars = {lit for lit in solver.get_model()[:top] if lit > 0}
         return {(r, c): letter for (r, c, letter), ident in letter_var.items()

@@ -17,8 +17,10 @@ A SAT oracle prunes barren subtrees (Toda & Soh's non-blocking AllSAT idea: the 
 decides "is there any fill below this prefix", the search enumerates). It is built lazily, ski-
 rental style, once the search has gone as long without a fill as the oracle is estimated to
 cost, so easy grids never pay for it and hard ones pay at most about twice. From then on, each
-prefix that completes a slot is checked under assumptions; an UNSAT answer cuts the subtree,
-a SAT answer's model orders the letters below it, so the next fill follows the witness.
+prefix that completes a slot is checked under assumptions, within a conflict budget and only
+while the oracle has used under a third of the time since it was built (where pruning does not
+pay, the search stays within 1.5× of the plain trie); an UNSAT answer cuts the subtree, a SAT
+answer's model orders the letters below it, so the next fill follows the witness.
 """
 
 from __future__ import annotations
@@ -224,15 +226,22 @@ def cell_order(problem: SlotProblem, given: dict[Cell, int]) -> list[Cell]:
     return order + sorted(cell for cell in problem.cell_masks if cell not in placed)
 
 
-# A SAT oracle: given a partial fill (cell, letter) pairs, None when no fill extends it, else
-# the letters of one fill that does (cell -> letter), used to order the search below.
-Oracle = Callable[[list[tuple[Cell, str]]], dict[Cell, str] | None]
+# A SAT oracle: given a partial fill (cell, letter) pairs and a conflict budget (None: no
+# limit), None when no fill extends it, else the letters of one fill that does (cell -> letter),
+# used to order the search below; an empty dict when the budget ran out before an answer.
+Oracle = Callable[[list[tuple[Cell, str]], "int | None"], "dict[Cell, str] | None"]
 
 # Rough cost of building the SAT oracle per candidate letter (encode + load; measured on the
 # 15×15 van Beek grid with the French list: 1.75 s + 10.8 s for 7.4 M clauses, ~1.7 µs per
 # clause, about one clause per candidate letter).
 ORACLE_SECONDS_PER_LETTER = 1.7e-6
 CHECK_CLOCK_EVERY = 4096  # search steps between looks at the clock
+# Once built, the oracle may take at most this share of the time spent since (so the search is
+# at most 1 / (1 - share) = 1.5 times slower than without it), and each call at most
+# ORACLE_CONFLICTS conflicts: on an open 6×6 grid with the English list one call under
+# assumptions took 7 s, where the trie walks the same subtree in a fraction of a second.
+ORACLE_SHARE = 1 / 3
+ORACLE_CONFLICTS = 500
 
 
 class TrieSearch:
@@ -273,6 +282,8 @@ class TrieSearch:
         self.free_letters = [cell_letters[cell] for cell in self.order]
         self.oracle_calls = 0
         self.pruned = 0
+        self.oracle_seconds = 0.0
+        self.oracle_since = 0.0  # when the oracle was switched on
 
     def fills(self) -> Iterator[tuple[str, ...]]:
         """Every fill, each once. Without the oracle, in lexicographic order of the letters in
@@ -313,7 +324,8 @@ class TrieSearch:
 
         if self.oracle_factory and self.oracle_budget <= 0:
             self.oracle = self.oracle_factory()
-            if self.oracle([]) is None:
+            self.oracle_since = time.perf_counter()
+            if self.oracle([], None) is None:
                 return
         checking = self.oracle is not None
         # The clock is read every CHECK_CLOCK_EVERY steps only while the oracle may still be
@@ -339,13 +351,14 @@ class TrieSearch:
                     found_fill = True
                     yield grid
                 continue
-            if (checking and k in self.checkpoints
+            if (checking and k in self.checkpoints and self._affordable()
                     and any(witness.get(order[i]) != letters[i] for i in range(k + 1))):
                 found = self._ask(order, letters, k)  # (on the witness's path: known alive)
                 if found is None:
                     continue
-                witness = found
-                next_letters = witness_first
+                if found:
+                    witness = found
+                    next_letters = witness_first
             k += 1
             choices[k] = next_letters(k)
             countdown -= 1
@@ -360,6 +373,7 @@ class TrieSearch:
                 # the cost of either alone), then cut the current branch at its shallowest
                 # dead prefix.
                 self.oracle = self.oracle_factory()
+                self.oracle_since = time.perf_counter()
                 checking = True
                 countdown = 1 << 62
                 for j in sorted(self.checkpoints):
@@ -383,9 +397,15 @@ class TrieSearch:
             return tuple("".join(chars[start:stop]) for start, stop in bounds)
         return render
 
+    def _affordable(self) -> bool:
+        """Whether the oracle has used less than its share of the time since it was built."""
+        return self.oracle_seconds <= ORACLE_SHARE * (time.perf_counter() - self.oracle_since)
+
     def _ask(self, order: list[Cell], letters: list[str], k: int) -> dict[Cell, str] | None:
         self.oracle_calls += 1
-        found = self.oracle(list(zip(order[:k + 1], letters[:k + 1])))
+        start = time.perf_counter()
+        found = self.oracle(list(zip(order[:k + 1], letters[:k + 1])), ORACLE_CONFLICTS)
+        self.oracle_seconds += time.perf_counter() - start
         if found is None:
             self.pruned += 1
         return found
