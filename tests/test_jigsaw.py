@@ -184,6 +184,31 @@ def test_unsatisfiable_instances_have_no_solution(variant):
     assert satpuzzle.solve(broken) is None
 
 
+
+# Every encoding choice benchmarks/jigsaw.py can switch (--set) must keep the solution set.
+SWITCHES = [("implications", False), ("cell_amo", False), ("piece_cell", True),
+            ("colour_counts", True), ("parity", True), ("corner_pairs", True),
+            ("count_encoding", "totalizer"), ("count_encoding", "cardnetwrk")]
+
+
+@pytest.mark.parametrize(("switch", "value"), SWITCHES)
+def test_encoding_switches_keep_the_solution_set(monkeypatch, switch, value):
+    monkeypatch.setitem(jigsaw.ENCODING, switch, value)
+    cases = [("puzzle", "opposite", 2, 3), ("puzzle", "equal", 3, 3), ("puzzle", "equal", 9, 3),
+             ("puzzle", "opposite", 9, 3), ("position", "opposite", 2, 3),
+             ("contour", "equal", 3, 4)]
+    for seed, (variant, matching, labels, side) in enumerate(cases):
+        instance = jigsaw.generate(side, side, labels=labels, variant=variant, seed=seed,
+                                   matching=matching)
+        assert assert_matches_brute_force(instance)
+    # one changed label: the colour counts and parity no longer add up
+    instance = jigsaw.generate(3, 3, labels=9, variant="puzzle", seed=1, matching="equal")
+    pieces = list(instance.pieces)
+    pieces[4] = (pieces[4][0], pieces[4][1], pieces[4][2], 42)
+    broken = JigsawInstance(3, 3, tuple(pieces), "puzzle", "equal")
+    assert brute_force_boards(broken) == set()
+    assert satpuzzle.solve(broken) is None
+
 # ---------------------------------------------------------------- generator
 
 
