@@ -4,6 +4,7 @@
     python benchmarks/jigsaw.py [--data ../shared/data/jigsaw] [--max-side 8] [--timeout 60]
                                 [--repeat 1] [--no-cpsat] [--solver cadical195]
                                 [--set colour_counts=false ...] [--only clue|brendan]
+                                [--names pieces_06x06,clue2]
 
 satpuzzle: parse + encode in this process, then the solver in a child process that the timeout
 can stop (satpuzzle.solving.run_jobs, as the CLI does); the time is encode + solve. CP-SAT
@@ -156,6 +157,8 @@ def main() -> None:
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT column")
     parser.add_argument("--only", choices=("clue", "brendan"))
+    parser.add_argument("--names", help="comma-separated instance names (e.g. "
+                        "pieces_06x06,clue2): only these")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="override an encoding choice (jigsaw.ENCODING), e.g. "
                              "colour_counts=false")
@@ -175,7 +178,11 @@ def main() -> None:
     print(f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"
           + (f"{'CP-SAT s':>11}{'CP-SAT/sat':>12}" if cpsat else ""))
     largest = None
-    for name, path in instances(args.data, args.max_side, args.only):
+    chosen = instances(args.data, args.max_side, args.only)
+    if args.names:
+        wanted = set(args.names.split(","))
+        chosen = [(name, path) for name, path in chosen if name in wanted]
+    for name, path in chosen:
         instance = read(path)
         colours = len({label for piece in instance.pieces for label in piece} - {0})
         sat = median_time(lambda i: run_satpuzzle(i, args.solver, args.timeout), instance,

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 
 import numpy as np
 
@@ -361,6 +362,16 @@ class TrieSearch:
                     next_letters = witness_first
             k += 1
             choices[k] = next_letters(k)
+            if k == last:
+                # The leaf level in one tight loop: on dense grids most fills differ only in
+                # the last cell, and its trie links need no update.
+                for letter in choices[k]:
+                    letters[k] = letter
+                    grid = render(letters)
+                    if not self.distinct or self._distinct(grid):
+                        found_fill = True
+                        yield grid
+                k -= 1
             countdown -= 1
             if countdown:
                 continue
@@ -385,16 +396,17 @@ class TrieSearch:
 
     def _renderer(self) -> Callable[[list[str]], tuple[str, ...]]:
         """Letters in search order -> the grid's rows, '0' in black cells."""
-        width = self.width
-        flat = [r * width + c for r, c in self.order]
-        blank = ["0"] * (self.height * width)
-        bounds = [(r * width, (r + 1) * width) for r in range(self.height)]
+        black, empty = len(self.order), len(self.order) + 1  # "0" and "" after the letters
+        rank = {cell: k for k, cell in enumerate(self.order)}
+        # one C-level getter per row: search-order letters -> the row's characters (the
+        # trailing "" keeps a one-cell row a tuple)
+        rows = [itemgetter(*[rank.get((r, c), black) for c in range(self.width)], empty)
+                for r in range(self.height)]
+        join = "".join
 
         def render(letters: list[str]) -> tuple[str, ...]:
-            chars = blank[:]
-            for index, letter in zip(flat, letters):
-                chars[index] = letter
-            return tuple("".join(chars[start:stop]) for start, stop in bounds)
+            padded = [*letters, "0", ""]
+            return tuple([join(row(padded)) for row in rows])
         return render
 
     def _affordable(self) -> bool:
