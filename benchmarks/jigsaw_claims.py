@@ -1,0 +1,128 @@
+"""Seed document 004, §5.2: the claims about Algorithm 1 (constraint propagation for
+PUZZLE-POSITION) measured.
+
+    python benchmarks/jigsaw_claims.py [--max-n 20] [--seeds 20] [--sizes 4x4,6x6,8x8,10x10]
+
+1. The §5.2.3 family (satpuzzle.encoders.jigsaw_propagation.fibonacci_family): for each n the
+   instance is written to a temporary .puz file and counted by the command line,
+   `python -m satpuzzle solve FILE --count` (wall time of the whole process), next to the
+   paper's F(n − 2), our F(n − 1) and Algorithm 1's status.
+2. Algorithm 1 against SAT on random position puzzles (jigsaw.generate, labels 1..3) and a
+   perturbed copy of each (one label negated): how often Algorithm 1 solves, gets stuck or
+   proves unsat, whether any verdict contradicts SAT (must be 0), median times (Algorithm 1;
+   SAT = encode + first solution, in this process).
+Prints Markdown tables. Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import satpuzzle
+from satpuzzle.checkers.jigsaw import check
+from satpuzzle.encoders import jigsaw
+from satpuzzle.encoders.jigsaw_propagation import (
+    fibonacci,
+    fibonacci_family,
+    propagate,
+)
+
+
+def cli_count(path: Path) -> tuple[int, float]:
+    """The CLI's --count answer and the wall time of the process."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--count"],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1) or not done.stdout.strip().isdigit():
+        raise SystemExit(f"satpuzzle failed on {path}: {done.stderr.strip()}")
+    return int(done.stdout), elapsed
+
+
+def family_table(max_n: int) -> None:
+    print("| n | boards (`--count`) | paper F(n−2) | F(n−1) | Algorithm 1 | CLI time (s) |")
+    print("|---:|---:|---:|---:|:---|---:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for n in range(3, max_n + 1):
+            instance = fibonacci_family(n)
+            path = Path(folder) / f"fibonacci-4x{n}.puz"
+            path.write_text(jigsaw.to_puz(instance))
+            count, elapsed = cli_count(path)
+            status = propagate(instance).status
+            print(f"| {n} | {count} | {fibonacci(n - 2)} | {fibonacci(n - 1)} | {status} | "
+                  f"{elapsed:.2f} |")
+
+
+def negated_label(instance: jigsaw.JigsawInstance, seed: int) -> jigsaw.JigsawInstance:
+    """The instance with one nonzero label negated (usually unsolvable)."""
+    rng = random.Random(seed)
+    pieces = list(instance.pieces)
+    index, side = rng.choice([(i, s) for i, piece in enumerate(pieces)
+                              for s in range(4) if piece[s]])
+    labels = list(pieces[index])
+    labels[side] = -labels[side]
+    pieces[index] = tuple(labels)  # type: ignore[call-overload]
+    return jigsaw.JigsawInstance(instance.rows, instance.cols, tuple(pieces), "position")
+
+
+def compare(instance: jigsaw.JigsawInstance, tally: Counter[str],
+            times: dict[str, list[float]]) -> None:
+    start = time.perf_counter()
+    result = propagate(instance)
+    times["alg1"].append(time.perf_counter() - start)
+    start = time.perf_counter()
+    solution = satpuzzle.solve(instance)
+    times["sat"].append(time.perf_counter() - start)
+    tally[result.status] += 1
+    tally["sat"] += solution is not None
+    wrong = ((result.status == "solved" and check(instance, result.board))
+             or (result.status == "unsat" and solution is not None))
+    tally["contradictions"] += bool(wrong)
+
+
+def random_table(sizes: list[tuple[int, int]], seeds: int) -> None:
+    print("| board | labels | instances | solved | stuck | unsat | SAT: solvable | "
+          "contradictions | Alg. 1 median (ms) | SAT median (ms) |")
+    print("|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for rows, cols in sizes:
+        for labels in (1, 2, 3):
+            tally: Counter[str] = Counter()
+            times: dict[str, list[float]] = {"alg1": [], "sat": []}
+            for seed in range(seeds):
+                made = jigsaw.generate(rows, cols, labels=labels, variant="position",
+                                       seed=seed)
+                for instance in (made, negated_label(made, seed)):
+                    compare(instance, tally, times)
+            print(f"| {rows}×{cols} | {labels} | {2 * seeds} | {tally['solved']} | "
+                  f"{tally['stuck']} | {tally['unsat']} | {tally['sat']} | "
+                  f"{tally['contradictions']} | {1000 * statistics.median(times['alg1']):.2f} "
+                  f"| {1000 * statistics.median(times['sat']):.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--max-n", type=int, default=20)
+    parser.add_argument("--seeds", type=int, default=20, help="random instances per row")
+    parser.add_argument("--sizes", default="4x4,6x6,8x8,10x10")
+    args = parser.parse_args()
+    sizes = [tuple(int(v) for v in size.split("x")) for size in args.sizes.split(",")]
+    print("## §5.2.3: the 4×n family\n")
+    family_table(args.max_n)
+    print("\n## Algorithm 1 against SAT (random position puzzles + one negated label each)\n")
+    random_table(sizes, args.seeds)  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    main()
