@@ -185,15 +185,18 @@ def test_unsatisfiable_instances_have_no_solution(variant):
 
 
 
-# Every encoding choice benchmarks/jigsaw.py can switch (--set) must keep the solution set.
-SWITCHES = [("implications", False), ("cell_amo", False), ("piece_cell", True),
-            ("colour_counts", True), ("parity", True), ("corner_pairs", True),
-            ("count_encoding", "totalizer"), ("count_encoding", "cardnetwrk")]
+# Every encoding choice benchmarks/jigsaw.py can switch (--set), each flipped from its
+# default, must keep the solution set.
+SWITCHES = [(key, not value) for key, value in jigsaw.ENCODING.items()
+            if isinstance(value, bool)]
+SWITCHES += [("count_encoding", "totalizer"), ("count_encoding", "cardnetwrk")]
 
 
 @pytest.mark.parametrize(("switch", "value"), SWITCHES)
 def test_encoding_switches_keep_the_solution_set(monkeypatch, switch, value):
     monkeypatch.setitem(jigsaw.ENCODING, switch, value)
+    if switch == "count_encoding":  # only used by the colour counts
+        monkeypatch.setitem(jigsaw.ENCODING, "colour_counts", True)
     cases = [("puzzle", "opposite", 2, 3), ("puzzle", "equal", 3, 3), ("puzzle", "equal", 9, 3),
              ("puzzle", "opposite", 9, 3), ("position", "opposite", 2, 3),
              ("contour", "equal", 3, 4)]

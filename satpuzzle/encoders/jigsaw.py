@@ -367,11 +367,16 @@ def _tetravex_pieces(lines: list[list[Token]]) -> list[Piece]:
 
 # ---------------------------------------------------------------- encoding
 
-# Measured choices (benchmarks/jigsaw.py): whether each cell tuple also implies its edge
-# labels by binary clauses (on top of the label supports and exactly one label per edge).
-ENCODING = {"implications": True, "piece_cell": False, "colour_counts": False,
-            "parity": False, "corner_pairs": False, "count_encoding": "seqcounter",
-            "cell_amo": True}
+# Measured choices (benchmarks/jigsaw.py --set, docs/BENCHMARKS.md, Brendan boards 6x6, 4x9,
+# 5x8, 4x11, median of 5 shuffles, CaDiCaL 1.9.5): "implications" (each cell tuple implies
+# its edge labels: without them 6x6 went from 2 s to 27 s); "piece_cell" (Heule's piece×cell
+# variables under the tuples), "corner_pairs" (two adjacent edge labels need a tuple showing
+# both) and no at-most-one per cell where the edge implications already give it
+# ("cell_amo" false): together 3.4 s against 16.0 s in all; "colour_counts" (cardinality of
+# each label over the edges) and "parity" (Heule's chessboard parity) measured no better.
+ENCODING = {"implications": True, "piece_cell": True, "colour_counts": False,
+            "parity": False, "corner_pairs": True, "count_encoding": "seqcounter",
+            "cell_amo": False}
 
 
 @dataclass
