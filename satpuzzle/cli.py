@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from satpuzzle import __version__, reductions, registry
+from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.cnf import Formula, read_header, read_model
 from satpuzzle.encoders.jigsaw import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
@@ -69,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print only the number of solutions (all of them, or up to --limit)")
     how_many.add_argument("--unique", action="store_true",
                           help="say whether exactly one solution exists (stops at the second)")
+    how_many.add_argument("--forced", action="store_true",
+                          help="print what every solution shares (cells, bridges, rectangles, "
+                               "placements with one value in all: the backbone); SAT always")
     solve.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
                        help="PySAT back end (see the list below)")
     solve.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
@@ -82,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
+    solve.add_argument("--stats", action="store_true",
+                       help="print variables, clauses, compile and solve time, and solver "
+                            "conflicts where known, on stderr")
     solve.set_defaults(handler=cmd_solve)
 
     decode = commands.add_parser(
@@ -361,11 +368,12 @@ class InternalError(Exception):
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    if args.count and args.unique:
-        raise InputError("--count and --unique ask different questions; give one")
+    if args.count and (args.unique or args.forced):
+        other = "--unique" if args.unique else "--forced"
+        raise InputError(f"--count and {other} ask different questions; give one")
     solver = check_solver(args.solver)
     loaded = _load(args)
-    if loaded.one_line:
+    if loaded.one_line and not args.forced:
         return _solve_batch(args, loaded, solver, _limit(args, loaded.instances[0]))
     deadline = _Deadline(args.timeout)
     statuses = []
@@ -375,7 +383,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if number > 1:
                 print()
             print(f"# puzzle {number}{title}", flush=True)
-        statuses.append(_solve_one(args, instance, solver, _limit(args, instance), deadline))
+        if args.forced:
+            statuses.append(_forced_one(args, instance, solver, deadline))
+        else:
+            statuses.append(_solve_one(args, instance, solver, _limit(args, instance), deadline))
         if statuses[-1] == EXIT_GAVE_UP:
             break
     return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
@@ -410,8 +421,12 @@ def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadli
         outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
                              timeout=deadline.remaining())
         report.finish(outcome.results[0], outcome.stopped)
+        if args.stats:
+            _print_stats(None, None, outcome.elapsed)
         return _status_and_summary(args, outcome, [report.count], limit)
+    started = time.monotonic()
     formula = module.encode(instance)
+    compiled = time.monotonic() - started
 
     def on_model(_job: int, true_vars: frozenset[int]) -> None:
         report.add(module.decode(instance, [formula.names[v] for v in true_vars]))
@@ -419,12 +434,16 @@ def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadli
     outcome = run_jobs(formula, [Job(limit=limit)], on_model, solver_name=solver,
                        timeout=deadline.remaining())
     report.finish(outcome.results[0], outcome.stopped)
+    if args.stats:
+        _print_stats(formula, compiled, outcome.elapsed)
     return _status_and_summary(args, outcome, [report.count], limit)
 
 
 def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
     module = _module(loaded.instances[0])
+    started = time.monotonic()
     formula, jobs = module.encode_batch(loaded.instances)
+    compiled = time.monotonic() - started
     for job in jobs:
         job.limit = limit
     reports = [Report(args, instance, one_line=True) for instance in loaded.instances]
@@ -453,6 +472,8 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
             reports[index].finish(finished[index], None)
         else:
             reports[index].finish(outcome.results[index], outcome.stopped)
+    if args.stats:
+        _print_stats(formula, compiled, outcome.elapsed)
     return _status_and_summary(args, outcome, [r.count for r in reports])
 
 
@@ -475,6 +496,94 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int],
     if len(counts) == 1 and not counts[0] and not args.count:
         print("satpuzzle: no solution", file=sys.stderr)
     return EXIT_FOUND if all(counts) else EXIT_NONE
+
+
+def _print_stats(formula: Formula | None, compiled: float | None, solved: float,
+                 calls: int | None = None, counters: dict[str, int] | None = None) -> None:
+    """--stats, on stderr so that stdout stays the answer. Solve time is wall time of the
+    solving child (loading the clauses included); conflicts only where the child reports the
+    back end's counters (--forced)."""
+    if formula is None:  # a kind's own search engine: no CNF of its own to describe
+        parts = ["search engine"]
+    else:
+        parts = [f"variables {formula.num_vars} ({len(formula.names)} puzzle)",
+                 f"clauses {formula.num_clauses}", f"compile {compiled:.3f} s"]
+    parts.append(f"solve {solved:.3f} s")
+    if calls is not None:
+        parts.append(f"solver calls {calls}")
+    if counters and "conflicts" in counters:
+        parts.append(f"conflicts {counters['conflicts']}")
+    print("satpuzzle: stats: " + ", ".join(parts), file=sys.stderr)
+
+
+# ---------------------------------------------------------------- forced
+
+
+def _forced_one(args, instance, solver: str, deadline: _Deadline) -> int:
+    """--forced: the backbone of one puzzle, or what was proven of it when cut short."""
+    module = _module(instance)
+    started = time.monotonic()
+    formula = module.encode(instance)
+    compiled = time.monotonic() - started
+    result = backbone(formula, solver, deadline.remaining())
+    forced = {formula.names[v]: v in result.forced_true
+              for v in sorted(result.forced_true | result.forced_false)}
+    describe = getattr(module, "forced_text", None)
+    if not result.solution_found:
+        lines = []  # nothing proven: with no solution there are no cells to describe
+    elif describe:
+        lines = describe(instance, forced)
+    else:
+        lines = [f"{' '.join(map(str, name))} = {str(value).lower()}"
+                 for name, value in forced.items()]
+    if args.format == "json":
+        print(json.dumps(_forced_json(instance, formula, result, forced, lines)), flush=True)
+    else:
+        print("\n".join([_forced_headline(result), *lines]), flush=True)
+    if args.stats:
+        _print_stats(formula, compiled, result.elapsed, result.calls, result.stats)
+    if result.status in ("timeout", "interrupted"):
+        what = "interrupted" if result.status == "interrupted" else "timeout"
+        detail = (f"{len(result.undecided)} of {len(result.live)} variables undecided"
+                  if result.solution_found else "before a first solution")
+        print(f"satpuzzle: {what} after {result.elapsed:.2f} s: backbone incomplete, "
+              f"{detail}", file=sys.stderr)
+        return EXIT_GAVE_UP
+    if result.status == "none":
+        print("satpuzzle: no solution, so nothing is forced", file=sys.stderr)
+        return EXIT_NONE
+    return EXIT_FOUND
+
+
+def _forced_headline(result: Backbone) -> str:
+    counts = (f"{len(result.forced_true)} true, {len(result.forced_false)} false; "
+              f"{result.calls} solver calls")
+    total = len(result.live)
+    if result.status == "none":
+        return "forced: nothing, there is no solution"
+    if not result.solution_found:
+        return "forced: unknown, no solution found before the run was cut short"
+    if not result.complete:
+        return (f"forced so far: {len(result.forced_true) + len(result.forced_false)} of "
+                f"{total} puzzle variables proven ({counts}), {len(result.free)} free, "
+                f"{len(result.undecided)} undecided; 'open' below means not proven forced")
+    if not result.free:
+        return f"forced: all {total} puzzle variables ({counts}): the solution is unique"
+    return (f"forced: {total - len(result.free)} of {total} puzzle variables ({counts}), "
+            f"{len(result.free)} free")
+
+
+def _forced_json(instance, formula: Formula, result: Backbone, forced: dict,
+                 lines: list[str]) -> dict[str, Any]:
+    status = ("UNSAT" if result.status == "none" else
+              "SAT" if result.solution_found else "UNKNOWN")
+    return {"kind": instance.KIND, "status": status, "complete": result.complete,
+            "variables": len(result.live), "solver_calls": result.calls,
+            "unique": result.complete and result.solution_found and not result.free,
+            "forced": [{"name": list(name), "value": value} for name, value in forced.items()],
+            "free": [list(formula.names[v]) for v in sorted(result.free)],
+            "undecided": [list(formula.names[v]) for v in sorted(result.undecided)],
+            "text": lines}
 
 
 # ---------------------------------------------------------------- decode and check

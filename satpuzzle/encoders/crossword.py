@@ -430,3 +430,16 @@ def to_puz(instance: CrosswordInstance) -> str:
     lines += ["    " + " ".join(words[i:i + 12]) for i in range(0, len(words), 12)]
     lines += ["  }", "  grid {", *("    " + "".join(row) for row in instance.grid), "  }", "}"]
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: CrosswordInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: the grid as a solution prints it, with the forced letter
+    of each white cell, `?` where the letter is open, 0 for black cells."""
+    letter = {(name[1], name[2]): name[3] for name, value in forced.items()
+              if value and name[0] == "c"}
+    return ["".join("0" if instance.allowed(r, c) is None else str(letter.get((r + 1, c + 1), "?"))
+                    for c in range(len(row)))
+            for r, row in enumerate(instance.grid)]

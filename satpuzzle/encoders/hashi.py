@@ -774,3 +774,32 @@ def _other_solution(instance: HashiInstance, planted: Solution) -> Solution | No
     if planted not in found and len(found) < 2:
         raise AssertionError("the planted solution is not a solution")  # a bug, not input
     return others[0] if len(found) > 1 else None
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: HashiInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: each pair of islands (1-based cells) with something forced:
+    `r1c1-r1c5: 2 bridges`, `1 bridge`, `no bridge`, `at least 1 bridge` (one forced, the
+    second open) or `at most 1 bridge` (the second ruled out, the first open). The variables
+    are an order encoding: bridge(..., 1) = at least one, bridge(..., 2) = two."""
+    pairs: dict[tuple[int, ...], dict[int, bool]] = {}
+    for name, value in forced.items():
+        if name[0] == "bridge":
+            pairs.setdefault(tuple(name[1:5]), {})[name[5]] = value  # type: ignore[arg-type]
+    lines = []
+    for (r1, c1, r2, c2), known in sorted(pairs.items()):
+        at_least_one, two = known.get(1), known.get(2)
+        if at_least_one is False:
+            what = "no bridge"
+        elif two:
+            what = "2 bridges"
+        elif at_least_one and two is False:
+            what = "1 bridge"
+        elif at_least_one:
+            what = "at least 1 bridge"
+        else:
+            what = "at most 1 bridge"
+        lines.append(f"r{r1}c{c1}-r{r2}c{c2}: {what}")
+    return lines

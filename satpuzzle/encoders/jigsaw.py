@@ -876,3 +876,43 @@ def to_puz(instance: JigsawInstance) -> str:
     return (f"{head}\n  size: {instance.rows}x{instance.cols}\n  variant: {instance.variant}\n"
             f"  matching: {instance.matching}\n  border: {instance.border}\n"
             f"  pieces {{\n    # top right bottom left\n{body}  }}\n}}\n")
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: JigsawInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: per puzzle cell (1-based), the placement it is forced to
+    show, `r1c2 = 4r2` as in the solution grid (piece 4 counting from 1, two quarter turns;
+    identical pieces are listed together, `4r2 or 7r1`, since a board does not tell them
+    apart), or `r2c2 open` with how many label tuples are ruled out there."""
+    shown: dict[Cell, Piece] = {}
+    ruled_out: dict[Cell, int] = {}
+    for name, value in forced.items():
+        if name[0] != "cell":
+            continue
+        cell = (name[1], name[2])
+        if value:
+            shown[cell] = tuple(name[3:7])  # type: ignore[assignment]
+        else:
+            ruled_out[cell] = ruled_out.get(cell, 0) + 1  # type: ignore[index]
+    cells = puzzle_cells(instance)
+    turns = range(4) if _rotates(instance.variant) else range(1)
+    lines = []
+    for r, c in sorted(cells):
+        label = f"r{r + 1}c{c + 1}"
+        if (r, c) not in shown:
+            count = ruled_out.get((r, c), 0)
+            lines.append(f"{label} open" + (f", {count} label tuple(s) ruled out"
+                                            if count else ""))
+            continue
+        indices = ([cells.index((r, c))] if _fixed(instance.variant)
+                   else range(len(instance.pieces)))
+        placements = []
+        for index in indices:
+            turn = next((t for t in turns if rotated(instance.pieces[index], t) == shown[(r, c)]),
+                        None)
+            if turn is not None:
+                placements.append(f"{index + 1}r{turn}")
+        lines.append(f"{label} = {' or '.join(placements)}")
+    return lines

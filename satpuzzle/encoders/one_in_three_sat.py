@@ -292,3 +292,17 @@ def to_puz(instance: OneInThreeInstance) -> str:
     rows = "".join(f"    {' '.join(map(str, clause))}\n" for clause in instance.clauses)
     return (f"one-in-three-sat{title} {{\n  variables: {instance.num_vars}\n"
             f"  clauses {{\n{rows}  }}\n}}\n")
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: OneInThreeInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: the forced occurring variables as signed literals (positive
+    = true, as in a solution), then the open ones."""
+    value = {name[1]: truth for name, truth in forced.items() if name[0] == "x"}
+    present = sorted(occurring(instance))
+    literals = [v if value[v] else -v for v in present if v in value]
+    open_vars = [v for v in present if v not in value]
+    lines = [f"forced: {' '.join(map(str, literals))}"] if literals else []
+    return lines + ([f"open: {' '.join(map(str, open_vars))}"] if open_vars else [])

@@ -378,3 +378,20 @@ def to_puz(instance: PartitionInstance) -> str:
         lines = [" ".join(values[i:i + 20]) for i in range(0, len(values), 20)]
         body = "  numbers {\n" + "".join(f"    {line}\n" for line in lines) + "  }\n"
     return f"partition{title} {{\n{body}}}\n"
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: PartitionInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: the numbers forced into the part of number 0 (`part 1`),
+    those forced into the other part, and the open ones, as `part 1: indices 0 3, numbers 3 2`
+    (0-based indices, as in solutions)."""
+    side = {name[1]: value for name, value in forced.items() if name[0] == "side"}
+    count = len(instance.numbers)
+    groups = [("part 1", [i for i in range(count) if side.get(i) is True]),
+              ("part 2", [i for i in range(count) if side.get(i) is False]),
+              ("open", [i for i in range(count) if i not in side])]
+    return [f"{label}: indices {' '.join(map(str, indices))}, numbers "
+            f"{' '.join(str(instance.numbers[i]) for i in indices)}"
+            for label, indices in groups if indices]

@@ -762,3 +762,33 @@ def to_puz(instance: ShikakuInstance) -> str:
     title = f' "{instance.title}"' if instance.title else ""
     body = "".join(f"    {line}\n" for line in to_plain(instance).splitlines())
     return f"shikaku{title} {{\n  grid {{\n{body}  }}\n}}\n"
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: ShikakuInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: per clue (1-based cells), its forced rectangle as
+    `clue r2c3 (6) = r2c1-r3c3 (2x3)`, or `clue r2c3 (6) open` with how many of its candidate
+    rectangles are ruled out."""
+    chosen: dict[tuple[int, int], tuple[int, ...]] = {}
+    ruled_out: dict[tuple[int, int], int] = {}
+    for name, value in forced.items():
+        if name[0] != "rect":
+            continue
+        clue = (name[1], name[2])
+        if value:
+            chosen[clue] = name[3:7]  # type: ignore[assignment]
+        else:
+            ruled_out[clue] = ruled_out.get(clue, 0) + 1
+    lines = []
+    for r, c, area in instance.clues:
+        label = f"clue r{r + 1}c{c + 1} ({area})"
+        if (r, c) in chosen:
+            top, left, height, width = chosen[(r, c)]
+            lines.append(f"{label} = r{top + 1}c{left + 1}-r{top + height}c{left + width} "
+                         f"({height}x{width})")
+        else:
+            count = ruled_out.get((r, c), 0)
+            lines.append(f"{label} open" + (f", {count} rectangle(s) ruled out" if count else ""))
+    return lines

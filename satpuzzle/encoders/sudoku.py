@@ -386,3 +386,32 @@ def from_json(instance: SudokuInstance, data: object, path: str) -> Grid:
             for row in data)):
         raise InputError(f"a Sudoku solution in JSON is {size} lists of {size} integers", path)
     return tuple(tuple(row) for row in data)
+
+
+# ---------------------------------------------------------------- forced cells
+
+
+def forced_text(instance: SudokuInstance, forced: dict[VarName, bool]) -> list[str]:
+    """`satpuzzle solve --forced`: `r3c5 = 7` for each empty cell whose digit is forced (givens
+    have no variable), then `r4c6 open, not 2 9` for the others, with the digits ruled out."""
+    digit: dict[tuple[int, int], int] = {}
+    ruled_out: dict[tuple[int, int], list[int]] = {}
+    for name, value in forced.items():
+        if name[0] == "x":
+            cell, candidate = (name[1], name[2]), name[3]
+            if value:
+                digit[cell] = candidate  # type: ignore[assignment]
+            else:
+                ruled_out.setdefault(cell, []).append(candidate)  # type: ignore[arg-type]
+    lines = []
+    for r, row in enumerate(instance.givens, 1):
+        for c, given in enumerate(row, 1):
+            if given:
+                continue
+            if (r, c) in digit:
+                lines.append(f"r{r}c{c} = {digit[(r, c)]}")
+            else:
+                excluded = sorted(ruled_out.get((r, c), []))
+                lines.append(f"r{r}c{c} open" + (f", not {' '.join(map(str, excluded))}"
+                                                  if excluded else ""))
+    return lines
