@@ -435,7 +435,7 @@ def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadli
                        timeout=deadline.remaining())
     report.finish(outcome.results[0], outcome.stopped)
     if args.stats:
-        _print_stats(formula, compiled, outcome.elapsed)
+        _print_stats(formula, compiled, outcome.elapsed, counters=outcome.stats)
     return _status_and_summary(args, outcome, [report.count], limit)
 
 
@@ -473,7 +473,7 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
         else:
             reports[index].finish(outcome.results[index], outcome.stopped)
     if args.stats:
-        _print_stats(formula, compiled, outcome.elapsed)
+        _print_stats(formula, compiled, outcome.elapsed, counters=outcome.stats)
     return _status_and_summary(args, outcome, [r.count for r in reports])
 
 
@@ -501,8 +501,8 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int],
 def _print_stats(formula: Formula | None, compiled: float | None, solved: float,
                  calls: int | None = None, counters: dict[str, int] | None = None) -> None:
     """--stats, on stderr so that stdout stays the answer. Solve time is wall time of the
-    solving child (loading the clauses included); conflicts only where the child reports the
-    back end's counters (--forced)."""
+    solving child (loading the clauses included); conflicts where the back end reports them
+    (summed over workers; absent when the run was cut short)."""
     if formula is None:  # a kind's own search engine: no CNF of its own to describe
         parts = ["search engine"]
     else:

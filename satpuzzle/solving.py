@@ -186,6 +186,7 @@ def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: ra
             except LimitReached:
                 complete = False
             connection.send(("done", index, complete))
+        connection.send(("stats", solver_counters(stream.solver)))
         stream.close()
         connection.send(("end",))
     except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
@@ -231,6 +232,19 @@ class RunOutcome:
     results: list[JobResult]
     stopped: str | None = None  # "timeout" or "interrupt" when the run was cut short
     elapsed: float = 0.0
+    # the back ends' counters (conflicts, decisions, ...) summed over the workers that
+    # finished; empty when none reports them or the run was cut short
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+def solver_counters(solver) -> dict[str, int]:
+    """The back end's accumulated counters where PySAT exposes them (not every back end)."""
+    try:
+        counters = solver.accum_stats() or {}
+    except (AttributeError, NotImplementedError, TypeError):
+        return {}
+    return {key: int(value) for key, value in counters.items()
+            if isinstance(value, (int, float))}
 
 
 def run_jobs(
@@ -269,8 +283,9 @@ def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: i
         receivers.append(receiver)
     results = [JobResult(i) for i in range(job_count)]
     stopped = None
+    counters: dict[str, int] = {}
     try:
-        stopped = _receive(receivers, results, on_model, on_done, start, timeout)
+        stopped = _receive(receivers, results, on_model, on_done, start, timeout, counters)
     except KeyboardInterrupt:
         stopped = "interrupt"
     finally:
@@ -280,10 +295,11 @@ def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: i
             child.join()
         for receiver in receivers:
             receiver.close()
-    return RunOutcome(results, stopped, time.monotonic() - start)
+    return RunOutcome(results, stopped, time.monotonic() - start, counters)
 
 
-def _receive(receivers, results, on_model, on_done, start, timeout) -> str | None:
+def _receive(receivers, results, on_model, on_done, start, timeout,
+             counters: dict[str, int] | None = None) -> str | None:
     open_receivers = list(receivers)
     while open_receivers:
         remaining = None if timeout is None else start + timeout - time.monotonic()
@@ -307,6 +323,10 @@ def _receive(receivers, results, on_model, on_done, start, timeout) -> str | Non
                     on_done(result)
             elif event[0] == "error":
                 raise SolverCrash(event[1])
+            elif event[0] == "stats":
+                if counters is not None:
+                    for key, value in event[1].items():
+                        counters[key] = counters.get(key, 0) + value
             else:
                 open_receivers.remove(receiver)
     return None

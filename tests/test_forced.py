@@ -382,6 +382,7 @@ def test_cli_stats_match_the_formula_and_are_plausible():
     match = _STATS.search(plain.stderr)
     assert plain.returncode == 0 and match, plain.stderr
     assert int(match.group(3)) == formula.num_clauses and match.group(6) is None
+    assert match.group(7) is not None and int(match.group(7)) >= 0  # CaDiCaL's conflicts
 
 
 def test_cli_stats_of_a_search_engine_run():
