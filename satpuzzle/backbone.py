@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from satpuzzle.cnf import Formula
-from satpuzzle.solving import DEFAULT_SOLVER, make_solver, run_search
+from satpuzzle.solving import DEFAULT_SOLVER, make_solver, run_search, solver_counters
 
 
 @dataclass(frozen=True)
@@ -116,16 +116,9 @@ def backbone_steps(formula: Formula, live: Sequence[int],
                     for candidate in [v for v, was in value.items() if (v in other) != was]:
                         del value[candidate]
                     yield Solution(other, calls)
-        yield Finished(calls, _solver_stats(solver))
+        yield Finished(calls, solver_counters(solver))
     finally:
         solver.delete()
-
-
-def _solver_stats(solver) -> dict[str, int] | None:
-    try:
-        return dict(solver.accum_stats())
-    except (AttributeError, NotImplementedError):  # one-shot wrappers, Kissat
-        return None
 
 
 class Progress:
