@@ -3,8 +3,10 @@ chosen by --kind or recognised by content."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from satpuzzle import registry
@@ -24,6 +26,7 @@ class Loaded:
     path: str
     instances: list[Any]
     one_line: bool = False
+    sources: list[str] | None = None  # the file of each instance, when read from a directory
 
 
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
@@ -42,8 +45,40 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
 
 
 def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
-    """Read and parse `path`; every failure is an InputError with a position."""
+    """Read and parse `path`, or a game ID / URL given in its place (`sgt:rect:7x7:...`,
+    `https://puzz.link/p?...`); every failure is an InputError with a position."""
+    from satpuzzle import formats
+
+    inline = formats.inline_format(path)
+    if inline:
+        return Loaded(path, formats.read(inline, path, shorten(path)))
+    if os.path.isdir(path):
+        return load_directory(path, kind, options)
     return load_text(read_text(path), path, kind, options)
+
+
+def load_directory(path: str, kind: str | None = None,
+                   options: dict[str, Any] | None = None) -> Loaded:
+    """Every puzzle of a directory: its `.puz` files, or with `kind` every file not hidden,
+    in name order (not recursive)."""
+    directory = Path(path)
+    files = sorted(entry for entry in directory.iterdir() if entry.is_file()
+                   and not entry.name.startswith(".")
+                   and (kind is not None or entry.suffix == ".puz"))
+    if not files:
+        wanted = "file" if kind else ".puz file (give --kind to read native files)"
+        raise InputError(f"the directory holds no puzzle {wanted}", path)
+    instances, sources = [], []
+    for file in files:
+        loaded = load(str(file), kind, options)
+        instances += loaded.instances
+        sources += [str(file)] * len(loaded.instances)
+    return Loaded(path, instances, False, sources)
+
+
+def shorten(source: str, width: int = 60) -> str:
+    """A long game ID or URL cut for error messages."""
+    return source if len(source) <= width else source[:width - 3] + "..."
 
 
 def _sniff(text: str, path: str) -> str:

@@ -1,0 +1,73 @@
+"""Exchange formats: the ways puzzle people and other tools already write puzzles.
+
+Each format is one module with
+    NAME: str                      the name used by `import FORMAT` / `export --format FORMAT`
+    KINDS: tuple[str, ...]         the puzzle kinds it can express
+    read(source: str, path: str) -> list[instance]
+        `source` is the text of a file, or a game ID / URL given on the command line; `path`
+        names it in error messages. Every failure is an InputError.
+    write(instance) -> str         (optional) the instance in this format; an InputError when
+                                   the format cannot express this instance
+Game IDs and URLs can be given in place of a file name: INLINE_PREFIXES says how they start.
+
+`import` o `export` is the identity wherever `write` exists (tests/test_formats_*.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from satpuzzle.errors import InputError
+
+# format name -> module; order matters for recognising inline sources (first match wins)
+FORMATS = {
+    "sgt": "satpuzzle.formats.sgt",
+    "url": "satpuzzle.formats.puzzlink",
+    "puz": "satpuzzle.formats.puz",
+    "json": "satpuzzle.formats.instance_json",
+    "sudoku-line": "satpuzzle.formats.native",
+    "has": "satpuzzle.formats.native",
+    "eternity": "satpuzzle.formats.native",
+    "brendan": "satpuzzle.formats.native",
+    "dimacs": "satpuzzle.formats.native",
+    "svg": "satpuzzle.formats.svg",
+}
+# sources given on the command line instead of a file name, recognised by how they start
+INLINE_PREFIXES = {"sgt": ("sgt:",), "url": ("http://", "https://")}
+# formats that hold several puzzles in one text (one a line, or blocks one after another)
+MULTI = ("puz", "json", "sgt", "url", "sudoku-line")
+
+
+def format_module(name: str) -> ModuleType:
+    """The module of format `name`, or an InputError listing the known ones."""
+    if name not in FORMATS:
+        raise InputError(f"unknown format {name!r}; expected one of {', '.join(FORMATS)}")
+    module = importlib.import_module(FORMATS[name])
+    selector = getattr(module, "select", None)
+    return selector(name) if selector else module
+
+
+def inline_format(argument: str) -> str | None:
+    """The format of a game ID or URL given in place of a file name, if it is one."""
+    for name, prefixes in INLINE_PREFIXES.items():
+        if argument.startswith(prefixes):
+            return name
+    return None
+
+
+def read(name: str, source: str, path: str) -> list[Any]:
+    return format_module(name).read(source, path)
+
+
+def write(name: str, instance: Any) -> str:
+    module = format_module(name)
+    writer = getattr(module, "write", None)
+    if writer is None:
+        raise InputError(f"format {name!r} is read-only: satpuzzle imports it but does not "
+                         "write it")
+    if instance.KIND not in module.KINDS:
+        raise InputError(f"format {name!r} cannot express a {instance.KIND} puzzle; it holds "
+                         f"{', '.join(module.KINDS)}")
+    return writer(instance)

@@ -1,0 +1,21 @@
+"""The puzzle language itself (docs/LANGUAGE.md) as an exchange format: every kind, every
+field, titles included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzle import registry
+
+NAME = "puz"
+KINDS = registry.LANGUAGE_KINDS
+
+
+def read(source: str, path: str) -> list[Any]:
+    from satpuzzle.grammar import parse_specs
+
+    return [registry.build(spec) for spec in parse_specs(source, path)]
+
+
+def write(instance: Any) -> str:
+    return registry.kind_module(instance.KIND).to_puz(instance)
