@@ -10,7 +10,8 @@ __version__ = "0.1.0"
 
 
 def load(path_or_text: str, kind: str | None = None) -> list[Any]:
-    """The instances of a puzzle file, or of .puz text when the argument holds a newline."""
+    """The instances of a puzzle file or directory, of a game ID or URL (`sgt:rect:...`,
+    `https://puzz.link/p?...`), or of .puz text when the argument holds a newline."""
     from satpuzzle.loading import load as load_file
     from satpuzzle.loading import load_text
 
@@ -63,3 +64,50 @@ def check(instance: Any, solution: Any) -> list[str]:
     from satpuzzle import registry
 
     return registry.checker_module(instance.KIND).check(instance, solution)
+
+
+def forced(instance: Any, solver: str = "cadical195",
+           timeout: float | None = None) -> dict[tuple, bool] | None:
+    """What every solution shares (the backbone over the puzzle's variables), as
+    {variable name: value}; None when there is no solution. Raises TimeoutError when
+    `timeout` seconds pass first."""
+    from satpuzzle import registry
+    from satpuzzle.backbone import backbone
+
+    formula = registry.kind_module(instance.KIND).encode(instance)
+    result = backbone(formula, solver, timeout)
+    if result.status in ("timeout", "interrupted"):
+        raise TimeoutError(f"backbone incomplete after {result.elapsed:.2f} s")
+    if not result.solution_found:
+        return None
+    return {formula.names[v]: v in result.forced_true
+            for v in sorted(result.forced_true | result.forced_false)}
+
+
+def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
+    """A solution as the command line prints it: "text", "pretty" (box drawing), "json"
+    (a JSON-ready object) or "svg" (a picture; `solution` None draws the unsolved puzzle)."""
+    from satpuzzle import registry
+
+    if format == "svg":
+        from satpuzzle.pictures import render_svg
+
+        return render_svg(instance, [] if solution is None else [solution])
+    if format == "pretty":
+        from satpuzzle.pictures import render_pretty
+
+        return render_pretty(instance, solution)
+    module = registry.kind_module(instance.KIND)
+    if format == "json":
+        return module.render_json(instance, solution)
+    if format == "text":
+        return module.render_text(instance, solution)
+    raise ValueError(f"unknown format {format!r}; expected text, pretty, json or svg")
+
+
+def export(instance: Any, format: str) -> str:
+    """The puzzle in an exchange format: "puz", "json", "sgt", "url", "svg", "has",
+    "sudoku-line", "eternity", "brendan" or "dimacs" (docs/FORMATS.md)."""
+    from satpuzzle import formats
+
+    return formats.write(format, instance)

@@ -76,3 +76,13 @@ def standalone_formula(instance: Any) -> Formula:
     DIMACS file must hold for an external solver."""
     module = kind_module(instance.KIND)
     return getattr(module, "encode_standalone", module.encode)(instance)
+
+
+def check_budget(instance: Any) -> None:
+    """Refuse, before encoding, a puzzle whose kind estimates more clauses than the budget
+    (--max-clauses); kinds without an estimate are stopped by the Formula itself as it grows."""
+    from satpuzzle.cnf import refuse_estimate
+
+    estimate = getattr(kind_module(instance.KIND), "estimate_clauses", None)
+    if estimate is not None:
+        refuse_estimate(estimate(instance), f"this {instance.KIND} puzzle")

@@ -1,5 +1,5 @@
-"""Sudoku rules, checked directly: every row, column and box holds each of 1..N once, and
-every given is kept. Independent of the encoder by design."""
+"""Sudoku rules, checked directly: every row, column and box (or irregular region) holds each
+of 1..N once, and every given is kept. Independent of the encoder by design."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from collections.abc import Sequence
 
 
 def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
-               solution: Sequence[Sequence[int]]) -> list[str]:
-    """Every broken rule, in words; an empty list means the solution is valid."""
+               solution: Sequence[Sequence[int]],
+               regions: Sequence[Sequence[int]] | None = None) -> list[str]:
+    """Every broken rule, in words; an empty list means the solution is valid. With
+    `regions` (region number of each cell) the regions replace the boxes."""
     size = box_rows * box_cols
     if len(solution) != size or any(len(row) != size for row in solution):
         return [f"expected {size} rows of {size} values"]
@@ -21,17 +23,15 @@ def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
                 problems.append(f"row {r + 1}, column {c + 1}: given {given} "
                                 f"changed to {value}")
     everything = set(range(1, size + 1))
+    if regions is not None:
+        return problems + _row_and_column_problems(solution, everything) \
+            + _region_problems(solution, regions, size)
     boxes = {
         (top, left): [solution[top + i][left + j] for i in range(box_rows)
                       for j in range(box_cols)]
         for top in range(0, size, box_rows) for left in range(0, size, box_cols)
     }
-    for r, row in enumerate(solution):
-        if set(row) != everything:
-            problems.append(f"row {r + 1} does not hold each of 1..{size} once")
-    for c, column in enumerate(zip(*solution)):
-        if set(column) != everything:
-            problems.append(f"column {c + 1} does not hold each of 1..{size} once")
+    problems += _row_and_column_problems(solution, everything)
     for (top, left), box in boxes.items():
         if set(box) != everything:
             problems.append(f"box at row {top + 1}, column {left + 1} does not hold "
@@ -39,6 +39,45 @@ def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
     return problems
 
 
+def _row_and_column_problems(solution: Sequence[Sequence[int]], everything: set[int],
+                             ) -> list[str]:
+    size = len(everything)
+    problems = []
+    for r, row in enumerate(solution):
+        if set(row) != everything:
+            problems.append(f"row {r + 1} does not hold each of 1..{size} once")
+    for c, column in enumerate(zip(*solution)):
+        if set(column) != everything:
+            problems.append(f"column {c + 1} does not hold each of 1..{size} once")
+    return problems
+
+
+def _region_problems(solution: Sequence[Sequence[int]], regions: Sequence[Sequence[int]],
+                     size: int) -> list[str]:
+    """Each region must hold exactly the digits 1..N, one each: counted per region, so a
+    region of the wrong size is caught too."""
+    if len(regions) != size or any(len(row) != size for row in regions):
+        return [f"the regions are not {size} rows of {size} region numbers"]
+    digits_by_region: dict[int, list[int]] = {}
+    first_cell: dict[int, tuple[int, int]] = {}
+    for r in range(size):
+        for c in range(size):
+            digits_by_region.setdefault(regions[r][c], []).append(solution[r][c])
+            first_cell.setdefault(regions[r][c], (r, c))
+    problems = []
+    if len(digits_by_region) != size:
+        problems.append(f"{len(digits_by_region)} regions, expected {size}")
+    wanted = sorted(range(1, size + 1), key=str)
+    for region, digits in digits_by_region.items():
+        # sorted by text: a malformed solution may hold values of any type
+        if sorted(digits, key=str) != wanted:
+            r, c = first_cell[region]
+            problems.append(f"region {region} (first cell row {r + 1}, column {c + 1}) does "
+                            f"not hold each of 1..{size} once")
+    return problems
+
+
 def check(instance, solution) -> list[str]:
     """The registry's entry point: violations of `solution` for a Sudoku instance."""
-    return violations(instance.givens, instance.box_rows, instance.box_cols, solution)
+    return violations(instance.givens, instance.box_rows, instance.box_cols, solution,
+                      getattr(instance, "regions", None))

@@ -437,6 +437,7 @@ def encode(instance: ShikakuInstance) -> Formula:
     # Every cell covered; a clue's own cell is already covered by its exactly-one.
     formula.clauses += [lits for cell, lits in enumerate(cover) if cell not in clue_cells]
     _forbid_overlaps(formula, borders)
+    formula.check_budget()
     return formula
 
 
@@ -452,6 +453,8 @@ def _forbid_overlaps(formula: Formula, borders: list[list[list[int]]]) -> None:
     for cell, owners in enumerate(borders):
         if len(owners) < 2:
             continue
+        if not cell & 0xFF:
+            formula.check_budget()
         marks = []
         for rects in owners:
             if len(rects) == 1:

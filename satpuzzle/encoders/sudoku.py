@@ -1,4 +1,5 @@
-"""Sudoku of any order: N×N grid, boxes of r rows × c columns with r·c = N.
+"""Sudoku of any order: N×N grid, boxes of r rows × c columns with r·c = N, or irregular
+regions (jigsaw Sudoku: N connected regions of N cells each, in place of the boxes).
 
 Instance → CNF: one variable x(row, col, digit) per candidate left by the givens (given cells and
 digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
@@ -11,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
@@ -25,18 +26,25 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # one-character digits 1..35
 EMPTY = {".", "0", "_"}
 _LINE_SYMBOLS = "." + SYMBOLS  # value → symbol, 0 → "."
 SEPARATOR = re.compile(r"^[-+|=]+$")
+# to_puz names regions 0..51 by these letters: their ASCII order is the region order, so that
+# reading them back (symbols sorted) gives the same numbers; above 52 regions, numbers.
+_REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 Grid = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
 class SudokuInstance:
-    """Givens of an N×N Sudoku (0 = empty) with boxes of box_rows × box_cols cells."""
+    """Givens of an N×N Sudoku (0 = empty) with boxes of box_rows × box_cols cells, or, when
+    `regions` is set, irregular regions: regions[r][c] = region number 0..N-1 of cell (r, c),
+    each region N connected cells; the box shape then only records the default (1×N for a
+    prime N) and plays no part in the rules."""
 
     box_rows: int
     box_cols: int
     givens: Grid
     title: str | None = None
+    regions: Grid | None = None
     KIND = KIND
 
     @property
@@ -128,8 +136,8 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
 
 
 def from_spec(spec: PuzzleSpec) -> SudokuInstance:
-    """The instance of a `sudoku { box: RxC  grid { ... } }` puzzle."""
-    spec.check_names({"box", "size", "grid"}, {"grid"})
+    """The instance of a `sudoku { box: RxC  regions { ... }  grid { ... } }` puzzle."""
+    spec.check_names({"box", "size", "grid", "regions"}, {"grid", "regions"})
     rows = spec.rows("grid")
     if rows is None:
         raise spec.error("sudoku needs a grid: 'grid {' then N lines of N cells, then '}'")
@@ -142,7 +150,103 @@ def from_spec(spec: PuzzleSpec) -> SudokuInstance:
         token = _single_value(spec, "size")
         if token.text != str(instance.size):
             raise token.error(f"size {token.text} does not match the {instance.size}-line grid")
+    region_rows = spec.rows("regions")
+    if region_rows is not None:
+        where = (spec.blocks["regions"].name if "regions" in spec.blocks
+                 else spec.fields["regions"].name)
+        instance = replace(instance, regions=regions_from_rows(region_rows, where, instance.size))
     return instance
+
+
+def regions_from_rows(rows: list[list[Token]], where: Token, size: int) -> Grid:
+    """Region numbers from N lines of N symbols (letters or digits, spaced or in runs; the same
+    symbol = the same region). Symbols are numbered in sorted order (by value when all are
+    integers), so that `to_puz` writes back the same numbers; every region is then checked."""
+    lines = [cells for cells in (_row_cells(row, size) for row in rows) if cells]
+    if len(lines) != size:
+        at = lines[size][0] if len(lines) > size else where
+        raise at.error(f"regions has {len(lines)} line(s), expected {size} like the grid")
+    for cells in lines:
+        if len(cells) != size:
+            raise cells[0].error(f"regions line has {len(cells)} symbol(s), expected {size}")
+        for cell in cells:
+            if not cell.text.isalnum():
+                raise cell.error(f"expected a letter or digit naming a region, found "
+                                 f"{cell.text!r}")
+    symbols = _region_symbols(lines, size, where)
+    number = {symbol: index for index, symbol in enumerate(symbols)}
+    regions = tuple(tuple(number[cell.text] for cell in cells) for cells in lines)
+    problem = region_problem(regions, size, symbols)
+    if problem is not None:
+        message, (r, c) = problem
+        raise lines[r][c].error(message)
+    return regions
+
+
+def _region_symbols(lines: list[list[Token]], size: int, where: Token) -> list[str]:
+    """The N distinct symbols in region-number order; an error unless there are exactly N."""
+    first_seen: dict[str, Token] = {}
+    for cells in lines:
+        for cell in cells:
+            first_seen.setdefault(cell.text, cell)
+    if len(first_seen) > size:
+        extra = list(first_seen.values())[size]
+        raise extra.error(f"regions uses {len(first_seen)} different symbols, expected {size} "
+                          f"(one per region): this is symbol number {size + 1}")
+    if len(first_seen) < size:
+        raise where.error(f"regions uses {len(first_seen)} different symbol(s), expected {size} "
+                          "(one per region)")
+    if all(text.isdigit() for text in first_seen):
+        return sorted(first_seen, key=int)
+    return sorted(first_seen)
+
+
+def region_problem(regions: Sequence[Sequence[int]], size: int,
+                   names: Sequence[str] | None = None,
+                   ) -> tuple[str, tuple[int, int]] | None:
+    """Why `regions` (N rows of N region numbers) is not N connected regions of N cells, and
+    at which cell; None when it is. `names` gives how to call region k in messages. (N
+    regions of N cells among N² cells, numbers in range, leaves no room for a wrong count.)"""
+    first: dict[int, tuple[int, int]] = {}
+    cells: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(regions):
+        for c, region in enumerate(row):
+            if not 0 <= region < size:
+                return f"region number {region} out of range 0..{size - 1}", (r, c)
+            first.setdefault(region, (r, c))
+            cells.setdefault(region, []).append((r, c))
+    for region, members in cells.items():
+        if len(members) != size:
+            message = (f"region {_label(region, names)} has {len(members)} cells, "
+                       f"expected {size}")
+            return message, first[region]
+    for region, members in cells.items():
+        cut_off = _unreachable(set(members))
+        if cut_off is not None:
+            r, c = first[region]
+            message = (f"region {_label(region, names)} is not connected: this cell cannot "
+                       f"be reached from row {r + 1}, column {c + 1} through side-adjacent "
+                       "cells of the region")
+            return message, cut_off
+    return None
+
+
+def _label(region: int, names: Sequence[str] | None) -> str:
+    return repr(names[region]) if names else str(region)
+
+
+def _unreachable(members: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first cell (reading order) of `members` not 4-connected to the first one."""
+    start = min(members)
+    seen, frontier = {start}, [start]
+    while frontier:
+        r, c = frontier.pop()
+        for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if step in members and step not in seen:
+                seen.add(step)
+                frontier.append(step)
+    rest = members - seen
+    return min(rest) if rest else None
 
 
 def _single_value(spec: PuzzleSpec, name: str) -> Token:
@@ -259,10 +363,18 @@ def parse_solutions(instance: SudokuInstance, text: str, path: str) -> list[Grid
 # ---------------------------------------------------------------- encoding
 
 
-def units(size: int, box_rows: int, box_cols: int) -> list[list[tuple[int, int]]]:
-    """Rows, columns and boxes, each a list of (row, col) cells."""
+def units(size: int, box_rows: int, box_cols: int,
+          regions: Grid | None = None) -> list[list[tuple[int, int]]]:
+    """Rows, columns and boxes (or the irregular regions when given), each a list of
+    (row, col) cells."""
     rows = [[(r, c) for c in range(size)] for r in range(size)]
     cols = [[(r, c) for r in range(size)] for c in range(size)]
+    if regions is not None:
+        groups: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        for r, row in enumerate(regions):
+            for c, region in enumerate(row):
+                groups[region].append((r, c))
+        return rows + cols + groups
     boxes = [
         [(top + r, left + c) for r in range(box_rows) for c in range(box_cols)]
         for top in range(0, size, box_rows) for left in range(0, size, box_cols)
@@ -270,11 +382,32 @@ def units(size: int, box_rows: int, box_cols: int) -> list[list[tuple[int, int]]
     return rows + cols + boxes
 
 
+def _shape_text(instance: SudokuInstance) -> str:
+    size = instance.size
+    if instance.regions is not None:
+        return f"size: {size}x{size}, irregular regions"
+    return f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}"
+
+
 def _summary(instance: SudokuInstance) -> list[str]:
     size = instance.size
     filled = sum(1 for row in instance.givens for v in row if v)
-    return [f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}",
-            f"givens: {filled}, empty cells: {size * size - filled}"]
+    return [_shape_text(instance), f"givens: {filled}, empty cells: {size * size - filled}"]
+
+
+def _checked_regions(instance: SudokuInstance) -> Grid | None:
+    """The regions, refused when an instance built in code has a bad shape (readers refuse
+    them earlier, with a position)."""
+    regions, size = instance.regions, instance.size
+    if regions is None:
+        return None
+    if len(regions) != size or any(len(row) != size for row in regions):
+        raise InputError(f"regions must be {size} rows of {size} region numbers")
+    problem = region_problem(regions, size)
+    if problem is not None:
+        message, (r, c) = problem
+        raise InputError(f"{message} (row {r + 1}, column {c + 1})")
+    return regions
 
 
 def encode(instance: SudokuInstance) -> Formula:
@@ -283,7 +416,7 @@ def encode(instance: SudokuInstance) -> Formula:
     formula = Formula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
     formula.summary = _summary(instance)
-    all_units = units(size, instance.box_rows, instance.box_cols)
+    all_units = units(size, instance.box_rows, instance.box_cols, _checked_regions(instance))
     givens = instance.givens
     peers_given: dict[tuple[int, int], set[int]] = {}
     for unit in all_units:
@@ -308,19 +441,23 @@ def encode(instance: SudokuInstance) -> Formula:
 
 
 def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
-    """One full encoding of the empty grid shared by all puzzles (same size and box), and per
-    puzzle a job whose assumptions are its givens."""
+    """One full encoding of the empty grid shared by all puzzles (same size, box and regions),
+    and per puzzle a job whose assumptions are its givens."""
     first = instances[0]
     size = first.size
     formula = encode(SudokuInstance(first.box_rows, first.box_cols,
-                                    tuple((0,) * size for _ in range(size))))
-    formula.summary = [f"size: {size}x{size}, box {first.box_rows}x{first.box_cols}",
+                                    tuple((0,) * size for _ in range(size)),
+                                    regions=first.regions))
+    formula.summary = [_shape_text(first),
                        f"batch of {len(instances)} puzzles, givens as assumptions"]
     jobs = []
     for instance in instances:
         if (instance.box_rows, instance.box_cols) != (first.box_rows, first.box_cols):
             raise InputError(f"a batch holds puzzles of one shape; found {instance.size}×"
                              f"{instance.size} after {size}×{size}")
+        if instance.regions != first.regions:
+            raise InputError("a batch holds puzzles of one shape; found puzzles with "
+                             "different regions")
         jobs.append(Job([formula.var("x", r + 1, c + 1, v)
                          for r, row in enumerate(instance.givens)
                          for c, v in enumerate(row) if v]))
@@ -360,7 +497,10 @@ def render_json(instance: SudokuInstance, solution: Grid) -> list[list[int]]:
 
 
 def to_puz(instance: SudokuInstance) -> str:
-    """The instance in the .puz language, boxes drawn with | and - separators."""
+    """The instance in the .puz language, boxes drawn with | and - separators (irregular
+    regions: a `regions` block and a plain grid)."""
+    if instance.regions is not None:
+        return _regions_to_puz(instance)
     size, box_rows, box_cols = instance.size, instance.box_rows, instance.box_cols
     width = len(str(size))
     title = f' "{instance.title}"' if instance.title else ""
@@ -373,6 +513,28 @@ def to_puz(instance: SudokuInstance) -> str:
         cells = [(str(v) if v else ".").rjust(width) for v in row]
         groups = [" ".join(cells[i:i + box_cols]) for i in range(0, size, box_cols)]
         lines.append("    " + " | ".join(groups))
+    lines += ["  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _regions_to_puz(instance: SudokuInstance) -> str:
+    """`regions` as letters (numbers above 52 regions), in the order reading sorts them back;
+    the box line only when it is not the default, which reading would give anyway."""
+    size = instance.size
+    title = f' "{instance.title}"' if instance.title else ""
+    lines = [f"sudoku{title} {{"]
+    if (instance.box_rows, instance.box_cols) != default_box(size):
+        lines.append(f"  box: {instance.box_rows}x{instance.box_cols}")
+    names = _REGION_LETTERS if size <= len(_REGION_LETTERS) else None
+    width = 1 if names else len(str(size - 1))
+    lines.append("  regions {")
+    for row in instance.regions or ():
+        lines.append("    " + " ".join((names[k] if names else str(k)).rjust(width)
+                                       for k in row))
+    lines += ["  }", "  grid {"]
+    width = len(str(size))
+    for row in instance.givens:
+        lines.append("    " + " ".join((str(v) if v else ".").rjust(width) for v in row))
     lines += ["  }", "}"]
     return "\n".join(lines) + "\n"
 
