@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import math
+import multiprocessing
+import multiprocessing.connection
 import re
 import signal
 import sys
@@ -17,12 +20,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
-from satpuzzle import __version__, reductions, registry
+from satpuzzle import __version__, formats, reductions, registry
 from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.cnf import Formula, read_header, read_model
 from satpuzzle.encoders.jigsaw import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
+from satpuzzle.external import ExternalEnumeration, solver_argv
 from satpuzzle.loading import Loaded, load, load_text
+from satpuzzle.progress import Progress
 from satpuzzle.reductions import REDUCTIONS
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
@@ -38,6 +43,7 @@ from satpuzzle.solving import (
 from satpuzzle.textio import read_text, write_atomic
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
+_READABLE = tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,11 +79,23 @@ def build_parser() -> argparse.ArgumentParser:
     how_many.add_argument("--forced", action="store_true",
                           help="print what every solution shares (cells, bridges, rectangles, "
                                "placements with one value in all: the backbone); SAT always")
-    solve.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
-                       help="PySAT back end (see the list below)")
+    back_end = solve.add_mutually_exclusive_group()
+    # default None, not DEFAULT_SOLVER: argparse sees a conflict only with a non-default value
+    back_end.add_argument("--solver", metavar="NAME",
+                          help="PySAT back end (see the list below)")
+    back_end.add_argument("--solver-cmd", metavar="CMD",
+                          help="an external DIMACS SAT solver instead, e.g. 'cadical' or "
+                               "'minisat {input} {output}': the CNF file replaces {input} "
+                               "(else its path is appended), {output} is a file for the "
+                               "model; competition output (s/v lines) is read, every model "
+                               "checked; one run per solution (blocking clauses); not with "
+                               "--forced or --jobs (see docs/FORMATS.md)")
     solve.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                        help="give up after this long; exit 3 with what was found")
-    solve.add_argument("--format", choices=("text", "json"), default="text")
+    solve.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                       help="svg: the solutions found as one SVG picture, printed at the end")
+    solve.add_argument("--pretty", action="store_true",
+                       help="text: draw solutions with Unicode box-drawing characters")
     solve.add_argument("--engine", choices=("auto", "sat"), default="auto",
                        help="auto: the kind's own search engine where it has one (crosswords: "
                             "trie search with a SAT oracle), else SAT with blocking clauses; "
@@ -97,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "carries the puzzle and the variable map); MODEL is a DIMACS solver's output.")
     _input_options(decode)
     decode.add_argument("model", metavar="MODEL")
-    decode.add_argument("--format", choices=("text", "json"), default="text")
+    decode.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    decode.add_argument("--pretty", action="store_true",
+                        help="text: draw the solution with Unicode box-drawing characters")
     decode.set_defaults(handler=cmd_decode)
 
     generate = commands.add_parser(
@@ -170,6 +190,26 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("solution", metavar="SOLUTION",
                        help="solutions as printed by solve (text or JSON)")
     check.set_defaults(handler=cmd_check)
+
+    import_ = commands.add_parser(
+        "import", help="read a puzzle in another format and write it as .puz",
+        description="FORMAT is one of: " + ", ".join(_READABLE) + ". SOURCE is a file, or "
+                    "for sgt and url the game ID or URL itself (e.g. 'sgt:rect:7x7:...', "
+                    "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
+    import_.add_argument("format", metavar="FORMAT", choices=_READABLE)
+    import_.add_argument("source", metavar="SOURCE")
+    import_.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    import_.set_defaults(handler=cmd_import)
+
+    export = commands.add_parser(
+        "export", help="write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
+        description="Formats: " + ", ".join(formats.FORMATS) + ". Importing what export "
+                    "writes gives the same puzzle back (titles and solver options apart, "
+                    "where a format has no room for them).")
+    _input_options(export)
+    export.add_argument("--format", required=True, choices=tuple(formats.FORMATS))
+    export.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    export.set_defaults(handler=cmd_export)
     return parser
 
 
@@ -294,8 +334,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
 class Report:
     """Prints the answers of one puzzle in the chosen mode and format as they arrive."""
 
-    def __init__(self, args: argparse.Namespace, instance: Any, one_line: bool = False) -> None:
+    def __init__(self, args: argparse.Namespace, instance: Any, one_line: bool = False,
+                 progress: Progress | None = None) -> None:
         self.args = args
+        self.progress = progress or Progress("solutions", enabled=False)
         self.instance = instance
         self.module = _module(instance)
         self.checker = None if args.no_check else registry.checker_module(instance.KIND)
@@ -313,13 +355,15 @@ class Report:
             if problems:
                 raise InternalError("a solution failed the rule check: " + "; ".join(problems))
         self.count += 1
+        self.progress.advance()
         if self.args.count:
             return
         self.solutions.append(solution)
         if self.args.format == "text" and self.streaming:
-            if self.count > 1:
-                print()
-            print(self.render(solution), flush=True)
+            with self.progress.paused():
+                if self.count > 1:
+                    print()
+                print(self.render(solution), flush=True)
 
     @property
     def streaming(self) -> bool:
@@ -328,6 +372,10 @@ class Report:
     def render(self, solution: Any) -> str:
         if self.one_line:
             return self.module.render_line(self.instance, solution)
+        if getattr(self.args, "pretty", False):
+            from satpuzzle.pictures import render_pretty
+
+            return render_pretty(self.instance, solution)
         return self.module.render_text(self.instance, solution)
 
     def finish(self, result: JobResult, stopped: str | None) -> None:
@@ -335,6 +383,8 @@ class Report:
                                            else "UNSAT")
         if self.args.format == "json":
             print(json.dumps(self.as_json(status, result.complete and not stopped)), flush=True)
+        elif self.args.format == "svg":
+            self.print_svg(status)
         elif self.args.count:
             print(self.count, flush=True)
         elif self.args.unique:
@@ -346,15 +396,29 @@ class Report:
                 print("no solution" if status == "UNSAT" else "unknown")
             sys.stdout.flush()
 
-    def print_verdict(self, status: str) -> None:
-        verdict = {0: "none", 1: "unique"}.get(self.count, "multiple")
+    def verdict(self, status: str) -> str:
+        """--unique: none, unique, multiple, or unknown when cut short before a second."""
         if status == "UNKNOWN" and self.count < 2:
-            verdict = "unknown"
+            return "unknown"
+        return {0: "none", 1: "unique"}.get(self.count, "multiple")
+
+    def print_verdict(self, status: str) -> None:
+        verdict = self.verdict(status)
         rendered = [self.render(s) for s in self.solutions]
         if self.one_line:
             print(" ".join([verdict, *rendered]), flush=True)
         else:
             print("\n\n".join([verdict, *rendered]), flush=True)
+
+    def print_svg(self, status: str) -> None:
+        """--format svg: the solutions found as one document, stacked (the unsolved puzzle
+        when there is none); with --unique the verdict goes to stderr."""
+        from satpuzzle.pictures import render_svg
+
+        if self.args.unique:
+            print(f"satpuzzle: {self.verdict(status)}", file=sys.stderr)
+        sys.stdout.write(render_svg(self.instance, self.solutions))
+        sys.stdout.flush()
 
     def as_json(self, status: str, complete: bool) -> dict[str, Any]:
         return {"kind": self.instance.KIND, "status": status, "count": self.count,
@@ -367,29 +431,186 @@ class InternalError(Exception):
     """A bug: satpuzzle produced something its own rule checker rejects."""
 
 
+def _check_picture_options(args: argparse.Namespace, loaded: Loaded) -> None:
+    """--pretty draws text, --format svg one puzzle's solutions: refuse what they cannot do."""
+    if args.pretty and args.format != "text":
+        raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
+    if args.format == "svg" and (args.count or args.forced):
+        raise InputError("--format svg draws solutions; --count and --forced print text or "
+                         "json")
+    if args.format == "svg" and (len(loaded.instances) > 1 or loaded.one_line):
+        raise InputError("--format svg draws the solutions of one puzzle; the file holds "
+                         f"{len(loaded.instances)}: choose one with --index K", loaded.path)
+    if args.pretty and loaded.one_line:  # batches answer one line per puzzle
+        raise InputError("--pretty draws a grid, but a file of one-line puzzles is answered "
+                         "one line each: choose one puzzle with --index K", loaded.path)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.count and (args.unique or args.forced):
         other = "--unique" if args.unique else "--forced"
         raise InputError(f"--count and {other} ask different questions; give one")
-    solver = check_solver(args.solver)
+    external = args.solver_cmd is not None
+    solver = _external_command(args) if external else check_solver(args.solver or DEFAULT_SOLVER)
     loaded = _load(args)
+    _check_picture_options(args, loaded)
     if loaded.one_line and not args.forced:
-        return _solve_batch(args, loaded, solver, _limit(args, loaded.instances[0]))
+        batch = _external_batch if external else _solve_batch
+        return batch(args, loaded, solver, _limit(args, loaded.instances[0]))
     deadline = _Deadline(args.timeout)
+    if len(loaded.instances) > 1 and args.jobs > 1:
+        return _solve_parallel(args, loaded, solver, deadline)
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
         if len(loaded.instances) > 1 and args.format == "text":
-            title = f": {instance.title}" if getattr(instance, "title", None) else ""
             if number > 1:
                 print()
-            print(f"# puzzle {number}{title}", flush=True)
-        if args.forced:
-            statuses.append(_forced_one(args, instance, solver, deadline))
-        else:
-            statuses.append(_solve_one(args, instance, solver, _limit(args, instance), deadline))
+            print(_puzzle_header(loaded, number), flush=True)
+        statuses.append(_solve_instance(args, instance, solver, deadline))
         if statuses[-1] == EXIT_GAVE_UP:
             break
+    _many_summary(statuses, len(loaded.instances))
     return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
+
+
+def _solve_instance(args, instance, solver: str, deadline: _Deadline) -> int:
+    if args.solver_cmd is not None:
+        return _external_one(args, instance, solver, _limit(args, instance), deadline)
+    if args.forced:
+        return _forced_one(args, instance, solver, deadline)
+    return _solve_one(args, instance, solver, _limit(args, instance), deadline)
+
+
+def _puzzle_header(loaded: Loaded, number: int) -> str:
+    instance = loaded.instances[number - 1]
+    source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
+    title = f": {instance.title}" if getattr(instance, "title", None) else ""
+    return f"# puzzle {number}{source}{title}"
+
+
+_STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
+                 EXIT_GAVE_UP: "gave up", EXIT_INTERNAL: "internal error"}
+
+
+def _many_summary(statuses: Sequence[int], total: int) -> None:
+    """One line on stderr after a file or directory of several puzzles."""
+    if total < 2:
+        return
+    counts = [f"{statuses.count(code)} {word}" for code, word in _STATUS_WORDS.items()
+              if statuses.count(code)]
+    if len(statuses) < total:
+        counts.append(f"{total - len(statuses)} not attempted")
+    print(f"satpuzzle: {total} puzzles: {', '.join(counts)}", file=sys.stderr)
+
+
+def _solve_parallel(args, loaded: Loaded, solver: str, deadline: _Deadline) -> int:
+    """--jobs N over several puzzles: N worker processes (worker k takes puzzles k, k+N, ...),
+    each puzzle's output captured whole and printed in input order as soon as every earlier
+    one is out. Interrupted: what is finished is printed, the rest reported, exit 3."""
+    count = len(loaded.instances)
+    workers = min(args.jobs, count)
+    context = multiprocessing.get_context("fork")
+    children, receivers = [], []
+    for first in range(workers):
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(target=_parallel_worker, args=(
+            args, loaded.instances, range(first, count, workers), solver, deadline, sender))
+        child.start()
+        sender.close()
+        children.append(child)
+        receivers.append(receiver)
+    finished: dict[int, tuple[str, str, int]] = {}
+    printed = 0
+    interrupted = False
+    with Progress("puzzles", total=count) as progress:
+        try:
+            open_receivers = list(receivers)
+            while open_receivers:
+                for receiver in multiprocessing.connection.wait(open_receivers):
+                    try:
+                        index, out, err, status = receiver.recv()
+                    except EOFError:
+                        open_receivers.remove(receiver)
+                        continue
+                    finished[index] = (out, err, status)
+                    progress.advance()
+                with progress.paused():
+                    printed = _print_in_order(args, loaded, finished, printed)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            for child in children:
+                if child.is_alive():
+                    child.terminate()  # SIGTERM: the worker stops its own solver first
+            for child in children:
+                child.join(5)
+                if child.is_alive():
+                    child.kill()
+                    child.join()
+            for receiver in receivers:
+                receiver.close()
+    statuses = [finished[i][2] for i in sorted(finished)]
+    for index in range(printed, count):  # after an interrupt: the rest, in order
+        _print_parallel_result(args, loaded, index, finished.get(
+            index, ("", "satpuzzle: not finished (interrupted)\n", EXIT_GAVE_UP)))
+    _many_summary(statuses, count)
+    if interrupted:
+        print(f"satpuzzle: interrupted: {len(finished)} of {count} puzzles answered",
+              file=sys.stderr)
+        return EXIT_GAVE_UP
+    return max(statuses, default=EXIT_FOUND)
+
+
+def _print_in_order(args, loaded: Loaded, finished: dict, printed: int) -> int:
+    while printed in finished:
+        _print_parallel_result(args, loaded, printed, finished[printed])
+        printed += 1
+    return printed
+
+
+def _print_parallel_result(args, loaded: Loaded, index: int,
+                           result: tuple[str, str, int]) -> None:
+    out, err, _status = result
+    if args.format == "text":
+        print(("\n" if index else "") + _puzzle_header(loaded, index + 1))
+    sys.stdout.write(out)
+    sys.stdout.flush()
+    for line in err.splitlines():  # say which puzzle each message is about
+        print(line.replace("satpuzzle: ", f"satpuzzle: puzzle {index + 1}: ", 1),
+              file=sys.stderr)
+
+
+def _parallel_worker(args, instances: Sequence[Any], indices: range, solver: str,
+                     deadline: _Deadline, sender) -> None:
+    # Ctrl-C reaches the whole process group: the parent decides, then sends SIGTERM, which
+    # stops the puzzle being solved (its solver child included) and the loop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stop = []
+
+    def on_term(signum: int, frame: Any) -> None:
+        stop.append(signum)
+        SIGNALS.handle(signum, frame)
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        for index in indices:
+            if stop:
+                break
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    status = _solve_instance(args, instances[index], solver, deadline)
+                except InputError as exc:
+                    print(exc, file=sys.stderr)
+                    status = EXIT_USAGE
+                except (InternalError, SolverCrash) as exc:
+                    print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
+                    status = EXIT_INTERNAL
+            sender.send((index, out.getvalue(), err.getvalue(), status))
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass  # SIGTERM from the parent: the solver child is already stopped
+    finally:
+        sender.close()
 
 
 def _limit(args: argparse.Namespace, instance: Any) -> int | None:
@@ -415,8 +636,14 @@ class _Deadline:
 
 
 def _solve_one(args, instance, solver: str, limit: int | None, deadline: _Deadline) -> int:
+    with Progress("solutions") as progress:
+        return _solve_one_shown(args, instance, solver, limit, deadline, progress)
+
+
+def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _Deadline,
+                     progress: Progress) -> int:
     module = _module(instance)
-    report = Report(args, instance)
+    report = Report(args, instance, progress=progress)
     if args.engine == "auto" and hasattr(module, "search"):
         outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
                              timeout=deadline.remaining())
@@ -459,12 +686,15 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
         # Workers finish out of order; answers are printed in input order.
         nonlocal next_to_print
         finished[result.index] = result
-        while next_to_print in finished:
-            reports[next_to_print].finish(finished.pop(next_to_print), None)
-            next_to_print += 1
+        progress.advance()
+        with progress.paused():
+            while next_to_print in finished:
+                reports[next_to_print].finish(finished.pop(next_to_print), None)
+                next_to_print += 1
 
-    outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
-                       timeout=args.timeout, workers=args.jobs)
+    with Progress("puzzles", total=len(jobs)) as progress:
+        outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
+                           timeout=args.timeout, workers=args.jobs)
     # Cut short: every puzzle not yet printed still gets its line (what was found, or
     # "unknown"), so that line K of the output always answers puzzle K.
     for index in range(next_to_print, len(jobs)):
@@ -482,7 +712,8 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int],
     """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
     answered = sum(1 for r in outcome.results if r.count or r.complete)
     if outcome.stopped:
-        what = "interrupted" if outcome.stopped == "interrupt" else "timeout"
+        what = {"interrupt": "interrupted",  # "unknown": an external solver gave up
+                "unknown": "the solver answered UNKNOWN"}.get(outcome.stopped, "timeout")
         if len(counts) == 1:
             detail = f"{counts[0]} solution(s) found so far"
         else:
@@ -514,6 +745,92 @@ def _print_stats(formula: Formula | None, compiled: float | None, solved: float,
     if counters and "conflicts" in counters:
         parts.append(f"conflicts {counters['conflicts']}")
     print("satpuzzle: stats: " + ", ".join(parts), file=sys.stderr)
+
+
+# ---------------------------------------------------------------- external solvers
+
+
+def _external_command(args: argparse.Namespace) -> str:
+    """--solver-cmd: refuse what it cannot do, and a missing solver, before any work."""
+    if args.forced:
+        raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
+                         "instead of --solver-cmd")
+    if args.jobs > 1:
+        raise InputError("--jobs applies to PySAT back ends; --solver-cmd solves the puzzles "
+                         "one at a time")
+    solver_argv(args.solver_cmd)
+    return args.solver_cmd
+
+
+def _external_run(
+    command: str, instance, formula: Formula, limit: int | None, deadline: _Deadline,
+    report: Report, index: int = 0,
+) -> tuple[JobResult, str | None, ExternalEnumeration]:
+    """Enumerate one puzzle's standalone formula with the external solver into `report`; the
+    result, why it stopped early (None, "timeout", "unknown", "interrupt") and the run."""
+    module = _module(instance)
+    enumeration = ExternalEnumeration(command, formula, limit, deadline.end)
+    result = JobResult(index)
+    try:
+        for true_vars in enumeration.models():
+            result.count += 1
+            report.add(module.decode(instance, [formula.names[v] for v in true_vars]))
+    except KeyboardInterrupt:  # the solver's process group is already killed
+        return result, "interrupt", enumeration
+    result.complete = enumeration.complete
+    return result, enumeration.stopped, enumeration
+
+
+def _external_one(args, instance, command: str, limit: int | None, deadline: _Deadline) -> int:
+    report = Report(args, instance)
+    started = time.monotonic()
+    # an external solver needs the formula complete by itself (Hashi: eager connectivity)
+    formula = registry.standalone_formula(instance)
+    compiled = time.monotonic() - started
+    result, stopped, enumeration = _external_run(command, instance, formula, limit,
+                                                 deadline, report)
+    outcome = RunOutcome([result], stopped, time.monotonic() - started - compiled,
+                         enumeration.stats)
+    report.finish(result, stopped)
+    if args.stats:
+        _print_stats(formula, compiled, outcome.elapsed, enumeration.calls, outcome.stats)
+    return _status_and_summary(args, outcome, [report.count], limit)
+
+
+def _external_batch(args, loaded: Loaded, command: str, limit: int | None) -> int:
+    """One-line puzzles solved in turn, one answer line each; once the deadline passes (or
+    Ctrl-C) the rest are answered "unknown". A puzzle the solver answers UNKNOWN is
+    "unknown" too, and the batch goes on."""
+    deadline = _Deadline(args.timeout)
+    started = time.monotonic()
+    results: list[JobResult] = []
+    counts: list[int] = []
+    stopped: str | None = None
+    gave_up = False
+    compiled, calls, counters = 0.0, 0, {}
+    formula = None
+    for index, instance in enumerate(loaded.instances):
+        report = Report(args, instance, one_line=True)
+        result, why = JobResult(index), stopped
+        if stopped is None:
+            compile_started = time.monotonic()
+            formula = registry.standalone_formula(instance)
+            compiled += time.monotonic() - compile_started
+            result, why, enumeration = _external_run(command, instance, formula, limit,
+                                                     deadline, report, index)
+            calls += enumeration.calls
+            for key, value in enumeration.stats.items():
+                counters[key] = counters.get(key, 0) + value
+            gave_up |= why == "unknown"
+            stopped = None if why == "unknown" else why
+        report.finish(result, why)
+        results.append(result)
+        counts.append(report.count)
+    stopped = stopped or ("unknown" if gave_up else None)
+    outcome = RunOutcome(results, stopped, time.monotonic() - started - compiled, counters)
+    if args.stats:  # sizes are the last puzzle's; times, calls and counters the whole batch's
+        _print_stats(formula, compiled, outcome.elapsed, calls, counters)
+    return _status_and_summary(args, outcome, counts)
 
 
 # ---------------------------------------------------------------- forced
@@ -616,8 +933,23 @@ def cmd_decode(args: argparse.Namespace) -> int:
         print(json.dumps({"kind": instance.KIND, "status": "SAT", "count": 1, "complete": False,
                           "solutions": [module.render_json(instance, solution)]}))
     else:
-        print(module.render_text(instance, solution))
+        print(_picture(args, instance, solution) or module.render_text(instance, solution))
     return EXIT_FOUND
+
+
+def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | None:
+    """decode --format svg or --pretty: the solution drawn; None for plain text."""
+    if args.pretty and args.format != "text":
+        raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
+    if args.format == "svg":
+        from satpuzzle.pictures import render_svg
+
+        return render_svg(instance, [solution]).rstrip("\n")
+    if args.pretty:
+        from satpuzzle.pictures import render_pretty
+
+        return render_pretty(instance, solution)
+    return None
 
 
 def _dimacs_clauses(text: str, path: str) -> list[list[int]]:
@@ -646,6 +978,18 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
     module = registry.kind_module(args.kind)
+    with Progress("puzzles", total=1) as progress:
+        instance = _generated(args, module, rows, cols)
+        progress.advance()
+    text = module.to_puz(instance)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(args.output, text)
+    return EXIT_FOUND
+
+
+def _generated(args: argparse.Namespace, module, rows: int, cols: int) -> Any:
     if args.kind == "shikaku":
         # about six cells per rectangle before merges (measured sensible in benchmarks)
         depth = args.depth if args.depth is not None else max(
@@ -661,12 +1005,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         islands = args.islands if args.islands is not None else max(2, rows * cols // 5)
         instance = module.generate(rows, cols, islands=islands, seed=args.seed,
                                    unique=args.unique)
-    text = module.to_puz(instance)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        write_atomic(args.output, text)
-    return EXIT_FOUND
+    return instance
 
 
 def _source_instances(reduction, paths: Sequence[str], kind: str | None,
@@ -720,20 +1059,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
     sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
                else _source_instances(reduction, args.files, args.kind))
     total = satisfiable = mismatches = 0
-    for report in verify_all(reduction, sources, args.cap, args.solver):
-        total += 1
-        satisfiable += report.source_satisfiable
-        mismatches += report.mismatch
-        if report.mismatch or args.verbose:
-            verdict = "MISMATCH" if report.mismatch else "ok"
-            print(f"{report.label}: {verdict}, source "
-                  f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
-                  f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
-                  f"{report.target_solutions_checked} solutions mapped back)", flush=True)
-            for problem in report.problems:
-                print(f"  {problem}")
+    count = args.random or len(sources)
+    with Progress("instances", total=count) as progress:
+        for report in verify_all(reduction, sources, args.cap, args.solver):
+            total += 1
+            satisfiable += report.source_satisfiable
+            mismatches += report.mismatch
+            progress.advance()
+            progress.note = f"{mismatches} mismatches"
+            if report.mismatch or args.verbose:
+                with progress.paused():
+                    _print_verify_report(report)
     print(f"{total} instances, {satisfiable} satisfiable, {mismatches} mismatches")
     return EXIT_NONE if mismatches else EXIT_FOUND
+
+
+def _print_verify_report(report) -> None:
+    verdict = "MISMATCH" if report.mismatch else "ok"
+    print(f"{report.label}: {verdict}, source "
+          f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
+          f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
+          f"{report.target_solutions_checked} solutions mapped back)", flush=True)
+    for problem in report.problems:
+        print(f"  {problem}")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -762,6 +1110,43 @@ def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
     if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
         raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
     return [module.from_json(instance, item, path) for item in data["solutions"]]
+
+
+# ---------------------------------------------------------------- import and export
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    source, path = args.source, args.source
+    if not formats.inline_format(source):
+        source = read_text(path)
+    instances = formats.read(args.format, source, path)
+    _write_output(args.output, "\n".join(formats.write("puz", i) for i in instances))
+    return EXIT_FOUND
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    loaded = _load(args)
+    texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind at all?
+    if len(loaded.instances) > 1 and args.format not in formats.MULTI:
+        raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
+                         f"{args.format} format holds one; choose one with --index K",
+                         loaded.path)
+    texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
+    if args.format == "json" and len(texts) > 1:
+        text = "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
+    elif args.format == "puz":
+        text = "\n".join(texts)
+    else:
+        text = "".join(t if t.endswith("\n") else t + "\n" for t in texts)
+    _write_output(args.output, text)
+    return EXIT_FOUND
+
+
+def _write_output(output: str, text: str) -> None:
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text)
 
 
 # ---------------------------------------------------------------- entry point

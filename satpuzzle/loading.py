@@ -14,8 +14,11 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.textio import read_text
 
-# A .puz file starts (after comments) with a kind word, an optional title and "{".
-_LANGUAGE_START = re.compile(r'\A(?:\s*(?:#[^\n]*)?\n)*\s*[a-z][a-z0-9-]*\s*("[^"\n]*"\s*)?\{')
+# A .puz file starts (after blank and comment lines) with a kind word, an optional title and
+# "{". Blanks are the grammar's (no newline inside): nested \s* around \n backtracked
+# exponentially on a run of blank lines.
+_LANGUAGE_START = re.compile(
+    r'\A(?:[ \t\f\r]*(?:#[^\n]*)?\n)*[ \t\f]*[a-z][a-z0-9-]*[ \t\f]*("[^"\n]*"[ \t\f]*)?\{')
 
 
 @dataclass
@@ -32,16 +35,20 @@ class Loaded:
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
               options: dict[str, Any] | None = None) -> Loaded:
     options = options or {}
-    if path.endswith(".puz") or _LANGUAGE_START.match(text):
-        # The language names its kinds itself; --kind only says how to read native files.
-        return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
-    if not text.strip():
-        raise InputError("empty file, expected a puzzle", path, 1, 1)
-    if kind is None:
-        kind = _sniff(text, path)
-    module = registry.kind_module(kind)
-    instances, one_line = module.read_native(text, path, options)
-    return Loaded(path, instances, one_line)
+    try:
+        if path.endswith(".puz") or _LANGUAGE_START.match(text):
+            # The language names its kinds itself; --kind only says how to read native files.
+            return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
+        if not text.strip():
+            raise InputError("empty file, expected a puzzle", path, 1, 1)
+        if kind is None:
+            kind = _sniff(text, path)
+        module = registry.kind_module(kind)
+        instances, one_line = module.read_native(text, path, options)
+        return Loaded(path, instances, one_line)
+    except InputError as error:
+        # a check deep in a reader may know what is wrong but not which file it is in
+        raise error.at(path) from None
 
 
 def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None) -> Loaded:

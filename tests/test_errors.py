@@ -80,7 +80,9 @@ def test_binary_garbage_native(tmp_path):
 def test_missing_file_and_directory(tmp_path):
     _assert_one_clean_line(run_cli("solve", tmp_path / "absent.puz"), tmp_path / "absent.puz",
                            None, None, "no such file")
-    _assert_one_clean_line(run_cli("solve", tmp_path), tmp_path, None, None, "is a directory")
+    # a directory is a set of puzzles now: one without any is a clean error
+    _assert_one_clean_line(run_cli("solve", tmp_path), tmp_path, None, None,
+                           "the directory holds no puzzle .puz file")
 
 
 def test_unrecognised_native_file(tmp_path):

@@ -58,7 +58,12 @@ def inline_format(argument: str) -> str | None:
 
 
 def read(name: str, source: str, path: str) -> list[Any]:
-    return format_module(name).read(source, path)
+    module = format_module(name)
+    try:
+        return module.read(source, path)
+    except InputError as error:
+        # a check deep in a reader may know what is wrong but not which file it is in
+        raise error.at(path) from None
 
 
 def write(name: str, instance: Any) -> str:

@@ -19,6 +19,11 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import tokenize_rows
 
 
+def _natural(text: str) -> bool:
+    """Digits 0-9 only: "²".isdigit() is true, but int("²") fails."""
+    return text.isascii() and text.isdigit()
+
+
 def _read_sudoku_lines(text: str, path: str) -> list[Any]:
     instances, one_line = sudoku.read_native(text, path, {})
     if not one_line:
@@ -39,7 +44,7 @@ def _write_sudoku_line(instance: Any) -> str:
 
 def _read_has(text: str, path: str) -> list[Any]:
     rows = tokenize_rows(text, path)
-    if not rows or len(rows[0]) != 3 or not all(t.text.isdigit() for t in rows[0]):
+    if not rows or len(rows[0]) != 3 or not all(_natural(t.text) for t in rows[0]):
         where = rows[0][0] if rows else None
         message = "expected a .has header 'ROWS COLUMNS ISLANDS' (three integers)"
         raise where.error(message) if where else InputError(message, path, 1, 1)
@@ -60,7 +65,7 @@ def _write_eternity(instance: Any) -> str:
 
 def _read_brendan(text: str, path: str) -> list[Any]:
     rows = tokenize_rows(text, path)
-    if not rows or len(rows[0]) != 2 or not all(t.text.isdigit() for t in rows[0]):
+    if not rows or len(rows[0]) != 2 or not all(_natural(t.text) for t in rows[0]):
         raise InputError("expected a header 'WIDTH HEIGHT' (two positive integers)", path, 1, 1)
     width, height = (int(t.text) for t in rows[0])
     if width < 1 or height < 1:

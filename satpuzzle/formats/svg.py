@@ -1,0 +1,19 @@
+"""SVG: a picture of the puzzle (export only; pictures are not read back).
+
+`satpuzzle export --format svg` draws the unsolved puzzle; `satpuzzle solve --format svg`
+draws the solutions found (satpuzzle/pictures)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzle.pictures import KINDS as PICTURE_KINDS
+from satpuzzle.pictures import render_svg
+
+NAME = "svg"
+KINDS: tuple[str, ...] = PICTURE_KINDS
+
+
+def write(instance: Any) -> str:
+    """The unsolved puzzle as one standalone SVG document."""
+    return render_svg(instance, None)

@@ -1,0 +1,69 @@
+"""Crossword pictures: black squares filled, white cells with their letters. Letters written in
+the puzzle stand on a grey square in black; letters the solver filled in are blue on white."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzle.pictures import boxes
+from satpuzzle.pictures import svg as shapes
+
+CELL = 36
+BLACK = "#111111"
+PREFILLED_FILL = "#d9d9d9"  # light grey: the cell's letter was given
+PREFILLED_COLOUR = "#000000"
+FILLED_COLOUR = "#1f5fbf"
+SET_COLOUR = "#777777"
+
+
+def _prefilled(token: str) -> bool:
+    """A cell token holding one given letter (not '1', '0' or a '[set]')."""
+    return len(token) == 1 and token.isalpha()
+
+
+def _letter(instance: Any, solution: Any, r: int, c: int) -> str | None:
+    """What a white cell shows: the solution's letter, a given letter, else nothing."""
+    token = instance.grid[r][c]
+    if solution is not None:
+        return solution[r][c]
+    return token if _prefilled(token) else None
+
+
+def svg(instance: Any, solution: Any) -> shapes.Drawing:
+    rows, cols = len(instance.grid), len(instance.grid[0])
+    body = []
+    for r in range(rows):
+        for c in range(cols):
+            x, y, token = c * CELL, r * CELL, instance.grid[r][c]
+            if token == "0":
+                body.append(shapes.rect(x, y, CELL, CELL, fill=BLACK, crisp=True))
+                continue
+            if _prefilled(token):
+                body.append(shapes.rect(x, y, CELL, CELL, fill=PREFILLED_FILL, crisp=True))
+            letter = _letter(instance, solution, r, c)
+            if letter:
+                body.append(shapes.text(x + CELL / 2, y + CELL / 2, letter.upper(),
+                                        size=CELL * 0.6, bold=_prefilled(token),
+                                        fill=PREFILLED_COLOUR if _prefilled(token)
+                                        else FILLED_COLOUR))
+            elif token.startswith("["):  # a cell restricted to some letters: show them small
+                body.append(shapes.text(x + 3, y + 8, token.strip("[]"), size=9,
+                                        fill=SET_COLOUR, anchor="start"))
+    for r in range(rows + 1):
+        body.append(shapes.line(0, r * CELL, cols * CELL, r * CELL, crisp=True))
+    for c in range(cols + 1):
+        body.append(shapes.line(c * CELL, 0, c * CELL, rows * CELL, crisp=True))
+    return shapes.Drawing(body, cols * CELL, rows * CELL)
+
+
+def pretty(instance: Any, solution: Any) -> str:
+    """Light grid, black squares as full blocks, letters in capitals ('·' where open)."""
+    rows, cols = len(instance.grid), len(instance.grid[0])
+
+    def cell(r: int, c: int) -> list[str]:
+        if instance.grid[r][c] == "0":
+            return ["███"]
+        letter = _letter(instance, solution, r, c)
+        return [f" {letter.upper() if letter else '·'} "]
+
+    return boxes.draw(rows, cols, cell, boxes.uniform(boxes.LIGHT), boxes.uniform(boxes.LIGHT), 3)

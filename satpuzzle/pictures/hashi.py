@@ -1,0 +1,71 @@
+"""Hashi pictures: islands as circles with their value, a single bridge as one line, a double
+bridge as two parallel lines; water cells as faint dots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzle.pictures import svg as shapes
+
+CELL = 40
+RADIUS = 15
+BRIDGE = 2  # line width
+DOUBLE_OFFSET = 4  # each line of a double bridge this far from the centre line
+BRIDGE_COLOUR = "#000000"
+WATER_COLOUR = "#d0d0d0"
+
+
+def _centre(cell: tuple[int, int]) -> tuple[float, float]:
+    r, c = cell
+    return (c + 0.5) * CELL, (r + 0.5) * CELL
+
+
+def _bridge(first: tuple[int, int], second: tuple[int, int], count: int) -> list[str]:
+    (x1, y1), (x2, y2) = _centre(first), _centre(second)
+    across = y1 == y2
+    offsets = (0,) if count == 1 else (-DOUBLE_OFFSET, DOUBLE_OFFSET)
+    lines = []
+    for offset in offsets:
+        dx, dy = (0, offset) if across else (offset, 0)
+        lines.append(shapes.line(x1 + dx, y1 + dy, x2 + dx, y2 + dy, stroke=BRIDGE_COLOUR,
+                                 width=BRIDGE))
+    return lines
+
+
+def svg(instance: Any, solution: Any) -> shapes.Drawing:
+    body = []
+    for r, row in enumerate(instance.grid):
+        for c, value in enumerate(row):
+            if not value:
+                body.append(shapes.circle(*_centre((r, c)), 1.5, fill=WATER_COLOUR))
+    for first, second, count in solution or ():
+        body += _bridge(first, second, count)
+    for r, row in enumerate(instance.grid):
+        for c, value in enumerate(row):
+            if value:
+                x, y = _centre((r, c))
+                body.append(shapes.circle(x, y, RADIUS, fill="#ffffff", stroke="#000000",
+                                          stroke_width=2))
+                body.append(shapes.text(x, y, str(value), size=RADIUS * 1.2, bold=True))
+    return shapes.Drawing(body, instance.width * CELL, instance.height * CELL)
+
+
+# text layout: island (r, c) at line 2r, column 4c; bridges fill the characters between
+_ACROSS = {1: "─", 2: "═"}
+_DOWN = {1: "│", 2: "║"}
+
+
+def pretty(instance: Any, solution: Any) -> str:
+    """Islands as digits, water as '·', bridges as ─ ═ across and │ ║ down."""
+    canvas = [[" "] * (4 * instance.width - 3) for _ in range(2 * instance.height - 1)]
+    for r, row in enumerate(instance.grid):
+        for c, value in enumerate(row):
+            canvas[2 * r][4 * c] = str(value) if value else "·"
+    for (r1, c1), (r2, c2), count in solution or ():
+        if r1 == r2:
+            for x in range(4 * c1 + 1, 4 * c2):
+                canvas[2 * r1][x] = _ACROSS[count]
+        else:
+            for y in range(2 * r1 + 1, 2 * r2):
+                canvas[y][4 * c1] = _DOWN[count]
+    return "\n".join("".join(line).rstrip() for line in canvas)
