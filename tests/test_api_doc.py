@@ -14,7 +14,7 @@ API_DOC = ROOT / "docs" / "API.md"
 
 
 def test_api_doc_example_runs(monkeypatch):
-    blocks = re.findall(r"```python\n(.*?)```", API_DOC.read_text(), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", API_DOC.read_text(), re.DOTALL)
     assert blocks, "docs/API.md holds no python example"
     monkeypatch.chdir(ROOT)
     namespace: dict = {}
