@@ -77,3 +77,23 @@ def sudoku_brute_force_count(grid, box_rows: int, box_cols: int) -> int:
         return total
 
     return count(0)
+
+
+def wait_for_child(pid: int, seconds: float = 30.0) -> bool:
+    """Wait until process `pid` has started a child process (its solver, say): a signal sent
+    then hits the work itself, not a slow interpreter start-up on a loaded machine."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as handle:
+                        fields = handle.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == pid:  # fields[1] is the parent's pid
+                    return True
+        time.sleep(0.05)
+    return False

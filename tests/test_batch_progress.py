@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from conftest import INSTANCES, ROOT, run_cli
+from conftest import INSTANCES, ROOT, run_cli, wait_for_child
 
 from satpuzzle.progress import Progress
 
@@ -80,7 +80,8 @@ def test_sigint_during_parallel_batch_exits_3_and_kills_workers(tmp_path):
         [sys.executable, "-m", "satpuzzle", "solve", str(folder), "--count", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
         start_new_session=True)
-    time.sleep(2.5)
+    assert wait_for_child(process.pid)  # workers started
+    time.sleep(1.5)
     os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
     out, err = process.communicate(timeout=20)
     assert process.returncode == 3

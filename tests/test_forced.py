@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import INSTANCES, ROOT, run_cli
+from conftest import INSTANCES, ROOT, run_cli, wait_for_child
 
 import satpuzzle
 from satpuzzle import registry
@@ -431,7 +431,8 @@ def test_cli_interrupt_stops_the_backbone(tmp_path):
         [sys.executable, "-m", "satpuzzle", "solve", str(path), "--forced"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    time.sleep(2.5)
+    assert wait_for_child(process.pid)  # the backbone's solver is running
+    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=10)
     assert process.returncode == 3

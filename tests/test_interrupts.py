@@ -43,7 +43,8 @@ def test_signal_during_all_prints_solutions_and_count(tmp_path, signum):
         process = subprocess.Popen(
             [sys.executable, "-m", "satpuzzle", "solve", str(EMPTY_9), "--all"],
             stdout=stdout, stderr=stderr, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        time.sleep(2.0)
+        _wait_for_output(out)  # enumeration under way (start-up is slow on a loaded machine)
+        time.sleep(0.5)
         process.send_signal(signum)
         assert process.wait(timeout=10) == 3
     grids = parse_grids(out.read_text())
@@ -53,6 +54,12 @@ def test_signal_during_all_prints_solutions_and_count(tmp_path, signum):
     assert len(grids) > 0 and len({str(g) for g in grids}) == len(grids)
     for grid in grids:
         assert violations([[0] * 9] * 9, 3, 3, grid) == []
+
+
+def _wait_for_output(path, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not path.stat().st_size:
+        time.sleep(0.05)
 
 
 def test_failed_compile_leaves_existing_output_untouched(tmp_path):
