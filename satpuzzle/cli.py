@@ -13,6 +13,7 @@ import json
 import math
 import multiprocessing
 import multiprocessing.connection
+import os
 import re
 import signal
 import sys
@@ -22,7 +23,15 @@ from typing import Any, NoReturn
 
 from satpuzzle import __version__, formats, reductions, registry
 from satpuzzle.backbone import Backbone, backbone
-from satpuzzle.cnf import Formula, read_header, read_model
+from satpuzzle.cnf import (
+    BYTES_PER_CLAUSE,
+    DEFAULT_MAX_CLAUSES,
+    Formula,
+    clause_budget,
+    latest_formula,
+    read_header,
+    read_model,
+)
 from satpuzzle.encoders.jigsaw import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration, solver_argv
@@ -40,6 +49,7 @@ from satpuzzle.solving import (
     run_jobs,
     run_search,
 )
+from satpuzzle.stages import StageTimeout, run_in_child, time_limit
 from satpuzzle.textio import read_text, write_atomic
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -62,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     compile_ = commands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
     _input_options(compile_)
     compile_.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    compile_.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
+                          help="give up after this long; exit 3, nothing written")
+    _budget_option(compile_)
     compile_.set_defaults(handler=cmd_compile)
 
     solve = commands.add_parser(
@@ -104,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
+    _budget_option(solve)
     solve.add_argument("--stats", action="store_true",
                        help="print variables, clauses, compile and solve time, and solver "
                             "conflicts where known, on stderr")
@@ -149,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--border", choices=("zero", "free"), default="zero",
                           help="jigsaw: outer edges 0 (default) or any label")
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    generate.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
+                          help="give up after this long; exit 3, nothing written")
     generate.set_defaults(handler=cmd_generate)
 
     reduce = commands.add_parser(
@@ -181,6 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--cap", type=_positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
     verify.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME")
+    verify.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
+                        help="stop after this long; exit 3 with the counts so far")
     verify.add_argument("--verbose", "-v", action="store_true",
                         help="one line per instance, not only mismatches")
     verify.set_defaults(handler=cmd_verify)
@@ -239,6 +257,12 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
                              "common (Zipf scale: 3 = once per million words)")
 
 
+def _budget_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-clauses", type=_positive, metavar="N",
+                        help=f"refuse to compile past N clauses (default {DEFAULT_MAX_CLAUSES:,}, "
+                             f"about {DEFAULT_MAX_CLAUSES * BYTES_PER_CLAUSE / 1e9:.0f} GB)")
+
+
 def _board_size(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -285,7 +309,9 @@ def _load(args: argparse.Namespace) -> Loaded:
     # names the kind
     kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict
                          else "jigsaw" if jigsaw_options else None)
-    loaded = load(args.file, kind, options)
+    seconds = _Deadline(getattr(args, "timeout", None)).remaining()
+    with time_limit("reading the puzzle", seconds, started=_STARTED[0]):
+        loaded = load(args.file, kind, options)
     if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
         from satpuzzle.encoders.hashi import with_connectivity
 
@@ -317,8 +343,9 @@ def _module(instance: Any):
 def cmd_compile(args: argparse.Namespace) -> int:
     instance = _single(_load(args))
     module = _module(instance)
-    formula = registry.standalone_formula(instance)
-    text = formula.to_dimacs(source=module.to_puz(instance))
+    with _compiling(args, instance, _Deadline(args.timeout).remaining()):
+        formula = registry.standalone_formula(instance)
+        text = formula.to_dimacs(source=module.to_puz(instance))
     if args.output == "-":
         sys.stdout.write(text)
     else:
@@ -326,6 +353,21 @@ def cmd_compile(args: argparse.Namespace) -> int:
         print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
               f"{formula.num_clauses} clauses", file=sys.stderr)
     return EXIT_FOUND
+
+
+@contextlib.contextmanager
+def _compiling(args: argparse.Namespace, instance: Any, seconds: float | None) -> Iterator[None]:
+    """The compile stage: within the clause budget (--max-clauses: a kind's estimate is
+    checked before any work, the Formula itself stops growing past it) and the time left."""
+    with clause_budget(getattr(args, "max_clauses", None)), \
+            time_limit("compiling", seconds, _clauses_so_far, _STARTED[0]):
+        registry.check_budget(instance)
+        yield
+
+
+def _clauses_so_far() -> str:
+    formula = latest_formula()
+    return f"{formula.num_clauses:,} clauses built so far" if formula else "no clause yet"
 
 
 # ---------------------------------------------------------------- solve
@@ -625,11 +667,15 @@ def _limit(args: argparse.Namespace, instance: Any) -> int | None:
     return 1
 
 
+_STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there
+
+
 class _Deadline:
-    """One --timeout shared by all the puzzles of a file."""
+    """One --timeout for the whole command (reading, compiling, solving; all the puzzles of a
+    file), counted from the start of main()."""
 
     def __init__(self, seconds: float | None) -> None:
-        self.end = None if seconds is None else time.monotonic() + seconds
+        self.end = None if seconds is None else _STARTED[0] + seconds
 
     def remaining(self) -> float | None:
         return None if self.end is None else max(0.001, self.end - time.monotonic())
@@ -652,7 +698,8 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
             _print_stats(None, None, outcome.elapsed)
         return _status_and_summary(args, outcome, [report.count], limit)
     started = time.monotonic()
-    formula = module.encode(instance)
+    with _compiling(args, instance, deadline.remaining()):
+        formula = module.encode(instance)
     compiled = time.monotonic() - started
 
     def on_model(_job: int, true_vars: frozenset[int]) -> None:
@@ -669,7 +716,8 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
 def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
     module = _module(loaded.instances[0])
     started = time.monotonic()
-    formula, jobs = module.encode_batch(loaded.instances)
+    with _compiling(args, loaded.instances[0], _Deadline(args.timeout).remaining()):
+        formula, jobs = module.encode_batch(loaded.instances)
     compiled = time.monotonic() - started
     for job in jobs:
         job.limit = limit
@@ -694,7 +742,7 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
 
     with Progress("puzzles", total=len(jobs)) as progress:
         outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
-                           timeout=args.timeout, workers=args.jobs)
+                           timeout=_Deadline(args.timeout).remaining(), workers=args.jobs)
     # Cut short: every puzzle not yet printed still gets its line (what was found, or
     # "unknown"), so that line K of the output always answers puzzle K.
     for index in range(next_to_print, len(jobs)):
@@ -785,7 +833,8 @@ def _external_one(args, instance, command: str, limit: int | None, deadline: _De
     report = Report(args, instance)
     started = time.monotonic()
     # an external solver needs the formula complete by itself (Hashi: eager connectivity)
-    formula = registry.standalone_formula(instance)
+    with _compiling(args, instance, deadline.remaining()):
+        formula = registry.standalone_formula(instance)
     compiled = time.monotonic() - started
     result, stopped, enumeration = _external_run(command, instance, formula, limit,
                                                  deadline, report)
@@ -814,7 +863,8 @@ def _external_batch(args, loaded: Loaded, command: str, limit: int | None) -> in
         result, why = JobResult(index), stopped
         if stopped is None:
             compile_started = time.monotonic()
-            formula = registry.standalone_formula(instance)
+            with _compiling(args, instance, deadline.remaining()):
+                formula = registry.standalone_formula(instance)
             compiled += time.monotonic() - compile_started
             result, why, enumeration = _external_run(command, instance, formula, limit,
                                                      deadline, report, index)
@@ -840,7 +890,8 @@ def _forced_one(args, instance, solver: str, deadline: _Deadline) -> int:
     """--forced: the backbone of one puzzle, or what was proven of it when cut short."""
     module = _module(instance)
     started = time.monotonic()
-    formula = module.encode(instance)
+    with _compiling(args, instance, deadline.remaining()):
+        formula = module.encode(instance)
     compiled = time.monotonic() - started
     result = backbone(formula, solver, deadline.remaining())
     forced = {formula.names[v]: v in result.forced_true
@@ -978,10 +1029,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
     module = registry.kind_module(args.kind)
-    with Progress("puzzles", total=1) as progress:
-        instance = _generated(args, module, rows, cols)
-        progress.advance()
-    text = module.to_puz(instance)
+    # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
+    with Progress("puzzles", total=1):
+        how, text = run_in_child(
+            lambda _send: module.to_puz(_generated(args, module, rows, cols)),
+            _Deadline(args.timeout).remaining())
+    if how != "done":
+        what = ("interrupted" if how == "interrupt" else
+                f"timeout after {time.monotonic() - _STARTED[0]:.2f} s")
+        print(f"satpuzzle: {what} while generating a {rows}x{cols} {args.kind} puzzle "
+              f"(seed {args.seed}): nothing written", file=sys.stderr)
+        return EXIT_GAVE_UP
     if args.output == "-":
         sys.stdout.write(text)
     else:
@@ -1058,20 +1116,42 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise InputError("verify: give either --random N or source FILEs")
     sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
                else _source_instances(reduction, args.files, args.kind))
-    total = satisfiable = mismatches = 0
     count = args.random or len(sources)
-    with Progress("instances", total=count) as progress:
+    tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
+
+    def work(send: Callable[[object], None]) -> None:
+        # in a child process, so that --timeout and Ctrl-C stop it even inside a solver call
         for report in verify_all(reduction, sources, args.cap, args.solver):
-            total += 1
-            satisfiable += report.source_satisfiable
-            mismatches += report.mismatch
-            progress.advance()
-            progress.note = f"{mismatches} mismatches"
+            lines = []
             if report.mismatch or args.verbose:
-                with progress.paused():
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
                     _print_verify_report(report)
-    print(f"{total} instances, {satisfiable} satisfiable, {mismatches} mismatches")
-    return EXIT_NONE if mismatches else EXIT_FOUND
+                lines = out.getvalue().splitlines()
+            send((report.source_satisfiable, report.mismatch, lines))
+
+    with Progress("instances", total=count) as progress:
+        def on_report(event: Any) -> None:
+            satisfiable, mismatch, lines = event
+            tally["total"] += 1
+            tally["satisfiable"] += satisfiable
+            tally["mismatches"] += mismatch
+            progress.advance()
+            progress.note = f"{tally['mismatches']} mismatches"
+            with progress.paused():
+                for line in lines:
+                    print(line, flush=True)
+
+        how, _ = run_in_child(work, _Deadline(args.timeout).remaining(), on_report)
+    print(f"{tally['total']} instances, {tally['satisfiable']} satisfiable, "
+          f"{tally['mismatches']} mismatches")
+    if how != "done":
+        what = ("interrupted" if how == "interrupt" else
+                f"timeout after {time.monotonic() - _STARTED[0]:.2f} s")
+        print(f"satpuzzle: {what} while verifying: {tally['total']} of {count} instances "
+              "checked", file=sys.stderr)
+        return EXIT_GAVE_UP
+    return EXIT_NONE if tally["mismatches"] else EXIT_FOUND
 
 
 def _print_verify_report(report) -> None:
@@ -1181,7 +1261,21 @@ class _Signals:
 SIGNALS = _Signals()
 
 
+def _process_age() -> float:
+    """Seconds since this process started (interpreter start-up and imports included), so
+    that --timeout bounds the whole command as the user sees it; 0 where unknown."""
+    try:
+        with open("/proc/self/stat") as handle:
+            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        return max(0.0, now - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    # a command-line run counts from the process start; a call from Python from now
+    _STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
     signal.signal(signal.SIGTERM, SIGNALS.handle)
     signal.signal(signal.SIGINT, SIGNALS.handle)
     args = build_parser().parse_args(argv)
@@ -1193,6 +1287,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("satpuzzle: interrupted", file=sys.stderr)
+        return EXIT_GAVE_UP
+    except StageTimeout as exc:
+        print(f"satpuzzle: {exc}", file=sys.stderr)
+        if argv is None:  # the command line: leave now, not after freeing millions of clauses
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_GAVE_UP)
         return EXIT_GAVE_UP
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say

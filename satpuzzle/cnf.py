@@ -3,6 +3,7 @@ pool, DIMACS output with a self-describing header, and models read back from any
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ VarName = tuple[object, ...]
 DEFAULT_MAX_CLAUSES = 20_000_000
 BYTES_PER_CLAUSE = 150
 _budget = [DEFAULT_MAX_CLAUSES]
+_latest: list[Callable[[], Formula | None]] = [lambda: None]  # the formula last begun
 
 
 class ClauseBudgetExceeded(InputError):
@@ -48,6 +50,11 @@ def max_clauses() -> int:
     return _budget[0]
 
 
+def latest_formula() -> Formula | None:
+    """The formula most recently begun in this process, if it is still alive."""
+    return _latest[0]()
+
+
 def refuse_estimate(estimate: int, what: str = "this puzzle") -> None:
     """Refuse before any encoding when a kind's own estimate is already over the budget."""
     if estimate > _budget[0]:
@@ -62,6 +69,7 @@ class Formula:
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
+        _latest[0] = weakref.ref(self)  # what a compile cut short had built (latest_formula)
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         # Large uniform groups of clauses kept as numpy arrays (see add_block): a few bytes per
@@ -69,6 +77,7 @@ class Formula:
         self.blocks: list[ClauseBlock] = []
         self.names: dict[int, VarName] = {}
         self.summary: list[str] = []
+        self._unchecked = 0  # clauses added since the budget was last checked
         # True when the puzzle variables split into exactly-one groups, so a solution is
         # identified by its true puzzle variables alone (shortest sound blocking clause).
         self.one_hot = False
@@ -86,16 +95,22 @@ class Formula:
 
     def add(self, clause: Sequence[int]) -> None:
         self.clauses.append(list(clause))
-        if not len(self.clauses) & 0xFFFF:  # every 65,536 clauses: cheap enough to leave on
-            self.check_budget()
+        self._grew(1)
 
     def extend(self, clauses: Iterable[Sequence[int]]) -> None:
         self.clauses.extend(list(c) for c in clauses)
         self.check_budget()
 
+    def _grew(self, count: int) -> None:
+        # the budget is checked every 4,096 clauses or so: cheap enough to leave on
+        self._unchecked += count
+        if self._unchecked > 4096:
+            self.check_budget()
+
     def check_budget(self) -> None:
         """Refuse to grow past the clause budget (see clause_budget); encoders that append
         to `clauses` directly call this in their loops."""
+        self._unchecked = 0
         if self.num_clauses > _budget[0]:
             raise ClauseBudgetExceeded(
                 f"compiling this {self.kind} puzzle passed the budget of {_budget[0]:,} "
@@ -140,14 +155,15 @@ class Formula:
             self.contradiction()
         else:
             self.clauses.append(list(lits))
+            self._grew(1)
 
     def at_most_one(self, lits: Sequence[int]) -> None:
         if len(lits) < 2:
             return
         encoding = EncType.pairwise if len(lits) <= PAIRWISE_LIMIT else EncType.ladder
-        self.clauses.extend(CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=encoding))
-        if len(lits) > 64:
-            self.check_budget()
+        clauses = CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=encoding).clauses
+        self.clauses.extend(clauses)
+        self._grew(len(clauses))
 
     def exactly_one(self, lits: Sequence[int]) -> None:
         self.at_least_one(lits)

@@ -27,14 +27,15 @@ class StageTimeout(Exception):
 
 
 @contextmanager
-def time_limit(stage: str, seconds: float | None,
-               detail: Callable[[], str] | None = None) -> Iterator[None]:
+def time_limit(stage: str, seconds: float | None, detail: Callable[[], str] | None = None,
+               started: float | None = None) -> Iterator[None]:
     """Run the body for at most `seconds` (None: no limit), else raise StageTimeout. `detail`
-    is asked, when time runs out, what was done so far."""
+    is asked, when time runs out, what was done so far; `started` is when the clock the
+    message reports began (default: now)."""
     if seconds is None:
         yield
         return
-    started = time.monotonic()
+    started = time.monotonic() if started is None else started
 
     def expire(_signum: int, _frame: object) -> None:
         raise StageTimeout(stage, time.monotonic() - started, detail() if detail else "")

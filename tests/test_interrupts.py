@@ -18,18 +18,18 @@ EMPTY_9 = INSTANCES / "sudoku" / "empty-9x9.puz"
 
 def test_timeout_exits_3_with_count_so_far():
     start = time.monotonic()
-    result = run_cli("solve", EMPTY_9, "--count", "--timeout", "1")
+    result = run_cli("solve", EMPTY_9, "--count", "--timeout", "2")
     elapsed = time.monotonic() - start
     assert result.returncode == 3
     assert int(result.stdout) > 0
     assert "timeout" in result.stderr and "incomplete" in result.stderr
-    assert elapsed < 1 + 0.5 + 2.0  # the limit, slack, and interpreter start-up
+    assert elapsed < 2 * 1.1 + 0.5 + 0.3  # the bound, and spawning the process
 
 
 def test_timeout_json_reports_unknown_completeness():
     import json
 
-    result = run_cli("solve", EMPTY_9, "--all", "--timeout", "0.5", "--format", "json")
+    result = run_cli("solve", EMPTY_9, "--all", "--timeout", "2", "--format", "json")
     data = json.loads(result.stdout)
     assert result.returncode == 3
     assert data["status"] == "SAT" and data["complete"] is False
@@ -79,7 +79,7 @@ def test_batch_timeout_keeps_one_line_per_puzzle(tmp_path):
              if line and not line.startswith("#")]
     path = tmp_path / "many.txt"
     path.write_text("\n".join(lines * 4000) + "\n")  # 20,000 hard puzzles: seconds of work
-    result = run_cli("solve", path, "--timeout", "1", "--jobs", "2")
+    result = run_cli("solve", path, "--timeout", "4", "--jobs", "2")
     assert result.returncode == 3
     answers = result.stdout.splitlines()
     assert len(answers) == 20_000

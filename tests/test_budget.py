@@ -1,0 +1,79 @@
+"""--max-clauses: a compile that would pass the clause budget is refused with one clear line
+(exit 2) — before any encoding where the kind can estimate its size, else as soon as the
+formula grows past it — and nothing is written."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from conftest import INSTANCES, run_cli
+
+from satpuzzle import registry
+from satpuzzle.cnf import DEFAULT_MAX_CLAUSES, ClauseBudgetExceeded, clause_budget
+from satpuzzle.encoders.jigsaw import JigsawInstance, estimate_clauses
+
+
+def _distinct_pieces_board(side: int) -> JigsawInstance:
+    rng = random.Random(side)
+    pieces = tuple(tuple(rng.randint(1, 10 ** 6) for _ in range(4)) for _ in range(side * side))
+    return JigsawInstance(side, side, pieces, border="free")
+
+
+def test_huge_jigsaw_is_refused_by_its_estimate_before_any_work():
+    instance = _distinct_pieces_board(100)  # 10^4 cells x 4·10^4 placements each
+    started = time.monotonic()
+    with pytest.raises(ClauseBudgetExceeded, match=r"would take about [\d,]+ clauses"):
+        registry.check_budget(instance)
+    assert time.monotonic() - started < 0.5
+    assert estimate_clauses(instance) > DEFAULT_MAX_CLAUSES
+
+
+def test_estimate_is_an_upper_bound_on_real_boards():
+    from satpuzzle.loading import load
+
+    for path in ("jigsaw/generated-4x4.puz", "jigsaw/contour-3x4.puz",
+                 "jigsaw/fibonacci-4x6.puz", "jigsaw/language-example-2x2.puz"):
+        for puzzle in load(str(INSTANCES / path)).instances:
+            formula = registry.kind_module("jigsaw").encode(puzzle)
+            assert formula.num_clauses <= estimate_clauses(puzzle), path
+
+
+def test_formula_stops_growing_past_the_budget(tmp_path):
+    rows = ["    " + " ".join(["."] * 16)] * 16
+    path = tmp_path / "empty16.puz"
+    path.write_text("\n".join(["sudoku {", "  grid {", *rows, "  }", "}"]) + "\n")
+    out = tmp_path / "out.cnf"
+    refused = run_cli("compile", path, "-o", out, "--max-clauses", "5000")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (
+        "satpuzzle: error: compiling this sudoku puzzle passed the budget of 5,000 clauses "
+        "(about 0.0 GB) and was stopped: raise it with --max-clauses N to go on")
+    assert not out.exists() and list(tmp_path.iterdir()) == [path]
+    assert run_cli("compile", path, "-o", out, "--max-clauses", "10000000").returncode == 0
+    assert out.exists()
+
+
+def test_solve_honours_the_budget_too():
+    result = run_cli("solve", INSTANCES / "shikaku" / "codingame-20x20.puz",
+                     "--max-clauses", "1000")
+    assert result.returncode == 2
+    assert "passed the budget of 1,000 clauses" in result.stderr
+    assert run_cli("solve", INSTANCES / "shikaku" / "codingame-20x20.puz").returncode == 0
+
+
+def test_budget_is_scoped():
+    from satpuzzle.loading import load
+
+    with clause_budget(10):
+        instance = load(str(INSTANCES / "sudoku" / "classic.puz")).instances[0]
+        with pytest.raises(ClauseBudgetExceeded):
+            registry.kind_module("sudoku").encode(instance).check_budget()
+    assert registry.kind_module("sudoku").encode(instance).num_clauses > 10  # default again
+
+
+def test_bad_budget_option_is_a_usage_error():
+    result = run_cli("compile", INSTANCES / "sudoku" / "classic.puz", "--max-clauses", "0")
+    assert result.returncode == 2
+    assert "--max-clauses: expected a positive integer, found '0'" in result.stderr
