@@ -582,10 +582,10 @@ def _solve_parallel(args, loaded: Loaded, solver: str, deadline: _Deadline) -> i
             interrupted = True
         finally:
             for child in children:
-                if child.is_alive():
+                if interrupted and child.is_alive():
                     child.terminate()  # SIGTERM: the worker stops its own solver first
             for child in children:
-                child.join(5)
+                child.join(5)  # after all answers, a worker is only closing its pipe
                 if child.is_alive():
                     child.kill()
                     child.join()

@@ -69,9 +69,12 @@ def load_directory(path: str, kind: str | None = None,
     """Every puzzle of a directory: its `.puz` files, or with `kind` every file not hidden,
     in name order (not recursive)."""
     directory = Path(path)
-    files = sorted(entry for entry in directory.iterdir() if entry.is_file()
-                   and not entry.name.startswith(".")
-                   and (kind is not None or entry.suffix == ".puz"))
+    try:
+        files = sorted(entry for entry in directory.iterdir() if entry.is_file()
+                       and not entry.name.startswith(".")
+                       and (kind is not None or entry.suffix == ".puz"))
+    except OSError as exc:
+        raise InputError(f"cannot list the directory: {exc.strerror or exc}", path) from None
     if not files:
         wanted = "file" if kind else ".puz file (give --kind to read native files)"
         raise InputError(f"the directory holds no puzzle {wanted}", path)
@@ -88,9 +91,17 @@ def shorten(source: str, width: int = 60) -> str:
     return source if len(source) <= width else source[:width - 3] + "..."
 
 
+# Names that say what a file should hold: a file no kind recognises by its content is read as
+# its name says, so that its error is shown where it stands instead of "cannot tell".
+_SUFFIX_KINDS = {".has": "hashi", ".cnf": "one-in-three-sat", ".tsv": "partition"}
+
+
 def _sniff(text: str, path: str) -> str:
     for name in registry.IMPLEMENTED:
         if registry.kind_module(name).sniff(text):
             return name
+    by_name = _SUFFIX_KINDS.get(Path(path).suffix.lower())
+    if by_name and not text.startswith("c satpuzzle DIMACS CNF"):  # compiled: see `decode`
+        return by_name
     raise InputError("cannot tell what puzzle this is: expected a .puz puzzle such as "
                      "'sudoku { ... }' or a known native format (or give --kind)", path, 1, 1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -44,7 +46,25 @@ def decode_bytes(data: bytes, name: str) -> str:
     if bad >= 0:
         line, column = line_column(data, bad)
         raise InputError("binary data, expected UTF-8 text", name, line, column)
+    check_number_lengths(text, name)
     return text
+
+
+def check_number_lengths(text: str, name: str) -> None:
+    """Refuse a run of digits longer than Python's int() converts (sys.get_int_max_str_digits,
+    4300 by default, a guard against quadratic time): no puzzle needs such a number, and
+    refusing it here, where it stands, spares every reader a ValueError deep inside."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or len(text) <= limit:
+        return
+    # the look-behind tries only the start of each run of digits: linear time
+    found = re.search(rf"(?<!\d)\d{{{limit + 1}}}", text)
+    if found:
+        digits = re.match(r"\d+", text[found.start():])
+        length = len(digits.group()) if digits else limit + 1
+        line, column = line_column(text, found.start())
+        raise InputError(f"number of {length} digits is too long (at most {limit})",
+                         name, line, column)
 
 
 def line_column(data: bytes | str, offset: int) -> tuple[int, int]:

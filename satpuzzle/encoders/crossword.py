@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import unicodedata
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -136,7 +137,7 @@ def read_dictionary(path: str, where: Token | None = None,
             data = handle.read()
         if data[:2] == b"\x1f\x8b":
             data = gzip.decompress(data)
-    except (OSError, EOFError) as exc:
+    except (OSError, EOFError, zlib.error) as exc:  # zlib.error: corrupt gzip data
         message = f"cannot read dictionary {path!r}: {getattr(exc, 'strerror', None) or exc}"
         raise (where.error(message) if where else InputError(message, path)) from None
     entries = data.decode("utf-8", errors="replace").splitlines()
@@ -169,6 +170,14 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
         raise spec.error("crossword needs a grid: 'grid {' then lines of 0, 1 and letters")
     where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
     grid = parse_grid_rows(rows, where)
+    _require_slot(grid, where)
+    distinct = False
+    if "distinct" in spec.fields:
+        token = spec.fields["distinct"].values[0]
+        if token.text not in ("yes", "no"):
+            raise token.error("distinct takes yes or no")
+        distinct = token.text == "yes"
+    # the dictionary last: reading it prints a summary line, which must not precede an error
     if "words" in spec.fields or "words" in spec.blocks:
         entries = ([t.text for t in spec.fields["words"].values] if "words" in spec.fields
                    else [t.text for row in spec.blocks["words"].rows for t in row])
@@ -180,13 +189,7 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
                          "'dictionary: file \"PATH\"'")
     if not words:
         raise spec.error("the word list is empty")
-    distinct = False
-    if "distinct" in spec.fields:
-        token = spec.fields["distinct"].values[0]
-        if token.text not in ("yes", "no"):
-            raise token.error("distinct takes yes or no")
-        distinct = token.text == "yes"
-    return _with_slots(CrosswordInstance(grid, words, distinct, spec.title), where)
+    return CrosswordInstance(grid, words, distinct, spec.title)
 
 
 def _spec_dictionary(spec: PuzzleSpec) -> tuple[str, ...]:
@@ -208,9 +211,13 @@ def _spec_dictionary(spec: PuzzleSpec) -> tuple[str, ...]:
 
 
 def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordInstance:
-    if not slots(instance):
-        raise _error(where, "the grid has no slot (no run of two or more white cells)")
+    _require_slot(instance.grid, where)
     return instance
+
+
+def _require_slot(grid: tuple[tuple[str, ...], ...], where: Token | str) -> None:
+    if not slots(CrosswordInstance(grid, ())):
+        raise _error(where, "the grid has no slot (no run of two or more white cells)")
 
 
 def sniff(text: str) -> bool:
@@ -226,9 +233,9 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInst
     if not rows:
         raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
     grid = parse_grid_rows(rows, path)
+    _require_slot(grid, path)  # before the dictionary's summary line
     words = read_dictionary(options["dict"], None, options.get("min_zipf"))
-    instance = CrosswordInstance(grid, words, bool(options.get("distinct")))
-    return [_with_slots(instance, path)], False
+    return [CrosswordInstance(grid, words, bool(options.get("distinct")))], False
 
 
 # ---------------------------------------------------------------- encoding
@@ -421,7 +428,8 @@ def parse_solutions(instance: CrosswordInstance, text: str, path: str) -> list[F
 def to_puz(instance: CrosswordInstance) -> str:
     """The instance in the language, with the words that fit some slot inline."""
     lengths = {len(slot) for slot in slots(instance)}
-    words = [w for w in instance.words if len(w) in lengths]
+    # when no word fits, all are kept: an empty list would not read back
+    words = [w for w in instance.words if len(w) in lengths] or list(instance.words)
     title = f' "{instance.title}"' if instance.title else ""
     lines = [f"crossword{title} {{"]
     if instance.distinct:

@@ -644,7 +644,9 @@ def generate(rows: int, cols: int, *, islands: int, seed: int,
     largest connected group is kept. With `unique`, islands are added and bridges doubled
     where a second solution differs until the puzzle has exactly one (see _make_unique).
     Deterministic for a given seed (the solver is deterministic too)."""
-    if rows < 1 or cols < 1 or not 2 <= islands <= rows * cols:
+    if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:  # before listing every cell
+        raise InputError(f"cannot generate a {rows}×{cols} grid: 1..{MAX_CELLS} cells")
+    if not 2 <= islands <= rows * cols:
         raise InputError(f"cannot place {islands} islands on a {rows}×{cols} grid "
                          "(a puzzle needs at least two)")
     rng = random.Random(seed)

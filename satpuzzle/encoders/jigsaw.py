@@ -54,6 +54,7 @@ VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation
             "contour-position")
 MATCHINGS = ("opposite", "equal")
 BORDERS = ("zero", "free")
+MAX_GENERATED_CELLS = 250_000  # `generate` refuses larger boards (seconds of work already)
 
 Piece = tuple[int, int, int, int]  # top, right, bottom, left
 Placement = tuple[int, int]  # (0-based piece index in input order, clockwise quarter turns)
@@ -224,8 +225,8 @@ def _check_count(pieces: Sequence[Piece], lines: Sequence[Sequence[Token]], rows
     if len(pieces) == expected:
         return
     shape = "frame of a" if variant.startswith("contour") else "whole"
-    message = (f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} board of a "
-               f"{variant} puzzle needs {expected}")
+    message = (f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} board needs "
+               f"{expected} (variant {variant})")
     if len(pieces) > expected and _fixed(variant):
         place = "frame cell" if variant.startswith("contour") else "cell"
         raise lines[expected][0].error(message + f"; this piece would be fixed at {place} "
@@ -737,6 +738,9 @@ def generate(rows: int, cols: int, *, labels: int, variant: str = "puzzle", seed
     if rows < 1 or cols < 1 or labels < 1:
         raise InputError(f"cannot generate a {rows}×{cols} jigsaw with {labels} label(s): "
                          "sizes and label count must be at least 1")
+    if rows * cols > MAX_GENERATED_CELLS:  # before building the board
+        raise InputError(f"cannot generate a {rows}×{cols} jigsaw: at most "
+                         f"{MAX_GENERATED_CELLS} cells")
     if variant not in VARIANTS or matching not in MATCHINGS or border not in BORDERS:
         raise InputError(f"unknown variant, matching or border: {variant}, {matching}, "
                          f"{border}")

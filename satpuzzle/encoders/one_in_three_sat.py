@@ -47,6 +47,7 @@ Solution = tuple[int, ...]
 
 MAX_LITERALS = 3
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
+_NATURAL = re.compile(r"[0-9]+")  # not str.isdigit(): "²".isdigit() is true, int("²") fails
 _HEADER = re.compile(r"^\s*p\s+cnf\b")
 
 
@@ -93,7 +94,7 @@ def from_spec(spec: PuzzleSpec) -> OneInThreeInstance:
     declared = None
     if "variables" in spec.fields:
         values = spec.fields["variables"].values
-        if len(values) != 1 or not values[0].text.isdigit() or int(values[0].text) < 1:
+        if len(values) != 1 or not _NATURAL.fullmatch(values[0].text) or int(values[0].text) < 1:
             raise values[0].error("expected 'variables: N' with N a positive integer")
         declared = int(values[0].text)
     entry = spec.fields.get("clauses")
@@ -194,8 +195,8 @@ def read_dimacs(text: str, path: str) -> OneInThreeInstance:
 
 def _header(line: str, path: str, number: int) -> tuple[int, int]:
     words = line.split()
-    if len(words) != 4 or words[:2] != ["p", "cnf"] or not words[2].isdigit() \
-            or not words[3].isdigit():
+    if len(words) != 4 or words[:2] != ["p", "cnf"] or not _NATURAL.fullmatch(words[2]) \
+            or not _NATURAL.fullmatch(words[3]):
         raise InputError("expected the header 'p cnf VARIABLES CLAUSES'", path, number,
                          line.index(words[0]) + 1)
     return int(words[2]), int(words[3])
