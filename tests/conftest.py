@@ -97,3 +97,22 @@ def wait_for_child(pid: int, seconds: float = 30.0) -> bool:
                     return True
         time.sleep(0.05)
     return False
+
+
+def wait_for_cpu(pid: int, seconds: float, limit: float = 60.0) -> bool:
+    """Wait until process `pid` has used `seconds` of CPU time (start-up is ~0.3 s), so that a
+    signal reaches the work itself even on a loaded machine."""
+    import time
+
+    ticks = os.sysconf("SC_CLK_TCK")
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return False
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:  # utime + stime
+            return True
+        time.sleep(0.05)
+    return False

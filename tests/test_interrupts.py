@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import INSTANCES, ROOT, parse_grids, run_cli
+from conftest import INSTANCES, ROOT, parse_grids, run_cli, wait_for_cpu
 
 from satpuzzle.checkers.sudoku import violations
 
@@ -56,10 +56,11 @@ def test_signal_during_all_prints_solutions_and_count(tmp_path, signum):
         assert violations([[0] * 9] * 9, 3, 3, grid) == []
 
 
-def _wait_for_output(path, seconds: float = 30.0) -> None:
+def _wait_for_output(path, seconds: float = 90.0) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end and not path.stat().st_size:
         time.sleep(0.05)
+    assert path.stat().st_size, f"no output after {seconds} s"
 
 
 def test_failed_compile_leaves_existing_output_untouched(tmp_path):
@@ -92,3 +93,43 @@ def test_batch_timeout_keeps_one_line_per_puzzle(tmp_path):
                       for r in range(9)]
             grid = [[int(ch) for ch in answer[r * 9:r * 9 + 9]] for r in range(9)]
             assert violations(givens, 3, 3, grid) == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_a_batch_answers_every_line_and_exits_3(tmp_path, signum):
+    lines = [line for line in (INSTANCES / "sudoku" / "hard-batch.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines * 20000) + "\n")  # 100,000 hard puzzles: a minute of work
+    out = tmp_path / "out.txt"
+    with open(out, "w") as stdout:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "satpuzzle", "solve", str(path), "--jobs", "2"],
+            stdout=stdout, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        _wait_for_output(out)  # answers are coming
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 3
+    answers = out.read_text().splitlines()
+    assert len(answers) == 100_000  # line K still answers puzzle K
+    solved = sum(1 for a in answers if a != "unknown")
+    assert 0 < solved < 100_000
+    assert "interrupted after" in err and f"{solved} of 100000 puzzles answered" in err
+
+
+def test_signal_during_compile_leaves_no_file(tmp_path):
+    rows = ["    " + " ".join(["."] * 49)] * 49
+    puzzle = tmp_path / "empty49.puz"
+    puzzle.write_text("\n".join(["sudoku {", "  grid {", *rows, "  }", "}"]) + "\n")
+    out = tmp_path / "out" / "big.cnf"
+    out.parent.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "satpuzzle", "compile", str(puzzle), "-o", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert wait_for_cpu(process.pid, 1.0)  # well into compiling (it takes several seconds)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 3 and "interrupted" in err
+    assert list(out.parent.iterdir()) == []
