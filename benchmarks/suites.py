@@ -1,0 +1,641 @@
+"""The benchmark suites: per kind, the instances (quick or full) and the methods compared.
+
+A suite builder takes the shared data folder and the mode and returns a Suite; missing data
+falls back to generated instances and says so in the suite's notes. Baselines that need an
+optional package (OR-Tools, PuLP, clingo) or a module another contributor adds
+(benchmarks/baselines/cpsat.py, clingo_count.py, sudoku_annealing.py) are imported lazily:
+when the import fails the method is reported "absent", never as a failure.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import satpuzzle
+from benchmarks.harness import Answer, Case, Method
+from satpuzzle.encoders import crossword, hashi, jigsaw, shikaku, sudoku
+
+SOLUTIONS_SENT = 2_000  # an enumeration sends at most this many fills back for checking
+
+
+@dataclass
+class Suite:
+    """What one section of the report measures."""
+
+    kind: str  # section name and file stem of its plots
+    title: str
+    cases: list[Case]
+    methods: list[Method]
+    time_limit: float
+    notes: list[str] = field(default_factory=list)
+    size_label: str = "cells"
+
+
+# ---------------------------------------------------------------- shared method helpers
+
+
+def module_available(name: str) -> Callable[[], str | None]:
+    """An `available` check: None when `name` (and what it imports) can be imported."""
+    def available() -> str | None:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as error:
+            return f"{name.rsplit('.', 1)[-1]} not importable: {error}"
+        if getattr(module, "AVAILABLE", True) is False:  # the baseline's solver is missing
+            return f"{name.rsplit('.', 1)[-1]}: its solver package is not installed"
+        return None
+    return available
+
+
+def warm_kind(instance: Any) -> None:
+    """Import the kind's encoder and checker in the parent (registry imports are lazy)."""
+    from satpuzzle import registry
+
+    kind = getattr(instance, "instance", instance).KIND
+    registry.kind_module(kind)
+    registry.checker_module(kind)
+
+
+def satpuzzle_method(run: Callable[[Any, float], Answer] | None = None) -> Method:
+    return Method("satpuzzle", run or satpuzzle_first, warm=warm_kind)
+
+
+def satpuzzle_first(instance: Any, time_limit: float) -> Answer:
+    """satpuzzle's first solution in this process (the kind's default engine)."""
+    solution = satpuzzle.solve(instance)
+    return Answer("unsat") if solution is None else Answer("solved", [solution])
+
+
+def satpuzzle_all(instance: Any, time_limit: float) -> Answer:
+    """Every solution, counted; a sample goes back for the rule check."""
+    found = []
+    count = 0
+    for solution in satpuzzle.solutions(instance):
+        count += 1
+        if len(found) < SOLUTIONS_SENT:
+            found.append(solution)
+    if not count:
+        return Answer("solved", [], count=0)
+    return Answer("solved", found, count=count)
+
+
+def cpsat_first(instance: Any, time_limit: float) -> Answer:
+    from benchmarks.baselines import cpsat
+
+    try:
+        status, solution = cpsat.solve(instance, time_limit)
+    except NotImplementedError as error:
+        return Answer("absent", detail=f"CP-SAT model: {error}")
+    if status == "solved" and solution is not None:
+        return Answer("solved", [solution])
+    return Answer(status if status in ("unsat", "timeout") else "error", detail=str(status))
+
+
+def _count_answer(status: str, count: int | None) -> Answer:
+    if status in ("solved", "complete", "unsat") and count is not None:
+        return Answer("solved", count=count)
+    return Answer(status if status == "timeout" else "error", detail=str(status))
+
+
+def cpsat_count(instance: Any, time_limit: float) -> Answer:
+    from benchmarks.baselines import cpsat
+
+    try:
+        return _count_answer(*cpsat.count(instance, time_limit))
+    except NotImplementedError as error:
+        return Answer("absent", detail=f"CP-SAT model: {error}")
+
+
+def clingo_count(instance: Any, time_limit: float) -> Answer:
+    from benchmarks.baselines import clingo_count as counter
+
+    return _count_answer(*counter.count(instance, time_limit))
+
+
+def supported_by(name: str) -> Callable[[Any], bool]:
+    """Whether baseline module `name` models the instance's kind (its SUPPORTED tuple); True
+    when the module is missing, so that its records say "absent"."""
+    def applies(instance: Any) -> bool:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            return True
+        return instance.KIND in getattr(module, "SUPPORTED", (instance.KIND,))
+    return applies
+
+
+def cpsat_method(limit: int | None = None) -> Method:
+    return Method("CP-SAT", cpsat_first, module_available("benchmarks.baselines.cpsat"),
+                  limit=limit)
+
+
+def sizes_of(time_limit: float, quick: bool, quick_value: float, full_value: float) -> float:
+    return time_limit if time_limit else (quick_value if quick else full_value)
+
+
+# ---------------------------------------------------------------- sudoku
+
+
+def sudoku_eup(instance: sudoku.SudokuInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines import sudoku_eup as eup
+
+    grid = eup.solve([list(row) for row in instance.givens], instance.box_rows,
+                     instance.box_cols)
+    if grid is None:
+        return Answer("unsat")
+    return Answer("solved", [tuple(tuple(row) for row in grid)])
+
+
+def sudoku_annealing(instance: sudoku.SudokuInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines import sudoku_annealing as annealing
+
+    solution, info = annealing.solve(instance, seed=0, time_limit=time_limit * 0.95)
+    if solution is None:
+        return Answer("timeout", detail=f"no solution: {info}"[:200])
+    return Answer("solved", [solution])
+
+
+def read_sudoku_lines(path: Path, count: int) -> list[sudoku.SudokuInstance]:
+    lines = [line.strip() for line in path.read_text().splitlines()
+             if line.strip() and not line.startswith("#")][:count]
+    instances, _ = sudoku.read_native("\n".join(lines) + "\n", str(path), {})
+    return instances
+
+
+def gecode_sudokus(path: Path, order: int, count: int) -> list[sudoku.SudokuInstance]:
+    """The Gecode examples of box order `order` (TSV: index, order, side, grid)."""
+    chosen = []
+    for line in path.read_text().splitlines()[1:]:
+        fields = line.split("\t")
+        if len(fields) < 4 or fields[1] != str(order):
+            continue
+        side = int(fields[2])
+        text = "\n".join(fields[3][r * side:(r + 1) * side] for r in range(side))
+        chosen.append(sudoku.read_native(text + "\n", str(path), {})[0][0])
+    return chosen[:count]
+
+
+def generated_sudoku(order: int, empty: float, seed: int) -> sudoku.SudokuInstance:
+    """A shuffled pattern grid with `empty` of its cells blanked (several solutions likely)."""
+    rng = random.Random(seed)
+    size = order * order
+    base = [[(order * (r % order) + r // order + c) % size + 1 for c in range(size)]
+            for r in range(size)]
+    rows = [b * order + r for b in rng.sample(range(order), order)
+            for r in rng.sample(range(order), order)]
+    cols = [s * order + c for s in rng.sample(range(order), order)
+            for c in rng.sample(range(order), order)]
+    digits = rng.sample(range(1, size + 1), size)
+    givens = tuple(tuple(0 if rng.random() < empty else digits[base[r][c] - 1] for c in cols)
+                   for r in rows)
+    return sudoku.SudokuInstance(order, order, givens)
+
+
+def sudoku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 3.0, 10.0)
+    folder = data / "sudoku"
+    sets = [("top1465", "puzzles3_magictour_top1465", 30, 1000),
+            ("hardest1106", "puzzles6_forum_hardest_1106", 15, 375),
+            ("17clue", "puzzles2_17_clue", 15, 200)]
+    cases: list[Case] = []
+    notes = []
+    for label, name, few, many in sets:
+        path = folder / name
+        if not path.exists():
+            notes.append(f"{path} missing: set {label} skipped")
+            continue
+        for number, instance in enumerate(read_sudoku_lines(path, few if quick else many), 1):
+            cases.append(Case(f"{label}#{number}", 81, instance))
+    gecode = folder / "gecode_sudoku_examples.tsv"
+    if gecode.exists():
+        for number, instance in enumerate(gecode_sudokus(gecode, 4, 3 if quick else 20), 1):
+            cases.append(Case(f"gecode16#{number}", 256, instance))
+    else:
+        notes.append(f"{gecode} missing: no 16x16 Gecode puzzles")
+    if not cases:
+        notes.append("no shared Sudoku data: generated 9x9 puzzles (55% empty) instead")
+        cases += [Case(f"gen9#{seed}", 81, generated_sudoku(3, 0.55, seed))
+                  for seed in range(20 if quick else 200)]
+    cases += [Case(f"gen25#{seed}", 625, generated_sudoku(5, 0.6, seed))
+              for seed in range(2 if quick else 10)]
+    annealing_cap = 6 if quick else 40
+    notes.append(f"seed 003's annealing runs on the first {annealing_cap} puzzles only (it "
+                 "anneals until the time limit when it fails); a failure counts as timeout.")
+    methods = [
+        satpuzzle_method(),
+        Method("seed 001 eup", sudoku_eup, module_available("benchmarks.baselines.sudoku_eup")),
+        Method("seed 003 annealing", sudoku_annealing,
+               module_available("benchmarks.baselines.sudoku_annealing"), limit=annealing_cap),
+        cpsat_method(),
+    ]
+    return Suite("sudoku", "Sudoku", cases, methods, limit, notes)
+
+
+# ---------------------------------------------------------------- crossword
+
+
+SEED_WORDS = ("mars", "mois", "plus", "tard", "soir")
+SEED_GRID = ("1111", "1001", "1001", "1111")
+
+
+def read_vanbeek(path: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, rows) of each grid: `# name WxH ...`, then rows of `_` white and `*` black."""
+    grids: list[tuple[str, list[str]]] = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("#"):
+            grids.append((line[1:].split()[0], []))
+        elif line and grids:
+            grids[-1][1].append(line.replace("_", "1").replace("*", "0"))
+    return [(name, tuple(rows)) for name, rows in grids if rows]
+
+
+@dataclass(frozen=True)
+class CrosswordCase:
+    """A crossword instance plus how it is run: every fill, or the first one."""
+
+    instance: crossword.CrosswordInstance
+    rows: tuple[str, ...]
+    enumerate_all: bool
+    KIND = "crossword"
+
+
+def crossword_instance(rows: tuple[str, ...], words: tuple[str, ...], enumerate_all: bool,
+                       title: str) -> CrosswordCase:
+    grid = tuple(tuple(row) for row in rows)
+    return CrosswordCase(crossword.CrosswordInstance(grid, words, title=title), rows,
+                         enumerate_all)
+
+
+def crossword_satpuzzle(case: CrosswordCase, time_limit: float) -> Answer:
+    if case.enumerate_all:
+        return satpuzzle_all(case.instance, time_limit)
+    return satpuzzle_first(case.instance, time_limit)
+
+
+def crossword_trie(case: CrosswordCase, time_limit: float) -> Answer:
+    from benchmarks.baselines.crossword_trie import solutions
+
+    fills = solutions(list(case.rows), case.instance.words,
+                      limit=None if case.enumerate_all else 1)
+    found = []
+    count = 0
+    for fill in fills:
+        count += 1
+        if len(found) < SOLUTIONS_SENT:
+            found.append(tuple(fill))
+    if not case.enumerate_all:
+        return Answer("solved", found) if found else Answer("unsat")
+    return Answer("solved", found, count=count)
+
+
+def crossword_cpsat(case: CrosswordCase, time_limit: float) -> Answer:
+    return cpsat_first(case.instance, time_limit)
+
+
+def crossword_check(case: Any, solution: Any) -> list[str]:
+    instance = case.instance if isinstance(case, CrosswordCase) else case
+    return satpuzzle.check(instance, solution)
+
+
+def white_cells(rows: tuple[str, ...]) -> int:
+    return sum(ch != "0" for row in rows for ch in row)
+
+
+def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    words = crossword.read_dictionary("en")
+    cases = [Case("seed example (all 5 fills)", white_cells(SEED_GRID),
+                  crossword_instance(SEED_GRID, SEED_WORDS, True, "seed"))]
+    notes = [("`en` = the built-in English list (128k words); first fill unless noted; the "
+             "dictionary is loaded before the clock, building the tries / CNF / model is timed.")]
+    path = data / "crossword" / "grids-vanbeek.txt"
+    if path.exists():
+        grids = read_vanbeek(path)
+        small = [(n, rows) for n, rows in grids if len(rows) == 5][:3 if quick else 10]
+        large = [(n, rows) for n, rows in grids if len(rows) == 15][:0 if quick else 2]
+        for name, rows in small + large:
+            cases.append(Case(f"vb{name}-en", white_cells(rows),
+                              crossword_instance(rows, words, False, name)))
+    else:
+        notes.append(f"{path} missing: open grids instead of van Beek's")
+        for side in (3, 4, 5) if quick else (3, 4, 5, 6):
+            rows = tuple("1" * side for _ in range(side))
+            cases.append(Case(f"open{side}-en", side * side,
+                              crossword_instance(rows, words, False, f"open {side}")))
+    methods = [
+        satpuzzle_method(crossword_satpuzzle),
+        Method("seed 000 trie", crossword_trie,
+               module_available("benchmarks.baselines.crossword_trie")),
+        Method("CP-SAT", crossword_cpsat, module_available("benchmarks.baselines.cpsat"),
+               applies=lambda case: not case.enumerate_all),
+    ]
+    return Suite("crossword", "Crosswords", cases, methods, limit, notes, "white cells")
+
+
+# ---------------------------------------------------------------- shikaku
+
+
+def shikaku_puzzle(size: int, seed: int) -> shikaku.ShikakuInstance:
+    """As benchmarks/shikaku.py: depth ≈ log2(cells / 6), one merge round, unique."""
+    depth = max(1, round(math.log2(size * size / 6)))
+    return shikaku.generate(size, size, depth=depth, merge_iters=1, merge_prob=0.2, seed=seed,
+                            unique=True)
+
+
+def _placements(instance: shikaku.ShikakuInstance, rects: list) -> tuple:
+    return tuple(shikaku.Placement((r, c), *rect)
+                 for (r, c, _area), rect in zip(instance.clues, rects))
+
+
+def shikaku_cbc(instance: shikaku.ShikakuInstance, time_limit: float) -> Answer:
+    import time
+
+    from benchmarks.baselines import shikaku_ilp
+
+    start = time.perf_counter()
+    rects = shikaku_ilp.solve(instance.rows, instance.cols, instance.clues, time_limit)
+    if rects is None:
+        late = time.perf_counter() - start >= 0.95 * time_limit
+        return Answer("timeout" if late else "unsat", detail="CBC: no optimal status")
+    return Answer("solved", [_placements(instance, rects)])
+
+
+def shikaku_annealing(instance: shikaku.ShikakuInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines.shikaku_annealing import anneal
+
+    rects, solved = anneal(instance.rows, instance.cols, instance.clues, seed=0)
+    if not solved:
+        return Answer("timeout", detail="annealing stopped without a solution")
+    return Answer("solved", [_placements(instance, rects)])
+
+
+def shikaku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    sizes = (8, 12, 16, 20) if quick else (10, 15, 20, 30, 40, 50)
+    repeat = 2 if quick else 5
+    cases = [Case(f"{size}x{size}#{seed}", size * size, shikaku_puzzle(size, seed))
+             for size in sizes for seed in range(repeat)]
+    notes = [("generated unique puzzles (satpuzzle's generator, as benchmarks/shikaku.py), "
+             f"sizes {', '.join(f'{s}x{s}' for s in sizes)}, {repeat} seeds each; the annealing "
+             "stops at 200,000 steps (a failure counts as timeout).")]
+    methods = [
+        satpuzzle_method(),
+        Method("CBC ILP (seed 002)", shikaku_cbc,
+               module_available("benchmarks.baselines.shikaku_ilp")),
+        Method("annealing (seed 002)", shikaku_annealing,
+               module_available("benchmarks.baselines.shikaku_annealing"),
+               applies=lambda instance: instance.rows <= 20),
+        cpsat_method(),
+    ]
+    return Suite("shikaku", "Shikaku", cases, methods, limit, notes)
+
+
+# ---------------------------------------------------------------- hashi
+
+
+def hashi_cbc(instance: hashi.HashiInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines import hashi_ilp
+
+    status, solution = hashi_ilp.solve(instance, time_limit)
+    if solution is not None:
+        return Answer("solved", [solution])
+    return Answer("unsat" if status == "Infeasible" else "timeout", detail=f"CBC: {status}")
+
+
+def hashi_annealing(instance: hashi.HashiInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines import hashi_annealing as annealing
+
+    result = annealing.solve(instance, seed=0)
+    if result.solution is None:
+        return Answer("timeout", detail=f"annealing gave up after {result.steps} steps")
+    return Answer("solved", [result.solution])
+
+
+def islands(instance: hashi.HashiInstance) -> int:
+    return sum(1 for row in instance.grid for value in row if value)
+
+
+def spread(items: list, count: int) -> list:
+    """`count` items evenly spaced over `items`."""
+    if count >= len(items):
+        return list(items)
+    return [items[i * len(items) // count] for i in range(count)]
+
+
+def hashi_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    folder = data / "hashi" / "coelho2019"
+    cases: list[Case] = []
+    notes = []
+    small = 4 if quick else 12
+    for seed in range(small):  # small generated puzzles, where the seed's annealing can work
+        target = 6 + seed * 30 // max(1, small - 1)
+        side = max(5, round((target * 4) ** 0.5))
+        instance = hashi.generate(side, side, islands=target, seed=seed)
+        cases.append(Case(f"gen{side}x{side}#{seed}", islands(instance), instance))
+    notes.append(f"{small} small generated puzzles (6-36 islands, as seed 002's tests) first.")
+    if folder.exists():
+        per_class = 3 if quick else 12
+        for island_class in (100, 200, 300, 400):
+            files = sorted((folder / str(island_class)).glob("*.has"))
+            for path in spread(files, per_class):
+                (instance,), _ = hashi.read_native(path.read_text(), str(path), {})
+                cases.append(Case(path.stem, islands(instance), instance))
+        notes.append(f"Coelho et al. (2019): {per_class} instances per class of 100, 200, 300, "
+                     "400 islands, spread over each class's files.")
+    else:
+        notes.append(f"{folder} missing: generated puzzles only.")
+        for seed in range(4 if quick else 12):
+            instance = hashi.generate(20, 20, islands=60 + 10 * seed, seed=100 + seed)
+            cases.append(Case(f"gen20x20#{seed}", islands(instance), instance))
+    notes.append("The seed's ILP has no connectivity constraint: a disconnected answer is "
+                 "rejected by the rule checker and counted as wrong. The annealing runs at most "
+                 "200,000 steps (a failure counts as timeout), on puzzles up to 100 islands.")
+    methods = [
+        satpuzzle_method(),
+        Method("CBC ILP (seed 002)", hashi_cbc, module_available("benchmarks.baselines.hashi_ilp")),
+        Method("annealing (seed 002)", hashi_annealing,
+               module_available("benchmarks.baselines.hashi_annealing"),
+               applies=lambda instance: islands(instance) <= 100),
+        cpsat_method(),
+    ]
+    return Suite("hashi", "Hashiwokakero", cases, methods, limit, notes, "islands")
+
+
+# ---------------------------------------------------------------- jigsaw
+
+
+def jigsaw_table(instance: jigsaw.JigsawInstance, time_limit: float) -> Answer:
+    from benchmarks.baselines import jigsaw_cpsat
+
+    status, solution = jigsaw_cpsat.solve(instance, time_limit)
+    if solution is not None:
+        return Answer("solved", [solution])
+    return Answer("unsat" if status == "INFEASIBLE" else "timeout", detail=status)
+
+
+def jigsaw_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    boards = ((3, 3, 3), (4, 4, 4), (5, 5, 5), (6, 6, 6)) if quick else \
+        ((3, 3, 3), (4, 4, 4), (5, 5, 5), (6, 6, 6), (7, 7, 7), (8, 8, 8))
+    cases = [Case(f"gen{r}x{c}-{labels}#{seed}", r * c,
+                  jigsaw.generate(r, c, labels=labels, seed=seed))
+             for r, c, labels in boards for seed in range(2)]
+    notes = ["generated boards (opposite matching, border zero, `labels` colours, 2 seeds each)"]
+    folder = data / "jigsaw" / "brendan"
+    if folder.exists():
+        wanted = ("03x03", "04x04", "05x05", "06x05") if quick else \
+            ("03x03", "04x04", "05x04", "05x05", "06x05", "06x06", "07x05", "08x05", "07x07")
+        for name in wanted:
+            path = folder / f"pieces_{name}.txt"
+            if path.exists():
+                (instance,), _ = jigsaw.read_native(path.read_text(), str(path), {})
+                cases.append(Case(path.stem, len(instance.pieces), instance))
+        notes.append("then Brendan Owen's boards (equal matching, border zero): "
+                     + ", ".join(wanted) + ".")
+    else:
+        notes.append(f"{folder} missing: generated boards only.")
+    methods = [
+        satpuzzle_method(),
+        cpsat_method(),
+        Method("CP-SAT table model", jigsaw_table,
+               module_available("benchmarks.baselines.jigsaw_cpsat")),
+    ]
+    return Suite("jigsaw", "Jigsaw (edge matching)", sorted(cases, key=lambda c: c.size),
+                 methods, limit, notes, "pieces")
+
+
+# ---------------------------------------------------------------- enumeration counts
+
+
+def counts_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    root = Path(__file__).resolve().parents[1] / "instances"
+    cases: list[Case] = []
+    for relative in ("sudoku/two-solutions.puz", "sudoku/empty-4x4.puz",
+                     "partition/wikipedia.puz", "one-in-three-sat/example.puz",
+                     "jigsaw/generated-4x4.puz", "jigsaw/language-example-2x2.puz"):
+        path = root / relative
+        if path.exists():
+            instance = satpuzzle.load(str(path))[0]
+            cases.append(Case(relative.removesuffix(".puz"), case_size(instance), instance))
+    seeds = range(2 if quick else 5)
+    for seed in seeds:
+        instance = shikaku.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.3, seed=seed)
+        cases.append(Case(f"shikaku 6x6 gen#{seed}", 36, instance))
+        instance = hashi.generate(7, 7, islands=10, seed=seed)
+        cases.append(Case(f"hashi 7x7 gen#{seed}", islands(instance), instance))
+        instance = generated_sudoku(2, 0.6, seed)
+        cases.append(Case(f"sudoku 4x4 gen#{seed}", 16, instance))
+    seed_case = crossword.CrosswordInstance(tuple(tuple(row) for row in SEED_GRID), SEED_WORDS)
+    cases.append(Case("crossword seed example", white_cells(SEED_GRID), seed_case))
+    notes = [("every solution counted; the count most methods agree on wins (satpuzzle's on a "
+             "tie), any other is wrong; satpuzzle's solutions are also rule-checked (up to 50 "
+             "per instance) and must be distinct. clingo runs on the kinds it supports.")]
+    methods = [
+        satpuzzle_method(satpuzzle_all),
+        Method("clingo", clingo_count, module_available("benchmarks.baselines.clingo_count"),
+               applies=supported_by("benchmarks.baselines.clingo_count")),
+        Method("CP-SAT", cpsat_count, module_available("benchmarks.baselines.cpsat"),
+               applies=supported_by("benchmarks.baselines.cpsat")),
+    ]
+    return Suite("counts", "Enumeration counts", cases, methods, limit, notes, "cells")
+
+
+def case_size(instance: Any) -> int:
+    """Cells, pieces or numbers, whichever the kind has."""
+    for attribute in ("pieces", "numbers", "clauses"):
+        value = getattr(instance, attribute, None)
+        if value is not None:
+            return len(value)
+    if hasattr(instance, "givens"):
+        return len(instance.givens) ** 2
+    if hasattr(instance, "grid"):
+        return sum(len(row) for row in instance.grid)
+    return getattr(instance, "rows", 1) * getattr(instance, "cols", 1)
+
+
+# ---------------------------------------------------------------- reductions
+
+
+@dataclass(frozen=True)
+class ReductionCase:
+    name: str
+    label: str
+    source: Any
+    KIND = "reduction"
+
+
+def verify_reduction(case: ReductionCase, time_limit: float) -> Answer:
+    """`satpuzzle verify NAME` on one random source instance, in process."""
+    from satpuzzle.reductions import reduction
+    from satpuzzle.verify import verify_instance
+
+    report = verify_instance(reduction(case.name), case.source, case.label)
+    if report.mismatch:
+        return Answer("wrong", detail="; ".join(report.problems[:2])[:300])
+    return Answer("solved", detail=f"{report.pieces} pieces")
+
+
+def warm_verify(case: ReductionCase) -> None:
+    import satpuzzle.verify  # noqa: F401
+
+    warm_kind(case.source)
+    warm_kind(jigsaw.JigsawInstance(1, 1, ((0, 0, 0, 0),)))
+
+
+def reductions_suite(data: Path, quick: bool, time_limit: float) -> Suite:
+    from satpuzzle.reductions import REDUCTIONS, reduction
+    from satpuzzle.verify import random_sources
+
+    limit = sizes_of(time_limit, quick, 10.0, 60.0)
+    count = 5 if quick else 30
+    cases = []
+    methods = []
+    for name in REDUCTIONS:
+        module = reduction(name)
+        for label, source in random_sources(module, count, seed=0, size=4):
+            pieces = len(module.reduce(source).pieces)
+            cases.append(Case(f"{name} {label}", pieces, ReductionCase(name, label, source)))
+        methods.append(Method(name, verify_reduction, warm=warm_verify,
+                              applies=lambda case, name=name: case.name == name))
+    notes = [(f"`satpuzzle verify NAME --random {count}` (seed 0, size 4) per reduction, in "
+             "process: solve the source, reduce, solve the jigsaw (up to 5 solutions), map "
+             "solutions both ways and rule-check them; one row per reduction; size = pieces "
+             "of the jigsaw.")]
+    return Suite("reductions", "Reductions (verify)", cases, methods, limit, notes, "pieces")
+
+
+def reduction_check(case: Any, solution: Any) -> list[str]:
+    return []  # verify_instance checks everything itself through the rule checkers
+
+
+# ---------------------------------------------------------------- registry of suites
+
+
+BUILDERS: dict[str, Callable[[Path, bool, float], Suite]] = {
+    "sudoku": sudoku_suite,
+    "crossword": crossword_suite,
+    "shikaku": shikaku_suite,
+    "hashi": hashi_suite,
+    "jigsaw": jigsaw_suite,
+    "counts": counts_suite,
+    "reductions": reductions_suite,
+}
+
+CHECKERS: dict[str, Callable[[Any, Any], list[str]]] = {
+    "crossword": crossword_check,
+    "reductions": reduction_check,
+}
+
+
+def checker_for(kind: str) -> Callable[[Any, Any], list[str]]:
+    """The rule checker a suite's answers go through (satpuzzle's independent checkers)."""
+    return CHECKERS.get(kind, satpuzzle.check)
