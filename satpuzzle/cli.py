@@ -266,14 +266,14 @@ def _budget_option(parser: argparse.ArgumentParser) -> None:
 def _board_size(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
-    match = re.fullmatch(r"(\d+)[xX×](\d+)", text)
+    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
         raise InputError(f"--board: expected rows x columns like 6x12, found {text!r}")
     return int(match.group(1)), int(match.group(2))
 
 
 def _positive(text: str) -> int:
-    value = int(text) if text.isdigit() else 0
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, found {text!r}")
     return value
@@ -310,8 +310,17 @@ def _load(args: argparse.Namespace) -> Loaded:
     kind = args.kind or ("sudoku" if args.box else "crossword" if args.dict
                          else "jigsaw" if jigsaw_options else None)
     seconds = _Deadline(getattr(args, "timeout", None)).remaining()
-    with time_limit("reading the puzzle", seconds, started=_STARTED[0]):
-        loaded = load(args.file, kind, options)
+    notes = io.StringIO()  # readers' notes (a dictionary's summary) wait until all is well
+    with time_limit("reading the puzzle", seconds, started=_STARTED[0]), \
+            contextlib.redirect_stderr(notes):
+        loaded = _loaded_and_chosen(args, kind, options)
+    sys.stderr.write(notes.getvalue())
+    return loaded
+
+
+def _loaded_and_chosen(args: argparse.Namespace, kind: str | None,
+                       options: dict[str, Any]) -> Loaded:
+    loaded = load(args.file, kind, options)
     if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
         from satpuzzle.encoders.hashi import with_connectivity
 
@@ -1024,7 +1033,7 @@ GENERATORS = ("shikaku", "hashi", "jigsaw")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    match = re.fullmatch(r"(\d+)[xX×](\d+)", args.size)
+    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", args.size)
     if not match:
         raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
@@ -1206,12 +1215,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     loaded = _load(args)
-    texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind at all?
-    if len(loaded.instances) > 1 and args.format not in formats.MULTI:
-        raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
-                         f"{args.format} format holds one; choose one with --index K",
-                         loaded.path)
-    texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
+    try:
+        texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind?
+        if len(loaded.instances) > 1 and args.format not in formats.MULTI:
+            raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
+                             f"{args.format} format holds one; choose one with --index K")
+        texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
+    except InputError as exc:
+        raise exc.at(loaded.path) from None
     if args.format == "json" and len(texts) > 1:
         text = "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
     elif args.format == "puz":

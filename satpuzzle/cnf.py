@@ -268,7 +268,8 @@ def read_header(text: str, path: str) -> CnfHeader:
 
 
 def _name_part(text: str) -> object:
-    return int(text) if text.lstrip("-").isdigit() else text
+    digits = text.lstrip("-")
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) < 4000 else text
 
 
 @dataclass

@@ -246,7 +246,8 @@ def _status_word(word: str) -> str:
 
 
 def _is_literal(word: str) -> bool:
-    return word.lstrip("-").isdigit()
+    digits = word.lstrip("-")
+    return digits.isascii() and digits.isdigit() and len(digits) < 4000
 
 
 def _true_literals(words: Sequence[str]) -> Iterator[int]:

@@ -12,7 +12,7 @@ from typing import Any
 from satpuzzle import registry
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
-from satpuzzle.textio import read_text
+from satpuzzle.textio import check_number_lengths, read_text
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
 # "{". Blanks are the grammar's (no newline inside): nested \s* around \n backtracked
@@ -36,6 +36,7 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
               options: dict[str, Any] | None = None) -> Loaded:
     options = options or {}
     try:
+        check_number_lengths(text, path)  # done by read_text for files, not for API text
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
             return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])

@@ -57,14 +57,28 @@ def check_number_lengths(text: str, name: str) -> None:
     limit = sys.get_int_max_str_digits()
     if not limit or len(text) <= limit:
         return
-    # the look-behind tries only the start of each run of digits: linear time
-    found = re.search(rf"(?<!\d)\d{{{limit + 1}}}", text)
-    if found:
-        digits = re.match(r"\d+", text[found.start():])
+    start = _long_digit_run(text, limit)
+    if start is not None:
+        digits = _DIGITS.match(text, start)
         length = len(digits.group()) if digits else limit + 1
-        line, column = line_column(text, found.start())
+        line, column = line_column(text, start)
         raise InputError(f"number of {length} digits is too long (at most {limit})",
                          name, line, column)
+
+
+_DIGITS = re.compile(r"\d+")
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _long_digit_run(text: str, limit: int) -> int | None:
+    """Where the first run of more than `limit` digits starts, or None."""
+    if text.isascii():  # the usual case, in C speed: digits become 0, then a substring search
+        found = text.encode("ascii").translate(_DIGITS_TO_ZERO).find(b"0" * (limit + 1))
+        return found if found >= 0 else None
+    # int() reads every Unicode decimal digit, as \d matches them; the look-behind tries
+    # only the start of each run: linear time
+    match = re.search(rf"(?<!\d)\d{{{limit + 1}}}", text)
+    return match.start() if match else None
 
 
 def line_column(data: bytes | str, offset: int) -> tuple[int, int]:

@@ -10,7 +10,8 @@ occurs nowhere (numbered below the DIMACS header's count but unused) is not. A s
 sorted tuple of the true variables among those that occur.
 
 Instance → CNF: puzzle variable x(v) for v = 1 .. the largest variable, created first so that
-the compiled DIMACS numbers them as the input does; per clause, exactly one of its literal
+the compiled DIMACS numbers them as the input does (only the occurring ones when the largest
+number is far beyond their count, so that a sparse numbering costs no work); per clause, exactly one of its literal
 occurrences through `Formula.exactly_one` (an at-least-one clause and pairwise at-most-one
 clauses via PySAT's CardEnc, on the formula's pool). Literal occurrences are passed as they
 are, so the at-most-one pair of a repeated literal x is the unit clause -x and the pair of x
@@ -252,8 +253,11 @@ def encode(instance: OneInThreeInstance) -> Formula:
     if not instance.clauses or any(not 1 <= len(c) <= MAX_LITERALS for c in instance.clauses):
         raise InputError("a 1-in-3 SAT instance needs clauses of 1 to 3 literals")
     formula = Formula(KIND)
-    largest = max(abs(literal) for clause in instance.clauses for literal in clause)
-    variables = [0, *(formula.var("x", v) for v in range(1, largest + 1))]
+    used = sorted(occurring(instance))
+    # x(1..largest) keeps the input's numbering; but a variable numbered far beyond the count
+    # used (`1 99999999999`) would make that range unbounded work: then only those used
+    numbers = range(1, used[-1] + 1) if used[-1] <= 2 * len(used) + 10_000 else used
+    variables = {v: formula.var("x", v) for v in numbers}
     formula.summary = [(f"variables: {instance.num_vars} ({len(occurring(instance))} "
                         f"occurring), clauses: {len(instance.clauses)}"),
                        "exactly one true literal occurrence per clause"]

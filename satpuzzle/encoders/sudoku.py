@@ -63,7 +63,7 @@ def default_box(size: int) -> tuple[int, int]:
 
 def parse_box(token: Token | str, size: int | None = None) -> tuple[int, int]:
     text = token.text if isinstance(token, Token) else token
-    match = re.fullmatch(r"(\d+)[xX×](\d+)", text)
+    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", text)
     if not match:
         raise _error(token, f"expected a box shape like 3x3, found {text!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
@@ -101,7 +101,7 @@ def _cell_value(token: Token, size: int) -> int:
     text = token.text
     if text in EMPTY:
         return 0
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # '²'.isdigit() is true, int('²') fails
         value = int(text)
     elif len(text) == 1 and text.upper() in SYMBOLS and size > 9:
         value = _symbol_value(text)
@@ -196,7 +196,7 @@ def _region_symbols(lines: list[list[Token]], size: int, where: Token) -> list[s
     if len(first_seen) < size:
         raise where.error(f"regions uses {len(first_seen)} different symbol(s), expected {size} "
                           "(one per region)")
-    if all(text.isdigit() for text in first_seen):
+    if all(text.isascii() and text.isdigit() for text in first_seen):
         return sorted(first_seen, key=int)
     return sorted(first_seen)
 

@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.textio import check_number_lengths
 
 # format name -> module; order matters for recognising inline sources (first match wins)
 FORMATS = {
@@ -60,6 +61,7 @@ def inline_format(argument: str) -> str | None:
 def read(name: str, source: str, path: str) -> list[Any]:
     module = format_module(name)
     try:
+        check_number_lengths(source, path)  # done by read_text for files, not for game IDs
         return module.read(source, path)
     except InputError as error:
         # a check deep in a reader may know what is wrong but not which file it is in
