@@ -396,12 +396,14 @@ class Report:
         self.solutions: list[Any] = []
         self.count = 0
 
-    def add(self, solution: Any) -> None:
+    def add(self, solution: Any, checked: bool = False) -> None:
+        """Count and print a solution, after the rule check unless it was `checked` already
+        (by a worker process)."""
         with SIGNALS.atomic():  # a solution is printed and counted whole, or not at all
-            self._add(solution)
+            self._add(solution, checked)
 
-    def _add(self, solution: Any) -> None:
-        if self.checker is not None:
+    def _add(self, solution: Any, checked: bool) -> None:
+        if self.checker is not None and not checked:
             problems = self.checker.check(self.instance, solution)
             if problems:
                 raise InternalError("a solution failed the rule check: " + "; ".join(problems))
@@ -731,10 +733,24 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
     for job in jobs:
         job.limit = limit
     reports = [Report(args, instance, one_line=True) for instance in loaded.instances]
+    checker = None if args.no_check else registry.checker_module(loaded.instances[0].KIND)
 
-    def on_model(index: int, true_vars: frozenset[int]) -> None:
-        names = [formula.names[v] for v in true_vars]
-        reports[index].add(module.decode(loaded.instances[index], names))
+    def decode_and_check(index: int, true_vars: frozenset[int]) -> Any:
+        # in the worker processes: with --jobs N the decoding and rule checks are shared too
+        instance = loaded.instances[index]
+        solution = module.decode(instance, [formula.names[v] for v in true_vars])
+        problems = checker.check(instance, solution) if checker else []
+        if problems:
+            raise InternalError("a solution failed the rule check: " + "; ".join(problems))
+        return solution
+
+    def on_model(index: int, found: Any) -> None:
+        # with one worker the parent decodes and checks: solver and parent then overlap
+        if args.jobs > 1:
+            reports[index].add(found, checked=True)
+        else:
+            names = [formula.names[v] for v in found]
+            reports[index].add(module.decode(loaded.instances[index], names))
 
     finished: dict[int, JobResult] = {}
     next_to_print = 0
@@ -751,7 +767,8 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
 
     with Progress("puzzles", total=len(jobs)) as progress:
         outcome = run_jobs(formula, jobs, on_model, on_done, solver_name=solver,
-                           timeout=_Deadline(args.timeout).remaining(), workers=args.jobs)
+                           timeout=_Deadline(args.timeout).remaining(), workers=args.jobs,
+                           in_child=decode_and_check if args.jobs > 1 else None)
     # Cut short: every puzzle not yet printed still gets its line (what was found, or
     # "unknown"), so that line K of the output always answers puzzle K.
     for index in range(next_to_print, len(jobs)):

@@ -4,6 +4,7 @@ terminal; when it is a file or a pipe nothing at all is written, so logs stay cl
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
@@ -28,13 +29,15 @@ class Progress:
         self.done = 0
         self.note = ""
         self.started = time.monotonic()
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
+        # made only when drawing: a batch has one (silent) Progress per puzzle
+        self._lock = threading.Lock() if self.enabled else contextlib.nullcontext()
+        self._stop: threading.Event | None = None
         self._thread: threading.Thread | None = None
         self._drawn = False
 
     def start(self) -> Progress:
         if self.enabled and self._thread is None:
+            self._stop = threading.Event()
             self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
             self._thread.start()
         return self
@@ -60,7 +63,8 @@ class Progress:
             yield
 
     def stop(self) -> None:
-        self._stop.set()
+        if self._stop is not None:
+            self._stop.set()
         if self._thread is not None:
             self._thread.join()
             self._thread = None
@@ -68,6 +72,7 @@ class Progress:
             self._clear()
 
     def _run(self) -> None:
+        assert self._stop is not None
         while not self._stop.wait(REFRESH_SECONDS):
             with self._lock:
                 self.stream.write(CLEAR_LINE + self.line())

@@ -174,7 +174,7 @@ Event = tuple  # ("model", job, true_vars) | ("done", job, complete) | ("error",
 
 
 def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: range,
-            connection) -> None:
+            in_child: Callable[[int, frozenset[int]], Any] | None, connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     try:
         stream = ModelStream(formula, solver_name)
@@ -182,7 +182,8 @@ def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: ra
             complete = True
             try:
                 for true_vars in stream.models(jobs[index]):
-                    connection.send(("model", index, true_vars))
+                    payload = in_child(index, true_vars) if in_child else true_vars
+                    connection.send(("model", index, payload))
             except LimitReached:
                 complete = False
             connection.send(("done", index, complete))
@@ -255,13 +256,16 @@ def run_jobs(
     solver_name: str = DEFAULT_SOLVER,
     timeout: float | None = None,
     workers: int = 1,
+    in_child: Callable[[int, frozenset[int]], Any] | None = None,
 ) -> RunOutcome:
     """Solve `jobs` in child processes (each its own solver; worker k takes jobs k, k+w, ...),
     calling `on_model` as each model arrives and `on_done` as each job ends (in completion
     order, which with several workers is not input order). A timeout or KeyboardInterrupt
-    stops the children and returns what was found so far."""
+    stops the children and returns what was found so far. `in_child(index, true_vars)`, if
+    given, runs in the worker on each model (decoding and checking there spreads that work
+    over the workers too) and `on_model` gets its result instead of the true variables."""
     workers = max(1, min(workers, len(jobs)))
-    targets = [(_worker, (formula, solver_name, jobs, range(k, len(jobs), workers)))
+    targets = [(_worker, (formula, solver_name, jobs, range(k, len(jobs), workers), in_child))
                for k in range(workers)]
     return _run_children(targets, len(jobs), on_model, on_done, timeout)
 
