@@ -106,7 +106,8 @@ def _cell_value(token: Token, size: int) -> int:
     elif len(text) == 1 and text.upper() in SYMBOLS and size > 9:
         value = _symbol_value(text)
     else:
-        letters = f", A..{SYMBOLS[size - 1]}" if size > 9 else ""
+        # letters stand for 10..35 only; larger grids write their numbers
+        letters = f", A..{SYMBOLS[min(size, len(SYMBOLS)) - 1]}" if size > 9 else ""
         raise token.error(f"expected a digit 1..{size}{letters} or '.' for an empty cell, "
                           f"found {text!r}")
     if not 0 <= value <= size:

@@ -103,8 +103,15 @@ _WRITERS: dict[str, Callable[[Any], dict[str, Any]]] = {
 
 def show(where: JsonPath) -> str:
     """A JSON path as written in messages: `$`, `$.givens[3][2]`, `$[1].numbers[0]`."""
-    return "$" + "".join(f"[{part}]" if isinstance(part, int) else f".{part}"
+    return "$" + "".join(f"[{part}]" if isinstance(part, int) else f".{_key(part)}"
                          for part in where)
+
+
+def _key(name: str) -> str:
+    """A key as it may be shown in a one-line message: plain names as they are, anything
+    else (blanks, line separators, controls) quoted with escapes."""
+    plain = name.isidentifier() and name.isascii()
+    return name if plain else json.dumps(name)
 
 
 class Document:
