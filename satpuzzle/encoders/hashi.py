@@ -117,6 +117,10 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
     if not rows:
         raise _error(where, "empty grid: expected lines of digits 1..8 and '.' for water")
     spaced = any(len(row) > 1 for row in rows)
+    # counted before one Token is made per character: a huge file is refused at once
+    first_width = len(rows[0]) if spaced else len(rows[0][0].text)
+    if len(rows) * first_width > MAX_CELLS:
+        raise _error(where, f"grid of {len(rows)}×{first_width} cells is too large")
     lines = [_row_cells(row, spaced) for row in rows]
     width = len(lines[0])
     for cells in lines[1:]:
