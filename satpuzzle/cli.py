@@ -587,7 +587,7 @@ def _solve_parallel(args, loaded: Loaded, solver: str, deadline: _Deadline) -> i
                         continue
                     finished[index] = (out, err, status)
                     progress.advance()
-                with progress.paused():
+                with SIGNALS.atomic(), progress.paused():  # each answer whole, once
                     printed = _print_in_order(args, loaded, finished, printed)
         except KeyboardInterrupt:
             interrupted = True
@@ -760,7 +760,8 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
         nonlocal next_to_print
         finished[result.index] = result
         progress.advance()
-        with progress.paused():
+        # atomic: an interrupt between printing a line and counting it would print it twice
+        with SIGNALS.atomic(), progress.paused():
             while next_to_print in finished:
                 reports[next_to_print].finish(finished.pop(next_to_print), None)
                 next_to_print += 1
