@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import satpuzzle
+from benchmarks.crossword import read_vanbeek
 from benchmarks.harness import Answer, Case, Method
 from satpuzzle.encoders import crossword, hashi, jigsaw, shikaku, sudoku
 
@@ -242,18 +243,6 @@ def sudoku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
 
 SEED_WORDS = ("mars", "mois", "plus", "tard", "soir")
 SEED_GRID = ("1111", "1001", "1001", "1111")
-
-
-def read_vanbeek(path: Path) -> list[tuple[str, tuple[str, ...]]]:
-    """(name, rows) of each grid: `# name WxH ...`, then rows of `_` white and `*` black."""
-    grids: list[tuple[str, list[str]]] = []
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if line.startswith("#"):
-            grids.append((line[1:].split()[0], []))
-        elif line and grids:
-            grids[-1][1].append(line.replace("_", "1").replace("*", "0"))
-    return [(name, tuple(rows)) for name, rows in grids if rows]
 
 
 @dataclass(frozen=True)
