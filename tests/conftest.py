@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -116,3 +117,15 @@ def wait_for_cpu(pid: int, seconds: float, limit: float = 60.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def one_in_three_brute_force(clauses) -> set[tuple[int, ...]]:
+    """Every assignment of the occurring variables under which each clause has exactly one
+    true literal occurrence, as its sorted true variables."""
+    used = sorted({abs(lit) for clause in clauses for lit in clause})
+    found = set()
+    for bits in itertools.product((False, True), repeat=len(used)):
+        value = dict(zip(used, bits))
+        if all(sum(value[abs(lit)] == (lit > 0) for lit in clause) == 1 for clause in clauses):
+            found.add(tuple(v for v in used if value[v]))
+    return found

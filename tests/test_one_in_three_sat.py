@@ -6,13 +6,13 @@ round trips."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
 import numpy as np
 import pytest
 from conftest import INSTANCES, run_cli, shared
+from conftest import one_in_three_brute_force as brute_force
 
 import satpuzzle
 from satpuzzle.checkers.one_in_three_sat import check, violations
@@ -21,18 +21,6 @@ from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance, read_dimacs
 from satpuzzle.errors import InputError
 
 ONE_IN_THREE = INSTANCES / "one-in-three-sat"
-
-
-def brute_force(clauses) -> set[tuple[int, ...]]:
-    """Every assignment of the occurring variables under which each clause has exactly one
-    true literal occurrence, as its sorted true variables."""
-    used = sorted({abs(lit) for clause in clauses for lit in clause})
-    found = set()
-    for bits in itertools.product((False, True), repeat=len(used)):
-        value = dict(zip(used, bits))
-        if all(sum(value[abs(lit)] == (lit > 0) for lit in clause) == 1 for clause in clauses):
-            found.add(tuple(v for v in used if value[v]))
-    return found
 
 
 def numpy_solutions(clauses) -> set[tuple[int, ...]]:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable
 
 import pytest
-from conftest import sudoku_brute_force_count
+from conftest import one_in_three_brute_force, sudoku_brute_force_count
 
 import satpuzzle
 from benchmarks.baselines import crossword_trie, sudoku_eup
@@ -613,18 +613,6 @@ def test_partition_against_brute_force():
     assert tally.unsolvable > 50 and tally.several > 50
 
 
-def one_in_three_models(clauses) -> set:
-    """Every assignment of the occurring variables giving each clause exactly one true literal
-    occurrence, as its sorted true variables."""
-    used = sorted({abs(literal) for clause in clauses for literal in clause})
-    found = set()
-    for bits in itertools.product((False, True), repeat=len(used)):
-        value = dict(zip(used, bits))
-        if all(sum(value[abs(lit)] == (lit > 0) for lit in clause) == 1 for clause in clauses):
-            found.add(tuple(v for v in used if value[v]))
-    return found
-
-
 def test_one_in_three_sat_against_brute_force():
     rng = random.Random(7007)
     tally = Tally("one-in-three-sat")
@@ -633,7 +621,7 @@ def test_one_in_three_sat_against_brute_force():
         clauses = tuple(tuple(rng.choice((1, -1)) * rng.randint(1, num_vars)
                               for _ in range(rng.randint(1, 3)))
                         for _ in range(rng.randint(1, 10)))
-        tally.add(compare(OneInThreeInstance(num_vars, clauses), one_in_three_models(clauses)))
+        tally.add(compare(OneInThreeInstance(num_vars, clauses), one_in_three_brute_force(clauses)))
     tally.report()
     assert tally.unsolvable > 50 and tally.several > 50
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from satpuzzle.encoders import hashi, shikaku, sudoku
 from satpuzzle.errors import InputError
+from satpuzzle.loading import shorten
 
 NAME = "sgt"
 KINDS = ("shikaku", "hashi", "sudoku")
@@ -42,7 +43,6 @@ EXAMPLES = {"rect": "7x7:2b5f3_6k6a3_2a4_4e2a2c6c4c",
             "bridges": "7x7m2:3a2a1i3a2a6a1h2b7a3g3a3a3a1", "solo": "2x3:b2a3f6b1a2b4a5b5f1a3b"}
 MAX_BRIDGES = 2  # satpuzzle's Hashi joins two islands by at most two bridges
 SOLO_MAX_SIZE = 31  # the game refuses more symbols than that
-SHORT_PATH = 60  # an inline source named in errors is cut to this many characters
 MAX_DIGITS = 12  # longer decimal numbers are refused before conversion
 
 
@@ -69,9 +69,7 @@ def source_lines(source: str) -> Iterator[tuple[int, str, int]]:
 
 def inline_path(source: str, path: str) -> str:
     """The name for errors: `path`, cut short when it is the inline source itself."""
-    if path == source.strip() and len(path) > SHORT_PATH:
-        return path[:SHORT_PATH - 3] + "..."
-    return path
+    return shorten(path) if path == source.strip() else path
 
 
 def read_lines(source: str, path: str, read_one: Callable[[str], Any], expected: str) -> list:
