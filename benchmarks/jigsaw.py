@@ -2,14 +2,16 @@
 (/work/shared/data/jigsaw), equal matching, border zero, time to the first solution.
 
     python benchmarks/jigsaw.py [--data ../shared/data/jigsaw] [--max-side 8] [--timeout 60]
-                                [--repeat 1] [--no-cpsat] [--solver cadical195]
+                                [--repeat 1] [--no-cpsat] [--no-backtrack] [--solver cadical195]
                                 [--set colour_counts=false ...] [--only clue|brendan]
                                 [--names pieces_06x06,clue2]
 
 satpuzzle: parse + encode in this process, then the solver in a child process that the timeout
 can stop (satpuzzle.solving.run_jobs, as the CLI does); the time is encode + solve. CP-SAT
 (benchmarks/baselines/jigsaw_cpsat.py, one worker, the same timeout) when OR-Tools is
-importable, else its column is skipped with a note. With --repeat K > 1 each instance is also
+importable, else its column is skipped with a note. A dedicated scan-row backtracker in C
+(benchmarks/baselines/jigsaw_backtrack.c, built with the system's compiler; skipped without
+one or with --no-backtrack). With --repeat K > 1 each instance is also
 run with its pieces shuffled and turned at random (seeds 1 .. K-1) and the median is printed:
 solver times on one fixed formula are a single sample of a wide distribution. Every answer is
 checked by the rule checker. Brendan boards are taken up to --max-side on their longer side,
@@ -37,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.baselines import jigsaw_cpsat
+from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.encoders import jigsaw
 from satpuzzle.solving import Job, run_jobs
@@ -117,6 +119,19 @@ def run_cpsat(instance: jigsaw.JigsawInstance, timeout: float) -> float | None:
     return elapsed
 
 
+def run_backtrack(instance: jigsaw.JigsawInstance, timeout: float) -> float | None:
+    """Seconds for the C scan-row backtracker (a child process); None on timeout."""
+    start = time.perf_counter()
+    solution, _nodes = jigsaw_backtrack.solve(instance, timeout)
+    elapsed = time.perf_counter() - start
+    if solution is None:
+        return None
+    problems = check(instance, solution)
+    if problems:
+        raise SystemExit(f"WRONG ANSWER (backtracking): {problems[:2]}")
+    return elapsed
+
+
 def median_time(run, instance, repeat: int) -> float | None:
     """The median over `repeat` shuffles; a timeout counts as infinitely slow."""
     times = [run(shuffled(instance, seed)) for seed in range(repeat)]
@@ -156,6 +171,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT column")
+    parser.add_argument("--no-backtrack", action="store_true",
+                        help="skip the C backtracking column")
     parser.add_argument("--only", choices=("clue", "brendan"))
     parser.add_argument("--names", help="comma-separated instance names (e.g. "
                         "pieces_06x06,clue2): only these")
@@ -173,10 +190,16 @@ def main() -> None:
     cpsat = jigsaw_cpsat.AVAILABLE and not args.no_cpsat
     if not jigsaw_cpsat.AVAILABLE:
         print("OR-Tools is absent: the CP-SAT column is skipped (pip install ortools)")
+    backtrack = jigsaw_backtrack.AVAILABLE and not args.no_backtrack
+    if not jigsaw_backtrack.AVAILABLE:
+        print("no C compiler: the backtracking column is skipped")
+    elif backtrack:
+        jigsaw_backtrack.build()  # compiled before any clock starts
     print(f"encoding {jigsaw.ENCODING}, solver {args.solver}, timeout {args.timeout:.0f} s, "
           f"median of {args.repeat} run(s)")
     print(f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"
-          + (f"{'CP-SAT s':>11}{'CP-SAT/sat':>12}" if cpsat else ""))
+          + (f"{'CP-SAT s':>11}{'CP-SAT/sat':>12}" if cpsat else "")
+          + (f"{'backtrack s':>13}{'bt/sat':>8}" if backtrack else ""))
     largest = None
     chosen = instances(args.data, args.max_side, args.only)
     if args.names:
@@ -193,6 +216,10 @@ def main() -> None:
             other = median_time(lambda i: run_cpsat(i, args.timeout), instance, args.repeat)
             ratio = f"{other / sat:10.1f}" if other is not None and sat else "         -"
             line += f"{show(other, args.timeout):>11}{ratio:>12}"
+        if backtrack:
+            other = median_time(lambda i: run_backtrack(i, args.timeout), instance, args.repeat)
+            ratio = f"{other / sat:7.2f}" if other is not None and sat else "      -"
+            line += f"{show(other, args.timeout):>13}{ratio:>8}"
         print(line, flush=True)
         if sat is not None and name.startswith("pieces_"):
             cells = instance.rows * instance.cols
