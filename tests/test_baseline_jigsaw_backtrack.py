@@ -1,0 +1,57 @@
+"""The C backtracking baseline of benchmarks/jigsaw.py: its boards pass the independent rule
+checker on square, wide and tall boards (the wide ones are searched transposed), and it finds a
+board exactly when satpuzzle does, on perturbed piece sets where many have none."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import satpuzzle
+from benchmarks.baselines import jigsaw_backtrack
+from satpuzzle.encoders import jigsaw
+
+pytestmark = pytest.mark.skipif(not jigsaw_backtrack.AVAILABLE, reason="no C compiler")
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 3), (3, 5), (5, 3), (4, 6), (6, 4), (2, 7)])
+@pytest.mark.parametrize("seed", range(3))
+def test_boards_found_pass_the_rule_checker(rows, cols, seed):
+    instance = jigsaw.generate(rows, cols, labels=3, seed=seed, matching="equal")
+    solution, nodes = jigsaw_backtrack.solve(instance, time_limit=30)
+    assert nodes >= rows * cols
+    assert solution is not None and satpuzzle.check(instance, solution) == []
+
+
+def _perturbed(rows: int, cols: int, rng: random.Random) -> jigsaw.JigsawInstance:
+    """A generated board with one inner label 1 turned into 2 on one piece and one 2 into 1 on
+    another (label counts stay even): some such sets still tile a board, many do not."""
+    base = jigsaw.generate(rows, cols, labels=2, seed=rng.randrange(10**6), matching="equal")
+    pieces = [list(piece) for piece in base.pieces]
+    for old, new in ((1, 2), (2, 1)):
+        spots = [(i, s) for i, piece in enumerate(pieces) for s in range(4) if piece[s] == old]
+        i, s = rng.choice(spots)
+        pieces[i][s] = new
+    return dataclasses.replace(base, pieces=tuple(tuple(piece) for piece in pieces))
+
+
+def test_finds_a_board_exactly_when_satpuzzle_does():
+    rng = random.Random(7)
+    outcomes = []
+    for _ in range(60):
+        instance = _perturbed(rng.choice((2, 3)), rng.choice((3, 4)), rng)
+        solution, _nodes = jigsaw_backtrack.solve(instance, time_limit=30)
+        expected = satpuzzle.solve(instance)
+        assert (solution is None) == (expected is None)
+        if solution is not None:
+            assert satpuzzle.check(instance, solution) == []
+        outcomes.append(solution is not None)
+    assert 10 <= sum(outcomes) <= 50  # both answers are exercised
+
+
+def test_refuses_what_it_does_not_model():
+    instance = jigsaw.generate(3, 3, labels=2, seed=1, matching="opposite")
+    with pytest.raises(ValueError):
+        jigsaw_backtrack.solve(instance, time_limit=5)
