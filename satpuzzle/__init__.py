@@ -31,14 +31,15 @@ def compile(instance: Any):
 def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",
               engine: str = "auto") -> Iterator[Any]:
     """Solutions one by one, each exactly once, in this process (no timeout). `engine`
-    "auto" uses the kind's own search engine where it has one, "sat" always the SAT solver
-    with blocking clauses."""
+    "auto" uses the kind's own search engine where it has one and it suits the instance,
+    "sat" always the SAT solver with blocking clauses, "search" always the kind's own engine
+    (an InputError for a kind without one)."""
     from itertools import islice
 
     from satpuzzle import registry
 
     module = registry.kind_module(instance.KIND)
-    if engine == "auto" and hasattr(module, "search"):
+    if registry.uses_search(module, instance, engine):
         yield from islice(module.search(instance, solver), limit)
         return
     from satpuzzle.solving import Job, LimitReached, ModelStream

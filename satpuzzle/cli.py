@@ -109,10 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="svg: the solutions found as one SVG picture, printed at the end")
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
-    solve.add_argument("--engine", choices=("auto", "sat"), default="auto",
-                       help="auto: the kind's own search engine where it has one (crosswords: "
-                            "trie search with a SAT oracle), else SAT with blocking clauses; "
-                            "sat: always SAT with blocking clauses")
+    solve.add_argument("--engine", choices=("auto", "sat", "search"), default="auto",
+                       help="auto: the kind's own search engine where it has one and it "
+                            "suits the puzzle (crosswords: trie search with a SAT oracle; "
+                            "jigsaw boards of distinct pieces or with fixed cells: "
+                            "depth-first search), else SAT with blocking clauses; sat: always "
+                            "SAT with blocking clauses; search: always the kind's own engine")
     solve.add_argument("--jobs", type=_positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
@@ -701,7 +703,7 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
                      progress: Progress) -> int:
     module = _module(instance)
     report = Report(args, instance, progress=progress)
-    if args.engine == "auto" and hasattr(module, "search"):
+    if registry.uses_search(module, instance, args.engine):
         outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
                              timeout=deadline.remaining())
         report.finish(outcome.results[0], outcome.stopped)

@@ -50,6 +50,22 @@ class KindModule(Protocol):
     def parse_solutions(self, instance: Any, text: str, path: str) -> list[Any]: ...
 
 
+def uses_search(module: ModuleType, instance: Any, engine: str) -> bool:
+    """Whether `engine` runs the kind's own search engine on this instance: "search" always
+    (an InputError if the kind has none), "auto" where the kind has one and its
+    `search_suits(instance)`, if it defines one, says the engine measured faster on such
+    instances; "sat" never."""
+    if engine == "sat":
+        return False
+    if not hasattr(module, "search"):
+        if engine == "search":
+            raise InputError(f"puzzle kind {module.KIND!r} has no search engine of its own; "
+                             "use --engine auto or sat")
+        return False
+    suits = getattr(module, "search_suits", None)
+    return engine == "search" or suits is None or suits(instance)
+
+
 def kind_module(name: str, where: Token | None = None) -> ModuleType:
     """The encoder module of kind `name`, or an InputError saying why there is none."""
     if name not in IMPLEMENTED:

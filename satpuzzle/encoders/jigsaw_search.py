@@ -1,0 +1,108 @@
+"""Jigsaw search engine: every board by depth-first search, without a CNF.
+
+Edge matching punishes clause learning: on Brendan Owen's boards a plain scan-row search
+visits about two million placements a second here and needs tens of millions at most up to
+7×7, where CaDiCaL spends tens of seconds (benchmarks/jigsaw.py, docs/benchmarks/DETAILS.md).
+The cells are filled in a fixed order — rows along the board's shorter side, or the frame
+clockwise for contour variants — so that every cell but the first meets neighbours that are
+already placed; its candidates are looked up by the labels those neighbours require, and a
+piece class is taken only while copies of it remain.
+
+The engine works on the candidate model of the encoder (each cell's label tuples after arc
+consistency, and the piece classes with their multiplicities), so a board is a grid of shown
+label tuples, the very thing a SAT solution decodes to: both engines count the same boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+Cell = tuple[int, int]
+Labels = tuple[int, int, int, int]  # top, right, bottom, left
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_OPPOSITE = (2, 3, 0, 1)  # the neighbour's side facing each side
+
+
+def search_order(cells: Sequence[Cell], rows: int, cols: int, contour: bool) -> list[Cell]:
+    """The order the cells are filled in: rows along the shorter side of a whole board (fewer
+    open edges on the frontier: 6×9 took 20 million placements across and 10⁹ along), the
+    frame as listed (clockwise) for contours."""
+    if contour:
+        return list(cells)
+    if cols > rows:
+        return sorted(cells, key=lambda cell: (cell[1], cell[0]))
+    return sorted(cells)
+
+
+class EdgeSearch:
+    """Depth-first search over the cells in `order`.
+
+    `options[cell]`: the label tuples the cell may show; `class_of[t]`: the class of a tuple
+    (interchangeable pieces); `copies[class]`: how many pieces the class holds, or None when
+    every cell has its own piece (position variants); `partner(a)`: the only label fitting `a`.
+    """
+
+    def __init__(self, order: Sequence[Cell], options: dict[Cell, list[Labels]],
+                 class_of: dict[Labels, int] | None, copies: list[int] | None,
+                 partner_negates: bool) -> None:
+        self.order = list(order)
+        index = {cell: k for k, cell in enumerate(self.order)}
+        sign = -1 if partner_negates else 1
+        self.earlier: list[tuple[tuple[int, int], ...]] = []
+        # candidates[k][key]: (class, the labels the tuple offers its neighbours, the tuple)
+        self.candidates: list[dict[tuple[int, ...], list[tuple[int, Labels, Labels]]]] = []
+        for k, (r, c) in enumerate(self.order):
+            sides = [side for side, (dr, dc) in enumerate(_STEPS)
+                     if index.get((r + dr, c + dc), k) < k]
+            self.earlier.append(tuple((index[(r + _STEPS[s][0], c + _STEPS[s][1])],
+                                       _OPPOSITE[s]) for s in sides))
+            table: dict[tuple[int, ...], list[tuple[int, Labels, Labels]]] = {}
+            for labels in options[(r, c)]:
+                offered = tuple(sign * label for label in labels)
+                klass = class_of[labels] if class_of is not None else -1
+                key = tuple(labels[s] for s in sides)
+                table.setdefault(key, []).append((klass, offered, labels))  # type: ignore[arg-type]
+            self.candidates.append(table)
+        self.copies = copies
+
+    def boards(self) -> Iterator[dict[Cell, Labels]]:
+        """Every assignment of label tuples to the cells that fits, each once."""
+        cells = len(self.order)
+        if cells == 0:
+            yield {}
+            return
+        left = list(self.copies) if self.copies is not None else None
+        offered: list[Labels] = [(0, 0, 0, 0)] * cells
+        chosen: list[tuple[int, Labels, Labels]] = [(-1, (0, 0, 0, 0), (0, 0, 0, 0))] * cells
+        lists: list[list[tuple[int, Labels, Labels]]] = [[] for _ in range(cells)]
+        positions = [0] * cells
+        lists[0] = self._lookup(0, offered)
+        k = 0
+        while k >= 0:
+            candidates, j = lists[k], positions[k]
+            if left is not None:
+                while j < len(candidates) and not left[candidates[j][0]]:
+                    j += 1
+            if j == len(candidates):  # exhausted: take back the cell before
+                k -= 1
+                if k >= 0 and left is not None:
+                    left[chosen[k][0]] += 1
+                continue
+            pick = candidates[j]
+            positions[k] = j + 1
+            if left is not None:
+                left[pick[0]] -= 1
+            chosen[k] = pick
+            offered[k] = pick[1]
+            if k + 1 == cells:
+                yield {cell: chosen[i][2] for i, cell in enumerate(self.order)}
+                if left is not None:
+                    left[pick[0]] += 1
+                continue
+            k += 1
+            lists[k] = self._lookup(k, offered)
+            positions[k] = 0
+
+    def _lookup(self, k: int, offered: list[Labels]) -> list[tuple[int, Labels, Labels]]:
+        key = tuple(offered[j][side] for j, side in self.earlier[k])
+        return self.candidates[k].get(key, [])

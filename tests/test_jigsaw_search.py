@@ -1,0 +1,100 @@
+"""The jigsaw depth-first engine (satpuzzle/encoders/jigsaw_search.py): the same boards as SAT
+with blocking clauses on larger boards than the brute force reaches, solvable or not; which
+instances `--engine auto` gives it; and `--engine` on the command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import satpuzzle
+from satpuzzle.encoders import jigsaw
+from satpuzzle.encoders.jigsaw_search import search_order
+from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
+from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.reductions import reduction
+from tests.conftest import INSTANCES, run_cli
+
+
+def both_engines(instance, limit=5000):
+    by_sat = list(satpuzzle.solutions(instance, limit=limit, engine="sat"))
+    by_search = list(satpuzzle.solutions(instance, limit=limit, engine="search"))
+    assert len(by_sat) < limit
+    assert len(set(by_search)) == len(by_search)  # each board once
+    assert set(by_search) == set(by_sat)
+    for board in by_search:
+        assert satpuzzle.check(instance, board) == []
+    return by_search
+
+
+@pytest.mark.parametrize("matching", ("opposite", "equal"))
+@pytest.mark.parametrize("rows,cols", [(4, 4), (3, 5), (5, 3)])
+def test_every_board_of_generated_puzzles_as_sat_finds(rows, cols, matching):
+    for seed in range(3):
+        instance = jigsaw.generate(rows, cols, labels=3, seed=seed, matching=matching)
+        assert both_engines(instance)
+
+
+def swapped_labels(instance, rng):
+    """One inner label a turned into b on one piece and one b into a on another: label counts
+    are kept, and the board often no longer tiles."""
+    pieces = [list(piece) for piece in instance.pieces]
+    a, b = rng.sample(sorted({label for piece in pieces for label in piece} - {0}), 2)
+    for old, new in ((a, b), (b, a)):
+        i, s = rng.choice([(i, s) for i, piece in enumerate(pieces) for s in range(4)
+                           if piece[s] == old])
+        pieces[i][s] = new
+    return dataclasses.replace(instance, pieces=tuple(tuple(p) for p in pieces))
+
+
+def test_unsolvable_and_solvable_perturbed_boards_agree():
+    rng = random.Random(11)
+    outcomes = []
+    for seed in range(16):
+        base = jigsaw.generate(4, 4, labels=4, seed=seed, matching="equal")
+        outcomes.append(bool(both_engines(swapped_labels(base, rng))))
+    assert 2 <= sum(outcomes) <= 14  # both answers exercised
+
+
+def test_wide_boards_are_searched_along_their_short_side():
+    wide = [(r, c) for r in range(2) for c in range(5)]
+    assert search_order(wide, 2, 5, contour=False)[:3] == [(0, 0), (1, 0), (0, 1)]
+    tall = [(r, c) for r in range(5) for c in range(2)]
+    assert search_order(tall, 5, 2, contour=False)[:3] == [(0, 0), (0, 1), (1, 0)]
+    frame = jigsaw.frame_cells(3, 4)
+    assert search_order(frame, 3, 4, contour=True) == frame
+
+
+def test_auto_takes_the_search_only_where_it_measured_faster():
+    distinct = jigsaw.generate(4, 4, labels=5, seed=1, matching="equal")
+    assert len(set(distinct.pieces)) == 16 and jigsaw.search_suits(distinct)
+    alike = dataclasses.replace(distinct, pieces=(distinct.pieces[1],) + distinct.pieces[1:])
+    assert not jigsaw.search_suits(alike)
+    for variant in ("contour", "position", "contour-position"):
+        assert not jigsaw.search_suits(jigsaw.generate(4, 4, labels=5, seed=1,
+                                                       variant=variant))
+    assert jigsaw.search_suits(jigsaw.generate(4, 4, labels=5, seed=1, variant="orientation"))
+    partition = reduction("partition-orientation").reduce(PartitionInstance((3, 1, 2)))
+    assert not jigsaw.search_suits(partition)
+    one_in_three = reduction("one-in-three-position").reduce(
+        OneInThreeInstance(3, ((1, 2, 3), (-1, 2, 3))))
+    assert not jigsaw.search_suits(one_in_three)
+
+
+def test_engines_on_the_command_line(tmp_path):
+    puzzle = tmp_path / "board.puz"
+    board = jigsaw.generate(4, 5, labels=6, seed=1, matching="equal")
+    assert jigsaw.search_suits(board)
+    puzzle.write_text(jigsaw.to_puz(board))
+    auto = run_cli("solve", puzzle, "--count", "--stats")
+    sat = run_cli("solve", puzzle, "--count", "--stats", "--engine", "sat")
+    assert auto.returncode == sat.returncode == 0
+    assert "search engine" in auto.stderr and "clauses" in sat.stderr
+    assert auto.stdout == sat.stdout and int(auto.stdout.split()[0]) >= 1
+    forced = run_cli("solve", INSTANCES / "jigsaw" / "contour-3x4.puz", "--engine", "search")
+    assert forced.returncode == 0 and "search engine" not in forced.stdout
+    refused = run_cli("solve", INSTANCES / "sudoku" / "classic.puz", "--engine", "search")
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "no search engine" in refused.stderr
