@@ -2,20 +2,23 @@
 (/work/shared/data/jigsaw), equal matching, border zero, time to the first solution.
 
     python benchmarks/jigsaw.py [--data ../shared/data/jigsaw] [--max-side 8] [--timeout 60]
-                                [--repeat 1] [--no-cpsat] [--no-backtrack] [--solver cadical195]
-                                [--set colour_counts=false ...] [--only clue|brendan]
-                                [--names pieces_06x06,clue2]
+                                [--repeat 1] [--no-sat] [--no-cpsat] [--no-backtrack]
+                                [--solver cadical195] [--set colour_counts=false ...]
+                                [--only clue|brendan] [--names pieces_06x06,clue2]
 
-satpuzzle: parse + encode in this process, then the solver in a child process that the timeout
-can stop (satpuzzle.solving.run_jobs, as the CLI does); the time is encode + solve. CP-SAT
-(benchmarks/baselines/jigsaw_cpsat.py, one worker, the same timeout) when OR-Tools is
-importable, else its column is skipped with a note. A dedicated scan-row backtracker in C
-(benchmarks/baselines/jigsaw_backtrack.c, built with the system's compiler; skipped without
-one or with --no-backtrack). With --repeat K > 1 each instance is also
-run with its pieces shuffled and turned at random (seeds 1 .. K-1) and the median is printed:
-solver times on one fixed formula are a single sample of a wide distribution. Every answer is
-checked by the rule checker. Brendan boards are taken up to --max-side on their longer side,
-smallest first. At the end: the largest Brendan board solved within the timeout.
+Columns, each run in a child process that the timeout stops:
+- satpuzzle: what `satpuzzle solve` runs (--engine auto): on these boards of distinct pieces
+  the depth-first search engine (satpuzzle/encoders/jigsaw_search.py);
+- SAT: parse + encode in this process, then CaDiCaL (satpuzzle.solving.run_jobs, as
+  `--engine sat` does); the time is encode + solve;
+- CP-SAT (benchmarks/baselines/jigsaw_cpsat.py, one worker) when OR-Tools is importable;
+- C backtrack: a dedicated scan-row backtracker in C (benchmarks/baselines/jigsaw_backtrack.c,
+  built with the system's compiler; skipped without one).
+With --repeat K > 1 each instance is also run with its pieces shuffled and turned at random
+(seeds 1 .. K-1) and the median is printed: solver times on one fixed formula are a single
+sample of a wide distribution. Every answer is checked by the rule checker. Brendan boards are
+taken up to --max-side on their longer side, smallest first. At the end: the largest Brendan
+board satpuzzle solved within the timeout.
 
 Full run (the issue's targets: clue puzzles and Brendan boards up to 10×10 in under 60 s; the
 largest board solved in 10 minutes):
@@ -42,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.encoders import jigsaw
-from satpuzzle.solving import Job, run_jobs
+from satpuzzle.solving import Job, run_jobs, run_search
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
 
@@ -88,6 +91,24 @@ def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
     if problems:
         raise SystemExit(f"WRONG ANSWER (satpuzzle): {problems[:2]}")
     return encoded + outcome.elapsed
+
+
+def run_auto(instance: jigsaw.JigsawInstance, solver: str, timeout: float) -> float | None:
+    """Seconds to the first solution with the engine `satpuzzle solve` picks (--engine auto):
+    the depth-first search in a child process on boards of distinct pieces, else SAT."""
+    if not jigsaw.search_suits(instance):
+        return run_satpuzzle(instance, solver, timeout)
+    found = []
+    outcome = run_search(lambda: jigsaw.search(instance, solver), found.append, limit=1,
+                         timeout=timeout)
+    if not found:
+        if outcome.stopped:
+            return None
+        raise SystemExit("WRONG ANSWER: the search says the puzzle has no solution")
+    problems = check(instance, found[0])
+    if problems:
+        raise SystemExit(f"WRONG ANSWER (search): {problems[:2]}")
+    return outcome.elapsed
 
 
 def _cpsat_child(instance, timeout, connection) -> None:
@@ -170,6 +191,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--no-sat", action="store_true",
+                        help="skip the column of the SAT encoding (--engine sat)")
     parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT column")
     parser.add_argument("--no-backtrack", action="store_true",
                         help="skip the C backtracking column")
@@ -187,19 +210,25 @@ def main() -> None:
         if key not in jigsaw.ENCODING:
             raise SystemExit(f"unknown encoding choice {key!r}; known: {list(jigsaw.ENCODING)}")
         jigsaw.ENCODING[key] = json.loads(value) if value[:1] in "tf0123456789[{" else value
-    cpsat = jigsaw_cpsat.AVAILABLE and not args.no_cpsat
+    methods = {"satpuzzle": lambda i: run_auto(i, args.solver, args.timeout)}
+    if not args.no_sat:
+        methods["SAT"] = lambda i: run_satpuzzle(i, args.solver, args.timeout)
     if not jigsaw_cpsat.AVAILABLE:
         print("OR-Tools is absent: the CP-SAT column is skipped (pip install ortools)")
-    backtrack = jigsaw_backtrack.AVAILABLE and not args.no_backtrack
+    elif not args.no_cpsat:
+        methods["CP-SAT"] = lambda i: run_cpsat(i, args.timeout)
     if not jigsaw_backtrack.AVAILABLE:
         print("no C compiler: the backtracking column is skipped")
-    elif backtrack:
+    elif not args.no_backtrack:
         jigsaw_backtrack.build()  # compiled before any clock starts
+        methods["C backtrack"] = lambda i: run_backtrack(i, args.timeout)
     print(f"encoding {jigsaw.ENCODING}, solver {args.solver}, timeout {args.timeout:.0f} s, "
-          f"median of {args.repeat} run(s)")
-    print(f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"
-          + (f"{'CP-SAT s':>11}{'CP-SAT/sat':>12}" if cpsat else "")
-          + (f"{'backtrack s':>13}{'bt/sat':>8}" if backtrack else ""))
+          f"median of {args.repeat} run(s); satpuzzle = what `solve` runs (--engine auto), "
+          f"ratios = method ÷ satpuzzle")
+    header = f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"
+    for method in list(methods)[1:]:
+        header += f"{method + ' s':>15}{'ratio':>8}"
+    print(header)
     largest = None
     chosen = instances(args.data, args.max_side, args.only)
     if args.names:
@@ -208,23 +237,20 @@ def main() -> None:
     for name, path in chosen:
         instance = read(path)
         colours = len({label for piece in instance.pieces for label in piece} - {0})
-        sat = median_time(lambda i: run_satpuzzle(i, args.solver, args.timeout), instance,
-                          args.repeat)
+        times = {method: median_time(run, instance, args.repeat)
+                 for method, run in methods.items()}
+        ours = times["satpuzzle"]
         line = (f"{name:<18}{instance.rows:>3}x{instance.cols:<3}{colours:>8}"
-                f"{show(sat, args.timeout):>13}")
-        if cpsat:
-            other = median_time(lambda i: run_cpsat(i, args.timeout), instance, args.repeat)
-            ratio = f"{other / sat:10.1f}" if other is not None and sat else "         -"
-            line += f"{show(other, args.timeout):>11}{ratio:>12}"
-        if backtrack:
-            other = median_time(lambda i: run_backtrack(i, args.timeout), instance, args.repeat)
-            ratio = f"{other / sat:7.2f}" if other is not None and sat else "      -"
-            line += f"{show(other, args.timeout):>13}{ratio:>8}"
+                f"{show(ours, args.timeout):>13}")
+        for method in list(methods)[1:]:
+            other = times[method]
+            ratio = f"{other / ours:8.2f}" if other is not None and ours else "       -"
+            line += f"{show(other, args.timeout):>15}{ratio}"
         print(line, flush=True)
-        if sat is not None and name.startswith("pieces_"):
+        if ours is not None and name.startswith("pieces_"):
             cells = instance.rows * instance.cols
             if largest is None or cells > largest[0]:
-                largest = (cells, name, sat)
+                largest = (cells, name, ours)
     if largest:
         print(f"largest Brendan board solved within {args.timeout:.0f} s: {largest[1]} "
               f"({largest[2]:.1f} s)")
