@@ -15,7 +15,8 @@ label tuples, the very thing a SAT solution decodes to: both engines count the s
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 
 Cell = tuple[int, int]
 Labels = tuple[int, int, int, int]  # top, right, bottom, left
@@ -48,22 +49,28 @@ class EdgeSearch:
         self.order = list(order)
         index = {cell: k for k, cell in enumerate(self.order)}
         sign = -1 if partner_negates else 1
-        self.earlier: list[tuple[tuple[int, int], ...]] = []
-        # candidates[k][key]: (class, the labels the tuple offers its neighbours, the tuple)
-        self.candidates: list[dict[tuple[int, ...], list[tuple[int, Labels, Labels]]]] = []
+        # The labels every placed cell offers its neighbours sit in one flat list, four a
+        # cell; a cell's key is read from it by an itemgetter over its earlier neighbours'
+        # facing sides (a bare label for one neighbour, a tuple for more, () for none).
+        self.keys: list[Callable[[list[int]], object]] = []
+        # candidates[k][key]: (class, the four labels it offers, the tuple shown)
+        self.candidates: list[dict[object, list[tuple[int, Labels, Labels]]]] = []
         for k, (r, c) in enumerate(self.order):
             sides = [side for side, (dr, dc) in enumerate(_STEPS)
                      if index.get((r + dr, c + dc), k) < k]
-            self.earlier.append(tuple((index[(r + _STEPS[s][0], c + _STEPS[s][1])],
-                                       _OPPOSITE[s]) for s in sides))
-            table: dict[tuple[int, ...], list[tuple[int, Labels, Labels]]] = {}
+            facing = [4 * index[(r + _STEPS[s][0], c + _STEPS[s][1])] + _OPPOSITE[s]
+                      for s in sides]
+            self.keys.append(itemgetter(*facing) if facing else _no_key)
+            table: dict[object, list[tuple[int, Labels, Labels]]] = {}
             for labels in options[(r, c)]:
                 offered = tuple(sign * label for label in labels)
-                klass = class_of[labels] if class_of is not None else -1
+                klass = class_of[labels] if class_of is not None else 0
                 key = tuple(labels[s] for s in sides)
+                key = key[0] if len(key) == 1 else key
                 table.setdefault(key, []).append((klass, offered, labels))  # type: ignore[arg-type]
             self.candidates.append(table)
-        self.copies = copies
+        # position variants: one pseudo-class with a copy for every cell, never exhausted
+        self.copies = list(copies) if copies is not None else [len(self.order)]
 
     def boards(self) -> Iterator[dict[Cell, Labels]]:
         """Every assignment of label tuples to the cells that fits, each once."""
@@ -71,38 +78,33 @@ class EdgeSearch:
         if cells == 0:
             yield {}
             return
-        left = list(self.copies) if self.copies is not None else None
-        offered: list[Labels] = [(0, 0, 0, 0)] * cells
-        chosen: list[tuple[int, Labels, Labels]] = [(-1, (0, 0, 0, 0), (0, 0, 0, 0))] * cells
-        lists: list[list[tuple[int, Labels, Labels]]] = [[] for _ in range(cells)]
-        positions = [0] * cells
-        lists[0] = self._lookup(0, offered)
+        left = list(self.copies)
+        flat = [0] * (4 * cells)
+        keys, tables = self.keys, self.candidates
+        chosen: list[tuple[int, Labels, Labels]] = [(0, (0, 0, 0, 0), (0, 0, 0, 0))] * cells
+        # the untried candidates of each cell on the current path
+        untried: list[Iterator[tuple[int, Labels, Labels]]] = [iter(())] * cells
+        untried[0] = iter(tables[0].get(keys[0](flat), ()))
         k = 0
         while k >= 0:
-            candidates, j = lists[k], positions[k]
-            if left is not None:
-                while j < len(candidates) and not left[candidates[j][0]]:
-                    j += 1
-            if j == len(candidates):  # exhausted: take back the cell before
+            for pick in untried[k]:
+                if left[pick[0]]:
+                    break
+            else:  # exhausted: take back the cell before
                 k -= 1
-                if k >= 0 and left is not None:
+                if k >= 0:
                     left[chosen[k][0]] += 1
                 continue
-            pick = candidates[j]
-            positions[k] = j + 1
-            if left is not None:
-                left[pick[0]] -= 1
+            left[pick[0]] -= 1
             chosen[k] = pick
-            offered[k] = pick[1]
             if k + 1 == cells:
                 yield {cell: chosen[i][2] for i, cell in enumerate(self.order)}
-                if left is not None:
-                    left[pick[0]] += 1
+                left[pick[0]] += 1
                 continue
+            flat[4 * k:4 * k + 4] = pick[1]
             k += 1
-            lists[k] = self._lookup(k, offered)
-            positions[k] = 0
+            untried[k] = iter(tables[k].get(keys[k](flat), ()))
 
-    def _lookup(self, k: int, offered: list[Labels]) -> list[tuple[int, Labels, Labels]]:
-        key = tuple(offered[j][side] for j, side in self.earlier[k])
-        return self.candidates[k].get(key, [])
+
+def _no_key(_flat: list[int]) -> tuple[()]:
+    return ()
