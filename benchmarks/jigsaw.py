@@ -7,8 +7,8 @@
                                 [--only clue|brendan] [--names pieces_06x06,clue2]
 
 Columns, each run in a child process that the timeout stops:
-- satpuzzle: what `satpuzzle solve` runs (--engine auto): on these boards of distinct pieces
-  the depth-first search engine (satpuzzle/encoders/jigsaw_search.py);
+- satpuzzle: what `satpuzzle solve` runs (--engine auto): on boards of distinct pieces the
+  depth-first search engine (satpuzzle/encoders/jigsaw_search.py) raced by SAT, else SAT;
 - SAT: parse + encode in this process, then CaDiCaL (satpuzzle.solving.run_jobs, as
   `--engine sat` does); the time is encode + solve;
 - CP-SAT (benchmarks/baselines/jigsaw_cpsat.py, one worker) when OR-Tools is importable;
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.encoders import jigsaw
-from satpuzzle.solving import Job, run_jobs, run_search
+from satpuzzle.solving import Job, run_jobs, run_race
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
 
@@ -94,21 +94,31 @@ def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
 
 
 def run_auto(instance: jigsaw.JigsawInstance, solver: str, timeout: float) -> float | None:
-    """Seconds to the first solution with the engine `satpuzzle solve` picks (--engine auto):
-    the depth-first search in a child process on boards of distinct pieces, else SAT."""
+    """Seconds to the first solution as `satpuzzle solve` finds it (--engine auto): on boards
+    of distinct pieces the depth-first search raced by SAT (two processes, the first answer
+    wins; the time includes encoding), else SAT alone."""
     if not jigsaw.search_suits(instance):
         return run_satpuzzle(instance, solver, timeout)
+    start = time.perf_counter()
+    formula = jigsaw.encode(instance)
     found = []
-    outcome = run_search(lambda: jigsaw.search(instance, solver), found.append, limit=1,
-                         timeout=timeout)
+    outcome = run_race(lambda: jigsaw.search(instance, solver), formula,
+                       lambda true_vars: jigsaw.decode(instance,
+                                                       [formula.names[v] for v in true_vars]),
+                       found.append, solver, timeout=max(0.1, timeout - (time.perf_counter()
+                                                                         - start)))
     if not found:
         if outcome.stopped:
             return None
-        raise SystemExit("WRONG ANSWER: the search says the puzzle has no solution")
+        raise SystemExit("WRONG ANSWER: satpuzzle says the puzzle has no solution")
     problems = check(instance, found[0])
     if problems:
-        raise SystemExit(f"WRONG ANSWER (search): {problems[:2]}")
-    return outcome.elapsed
+        raise SystemExit(f"WRONG ANSWER (satpuzzle): {problems[:2]}")
+    WINNERS[outcome.winner] = WINNERS.get(outcome.winner, 0) + 1
+    return time.perf_counter() - start
+
+
+WINNERS: dict[str | None, int] = {}  # which engine of the race answered first, how often
 
 
 def _cpsat_child(instance, timeout, connection) -> None:
@@ -251,6 +261,9 @@ def main() -> None:
             cells = instance.rows * instance.cols
             if largest is None or cells > largest[0]:
                 largest = (cells, name, ours)
+    if WINNERS:
+        print("first answers in satpuzzle's race: "
+              + ", ".join(f"{name} {count}" for name, count in sorted(WINNERS.items())))
     if largest:
         print(f"largest Brendan board solved within {args.timeout:.0f} s: {largest[1]} "
               f"({largest[2]:.1f} s)")

@@ -47,6 +47,7 @@ from satpuzzle.solving import (
     SolverCrash,
     check_solver,
     run_jobs,
+    run_race,
     run_search,
 )
 from satpuzzle.stages import StageTimeout, run_in_child, time_limit
@@ -703,6 +704,9 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
                      progress: Progress) -> int:
     module = _module(instance)
     report = Report(args, instance, progress=progress)
+    if (args.engine == "auto" and limit == 1 and getattr(module, "RACE_SAT", False)
+            and registry.uses_search(module, instance, args.engine)):
+        return _race(args, module, instance, solver, deadline, report)
     if registry.uses_search(module, instance, args.engine):
         outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
                              timeout=deadline.remaining())
@@ -724,6 +728,27 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
     if args.stats:
         _print_stats(formula, compiled, outcome.elapsed, counters=outcome.stats)
     return _status_and_summary(args, outcome, [report.count], limit)
+
+
+def _race(args, module, instance, solver: str, deadline: _Deadline, report: Report) -> int:
+    """One solution wanted from a kind whose search engine can lose badly on a bad piece
+    order (jigsaw): the search and SAT run side by side, the first answer wins."""
+    started = time.monotonic()
+    with _compiling(args, instance, deadline.remaining()):
+        formula = module.encode(instance)
+    compiled = time.monotonic() - started
+
+    def decode(true_vars: frozenset[int]) -> Any:
+        return module.decode(instance, [formula.names[v] for v in true_vars])
+
+    outcome = run_race(lambda: module.search(instance, solver), formula, decode, report.add,
+                       solver, timeout=deadline.remaining())
+    report.finish(outcome.results[0], outcome.stopped)
+    if args.stats:
+        _print_stats(formula, compiled, outcome.elapsed)
+        print(f"satpuzzle: stats: first answer by {outcome.winner or 'neither engine'} "
+              "(search engine and SAT raced)", file=sys.stderr)
+    return _status_and_summary(args, outcome, [report.count], 1)
 
 
 def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:

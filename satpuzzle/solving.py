@@ -224,6 +224,20 @@ def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callabl
                          lambda _job, solution: on_solution(solution), None, timeout)
 
 
+def run_race(make_solutions: Callable[[], Iterator[Any]], formula: Formula,
+             decode: Callable[[frozenset[int]], Any], on_solution: Callable[[Any], None],
+             solver_name: str, timeout: float | None = None) -> RunOutcome:
+    """The first solution by two complete engines side by side, each in its own process: the
+    kind's search engine (`make_solutions`) and SAT on `formula` (models decoded in the child
+    by `decode`). The first to answer — a solution, or that there is none — wins, the other is
+    stopped; `RunOutcome.winner` says which ("search" or "sat")."""
+    targets = [(_search_worker, (make_solutions, 1)),
+               (_worker, (formula, solver_name, [Job(limit=1)], range(1),
+                          lambda _index, true_vars: decode(true_vars)))]
+    return _run_children(targets, 1, lambda _job, solution: on_solution(solution), None,
+                         timeout, race=("search", "sat"))
+
+
 class SolverCrash(Exception):
     """The solver process failed or died: a bug or a resource limit, not bad input."""
 
@@ -236,6 +250,7 @@ class RunOutcome:
     # the back ends' counters (conflicts, decisions, ...) summed over the workers that
     # finished; empty when none reports them or the run was cut short
     stats: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None  # run_race: the engine that answered first
 
 
 def solver_counters(solver) -> dict[str, int]:
@@ -271,10 +286,12 @@ def run_jobs(
 
 
 def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: int,
-                  on_model, on_done, timeout: float | None) -> RunOutcome:
+                  on_model, on_done, timeout: float | None,
+                  race: tuple[str, ...] | None = None) -> RunOutcome:
     """Start one child per (function, args), each given a pipe end as its last argument;
     relay their events until all end, the timeout passes or the user interrupts; then make
-    sure no child outlives the call."""
+    sure no child outlives the call. With `race` (a name per child), the children answer the
+    same question: only the first to report is heard, and its "done" ends the run."""
     context = multiprocessing.get_context("fork")
     children, receivers = [], []
     start = time.monotonic()
@@ -288,8 +305,10 @@ def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: i
     results = [JobResult(i) for i in range(job_count)]
     stopped = None
     counters: dict[str, int] = {}
+    heard: list = []
     try:
-        stopped = _receive(receivers, results, on_model, on_done, start, timeout, counters)
+        stopped = _receive(receivers, results, on_model, on_done, start, timeout, counters,
+                           heard if race else None)
     except KeyboardInterrupt:
         stopped = "interrupt"
     finally:
@@ -299,11 +318,14 @@ def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: i
             child.join()
         for receiver in receivers:
             receiver.close()
-    return RunOutcome(results, stopped, time.monotonic() - start, counters)
+    winner = race[receivers.index(heard[0])] if race and heard else None
+    return RunOutcome(results, stopped, time.monotonic() - start, counters, winner)
 
 
 def _receive(receivers, results, on_model, on_done, start, timeout,
-             counters: dict[str, int] | None = None) -> str | None:
+             counters: dict[str, int] | None = None, heard: list | None = None) -> str | None:
+    """Relay events until every child has ended (None), or "timeout". `heard` (a race):
+    holds the first child to report; the others are ignored, and its "done" ends the run."""
     open_receivers = list(receivers)
     while open_receivers:
         remaining = None if timeout is None else start + timeout - time.monotonic()
@@ -317,6 +339,10 @@ def _receive(receivers, results, on_model, on_done, start, timeout,
                 event = receiver.recv()
             except EOFError:
                 raise SolverCrash("the solver process died unexpectedly") from None
+            if heard is not None and event[0] in ("model", "done"):
+                if heard and heard[0] is not receiver:
+                    continue
+                heard[:1] = [receiver]
             if event[0] == "model":
                 results[event[1]].count += 1
                 on_model(event[1], event[2])
@@ -325,6 +351,8 @@ def _receive(receivers, results, on_model, on_done, start, timeout,
                 result.complete = event[2]
                 if on_done is not None:
                     on_done(result)
+                if heard is not None:
+                    return None
             elif event[0] == "error":
                 raise SolverCrash(event[1])
             elif event[0] == "stats":

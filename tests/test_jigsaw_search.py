@@ -98,3 +98,44 @@ def test_engines_on_the_command_line(tmp_path):
     refused = run_cli("solve", INSTANCES / "sudoku" / "classic.puz", "--engine", "search")
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1 and "no search engine" in refused.stderr
+
+
+def race(instance):
+    from satpuzzle.solving import run_race
+
+    formula = jigsaw.encode(instance)
+    found = []
+    outcome = run_race(lambda: jigsaw.search(instance), formula,
+                       lambda true_vars: jigsaw.decode(instance,
+                                                       [formula.names[v] for v in true_vars]),
+                       found.append, "cadical195", timeout=60)
+    return outcome, found
+
+
+def test_the_race_gives_one_answer_from_either_engine():
+    rng = random.Random(5)
+    answers = []
+    for seed in range(12):
+        instance = jigsaw.generate(4, 4, labels=4, seed=seed, matching="equal")
+        if seed % 2:
+            instance = swapped_labels(instance, rng)
+        outcome, found = race(instance)
+        assert outcome.stopped is None and outcome.winner in ("search", "sat")
+        expected = next(satpuzzle.solutions(instance, limit=1, engine="sat"), None)
+        assert len(found) == outcome.results[0].count == (expected is not None)
+        if found:
+            assert satpuzzle.check(instance, found[0]) == []
+        answers.append(bool(found))
+    assert any(answers) and not all(answers)
+
+
+def test_solve_races_by_default_and_counts_with_the_search(tmp_path):
+    board = jigsaw.generate(5, 5, labels=6, seed=2, matching="equal")
+    assert jigsaw.search_suits(board)
+    puzzle = tmp_path / "board.puz"
+    puzzle.write_text(jigsaw.to_puz(board))
+    first = run_cli("solve", puzzle, "--stats")
+    assert first.returncode == 0 and "raced" in first.stderr
+    every = run_cli("solve", puzzle, "--all", "--stats")
+    assert every.returncode == 0 and "search engine" in every.stderr
+    assert "raced" not in every.stderr
