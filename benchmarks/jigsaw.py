@@ -2,13 +2,15 @@
 (/work/shared/data/jigsaw), equal matching, border zero, time to the first solution.
 
     python benchmarks/jigsaw.py [--data ../shared/data/jigsaw] [--max-side 8] [--timeout 60]
-                                [--repeat 1] [--no-sat] [--no-cpsat] [--no-backtrack]
+                                [--repeat 1] [--no-race] [--no-sat] [--no-cpsat]
+                                [--no-backtrack]
                                 [--solver cadical195] [--set colour_counts=false ...]
                                 [--only clue|brendan] [--names pieces_06x06,clue2]
 
 Columns, each run in a child process that the timeout stops:
 - satpuzzle: what `satpuzzle solve` runs (--engine auto): on boards of distinct pieces the
-  depth-first search engine (satpuzzle/encoders/jigsaw_search.py) raced by SAT, else SAT;
+  depth-first search engine (satpuzzle/encoders/jigsaw_search.py), else SAT;
+- race: `--engine race`, the search and SAT side by side in two processes (both cores);
 - SAT: parse + encode in this process, then CaDiCaL (satpuzzle.solving.run_jobs, as
   `--engine sat` does); the time is encode + solve;
 - CP-SAT (benchmarks/baselines/jigsaw_cpsat.py, one worker) when OR-Tools is importable;
@@ -45,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.encoders import jigsaw
-from satpuzzle.solving import Job, run_jobs, run_race
+from satpuzzle.solving import Job, run_jobs, run_race, run_search
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
 
@@ -94,9 +96,28 @@ def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
 
 
 def run_auto(instance: jigsaw.JigsawInstance, solver: str, timeout: float) -> float | None:
-    """Seconds to the first solution as `satpuzzle solve` finds it (--engine auto): on boards
-    of distinct pieces the depth-first search raced by SAT (two processes, the first answer
-    wins; the time includes encoding), else SAT alone."""
+    """Seconds to the first solution as `satpuzzle solve` finds it (--engine auto): the
+    depth-first search in a child process on boards of distinct pieces, else SAT."""
+    if not jigsaw.search_suits(instance):
+        return run_satpuzzle(instance, solver, timeout)
+    found = []
+    outcome = run_search(lambda: jigsaw.search(instance, solver), found.append, limit=1,
+                         timeout=timeout)
+    if not found:
+        if outcome.stopped:
+            return None
+        raise SystemExit("WRONG ANSWER: the search says the puzzle has no solution")
+    problems = check(instance, found[0])
+    if problems:
+        raise SystemExit(f"WRONG ANSWER (search): {problems[:2]}")
+    return outcome.elapsed
+
+
+def run_race_engine(instance: jigsaw.JigsawInstance, solver: str,
+                    timeout: float) -> float | None:
+    """Seconds to the first solution with `--engine race`: on boards of distinct pieces the
+    search and SAT in two processes, the first answer wins (the time includes encoding);
+    else SAT alone."""
     if not jigsaw.search_suits(instance):
         return run_satpuzzle(instance, solver, timeout)
     start = time.perf_counter()
@@ -201,6 +222,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--no-race", action="store_true",
+                        help="skip the column of --engine race (two processes)")
     parser.add_argument("--no-sat", action="store_true",
                         help="skip the column of the SAT encoding (--engine sat)")
     parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT column")
@@ -221,6 +244,8 @@ def main() -> None:
             raise SystemExit(f"unknown encoding choice {key!r}; known: {list(jigsaw.ENCODING)}")
         jigsaw.ENCODING[key] = json.loads(value) if value[:1] in "tf0123456789[{" else value
     methods = {"satpuzzle": lambda i: run_auto(i, args.solver, args.timeout)}
+    if not args.no_race:
+        methods["race"] = lambda i: run_race_engine(i, args.solver, args.timeout)
     if not args.no_sat:
         methods["SAT"] = lambda i: run_satpuzzle(i, args.solver, args.timeout)
     if not jigsaw_cpsat.AVAILABLE:
@@ -262,7 +287,7 @@ def main() -> None:
             if largest is None or cells > largest[0]:
                 largest = (cells, name, ours)
     if WINNERS:
-        print("first answers in satpuzzle's race: "
+        print("first answers in the race: "
               + ", ".join(f"{name} {count}" for name, count in sorted(WINNERS.items())))
     if largest:
         print(f"largest Brendan board solved within {args.timeout:.0f} s: {largest[1]} "

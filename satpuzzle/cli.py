@@ -110,12 +110,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="svg: the solutions found as one SVG picture, printed at the end")
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
-    solve.add_argument("--engine", choices=("auto", "sat", "search"), default="auto",
+    solve.add_argument("--engine", choices=("auto", "sat", "search", "race"), default="auto",
                        help="auto: the kind's own search engine where it has one and it "
                             "suits the puzzle (crosswords: trie search with a SAT oracle; "
-                            "jigsaw boards of distinct pieces or with fixed cells: "
-                            "depth-first search), else SAT with blocking clauses; sat: always "
-                            "SAT with blocking clauses; search: always the kind's own engine")
+                            "jigsaw: depth-first search on whole boards of distinct pieces), "
+                            "else SAT with blocking clauses; sat: always SAT with blocking "
+                            "clauses; search: always the kind's own engine; race: for one "
+                            "solution, the kind's search and SAT side by side in two "
+                            "processes, the first answer wins (which board is printed may "
+                            "then vary from run to run; with --all/--count: search)")
     solve.add_argument("--jobs", type=_positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles (default 1)")
     solve.add_argument("--no-check", action="store_true",
@@ -704,8 +707,7 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
                      progress: Progress) -> int:
     module = _module(instance)
     report = Report(args, instance, progress=progress)
-    if (args.engine == "auto" and limit == 1 and getattr(module, "RACE_SAT", False)
-            and registry.uses_search(module, instance, args.engine)):
+    if args.engine == "race" and limit == 1 and registry.uses_search(module, instance, "race"):
         return _race(args, module, instance, solver, deadline, report)
     if registry.uses_search(module, instance, args.engine):
         outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
@@ -731,8 +733,8 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
 
 
 def _race(args, module, instance, solver: str, deadline: _Deadline, report: Report) -> int:
-    """One solution wanted from a kind whose search engine can lose badly on a bad piece
-    order (jigsaw): the search and SAT run side by side, the first answer wins."""
+    """--engine race, one solution wanted: the kind's search engine, whose time can hang on
+    the order it meets the pieces in, and SAT run side by side; the first answer wins."""
     started = time.monotonic()
     with _compiling(args, instance, deadline.remaining()):
         formula = module.encode(instance)

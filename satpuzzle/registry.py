@@ -51,19 +51,19 @@ class KindModule(Protocol):
 
 
 def uses_search(module: ModuleType, instance: Any, engine: str) -> bool:
-    """Whether `engine` runs the kind's own search engine on this instance: "search" always
-    (an InputError if the kind has none), "auto" where the kind has one and its
+    """Whether `engine` runs the kind's own search engine on this instance: "search" and
+    "race" always (an InputError if the kind has none), "auto" where the kind has one and its
     `search_suits(instance)`, if it defines one, says the engine measured faster on such
     instances; "sat" never."""
     if engine == "sat":
         return False
     if not hasattr(module, "search"):
-        if engine == "search":
+        if engine in ("search", "race"):
             raise InputError(f"puzzle kind {module.KIND!r} has no search engine of its own; "
                              "use --engine auto or sat")
         return False
     suits = getattr(module, "search_suits", None)
-    return engine == "search" or suits is None or suits(instance)
+    return engine in ("search", "race") or suits is None or suits(instance)
 
 
 def kind_module(name: str, where: Token | None = None) -> ModuleType:

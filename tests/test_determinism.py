@@ -91,6 +91,9 @@ def _commands(scratch: Path) -> dict[str, list[str]]:
         "jigsaw contour --all": ["solve", i / "jigsaw/contour-3x4.puz", "--all"],
         "jigsaw json": ["solve", i / "jigsaw/fibonacci-4x6.puz", "--all", "--format", "json"],
         "jigsaw --count": ["solve", i / "jigsaw/generated-4x4.puz", "--count"],
+        # four boards; the default engine (the depth-first search) prints the same first one
+        "jigsaw first board": ["solve", i / "jigsaw/generated-4x4.puz"],
+        "jigsaw --all by search": ["solve", i / "jigsaw/generated-4x4.puz", "--all"],
         "jigsaw --forced": ["solve", i / "jigsaw/fibonacci-4x20.puz", "--forced"],
         "jigsaw compile": ["compile", i / "jigsaw/generated-4x4.puz"],
         "partition --all": ["solve", i / "partition/wikipedia.puz", "--all"],

@@ -5,6 +5,7 @@ instances `--engine auto` gives it; and `--engine` on the command line."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import pytest
@@ -129,13 +130,23 @@ def test_the_race_gives_one_answer_from_either_engine():
     assert any(answers) and not all(answers)
 
 
-def test_solve_races_by_default_and_counts_with_the_search(tmp_path):
+def test_engine_race_on_the_command_line(tmp_path):
     board = jigsaw.generate(5, 5, labels=6, seed=2, matching="equal")
     assert jigsaw.search_suits(board)
     puzzle = tmp_path / "board.puz"
     puzzle.write_text(jigsaw.to_puz(board))
-    first = run_cli("solve", puzzle, "--stats")
-    assert first.returncode == 0 and "raced" in first.stderr
-    every = run_cli("solve", puzzle, "--all", "--stats")
+    raced = run_cli("solve", puzzle, "--engine", "race", "--stats", "--format", "json")
+    assert raced.returncode == 0 and "raced" in raced.stderr
+    answer = json.loads(raced.stdout)
+    assert answer["count"] == len(answer["solutions"]) == 1
+    solution = tuple(tuple(tuple(pair) for pair in row) for row in answer["solutions"][0])
+    assert satpuzzle.check(board, solution) == []
+    # the default stays deterministic: the search alone, no race
+    default = run_cli("solve", puzzle, "--stats")
+    assert default.returncode == 0 and "search engine" in default.stderr
+    assert "raced" not in default.stderr
+    every = run_cli("solve", puzzle, "--all", "--engine", "race", "--stats")
     assert every.returncode == 0 and "search engine" in every.stderr
     assert "raced" not in every.stderr
+    refused = run_cli("solve", INSTANCES / "sudoku" / "classic.puz", "--engine", "race")
+    assert refused.returncode == 2 and "no search engine" in refused.stderr

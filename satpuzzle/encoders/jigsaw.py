@@ -695,12 +695,6 @@ def _edge(formula: Formula, instance: JigsawInstance, model: _Model,
     return labels
 
 
-# One solution wanted (`solve --limit 1`) on a board the search takes: SAT races it on a second
-# process. The search's time hangs on the order it meets the pieces in: Eternity II's 8x8
-# took CaDiCaL 52 s and the search over 120 s, the C backtracker, with another order, 2 s.
-RACE_SAT = True
-
-
 def search_suits(instance: JigsawInstance) -> bool:
     """Whether `--engine auto` takes the depth-first search: on whole boards (`puzzle`,
     `orientation`) where no two pieces are alike. Measured (docs/benchmarks/DETAILS.md): there
