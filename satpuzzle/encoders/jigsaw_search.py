@@ -1,7 +1,7 @@
 """Jigsaw search engine: every board by depth-first search, without a CNF.
 
 Edge matching punishes clause learning: on Brendan Owen's boards a plain scan-row search
-visits about two million placements a second here and needs tens of millions at most up to
+visits about two and a half million placements a second here and needs tens of millions at most up to
 7×7, where CaDiCaL spends tens of seconds (benchmarks/jigsaw.py, docs/benchmarks/DETAILS.md).
 The cells are filled in a fixed order — rows along the board's shorter side, or the frame
 clockwise for contour variants — so that every cell but the first meets neighbours that are
@@ -39,8 +39,9 @@ class EdgeSearch:
     """Depth-first search over the cells in `order`.
 
     `options[cell]`: the label tuples the cell may show; `class_of[t]`: the class of a tuple
-    (interchangeable pieces); `copies[class]`: how many pieces the class holds, or None when
-    every cell has its own piece (position variants); `partner(a)`: the only label fitting `a`.
+    (interchangeable pieces), None with `copies` None when every cell has its own piece
+    (position variants); `copies[class]`: how many pieces the class holds; `partner_negates`:
+    label a fits -a (opposite matching), else a fits a.
     """
 
     def __init__(self, order: Sequence[Cell], options: dict[Cell, list[Labels]],
