@@ -72,6 +72,20 @@ def shuffled(instance: jigsaw.JigsawInstance, seed: int) -> jigsaw.JigsawInstanc
     return dataclasses.replace(instance, pieces=tuple(pieces))  # type: ignore[arg-type]
 
 
+def answered(instance: jigsaw.JigsawInstance, found: list, stopped: str | None,
+             who: str) -> bool:
+    """Whether `who` found a board in time (False on a timeout); a board that breaks the rules,
+    or "no solution" on these solvable boards, ends the benchmark."""
+    if not found:
+        if stopped:
+            return False
+        raise SystemExit(f"WRONG ANSWER: {who} says the puzzle has no solution")
+    problems = check(instance, found[0])
+    if problems:
+        raise SystemExit(f"WRONG ANSWER ({who}): {problems[:2]}")
+    return True
+
+
 def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
                   timeout: float) -> float | None:
     """Seconds to encode and find the first solution; None on timeout."""
@@ -85,13 +99,8 @@ def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
 
     outcome = run_jobs(formula, [Job(limit=1)], on_model, solver_name=solver,
                        timeout=max(0.1, timeout - encoded))
-    if not found:
-        if outcome.stopped:
-            return None
-        raise SystemExit("WRONG ANSWER: satpuzzle says the puzzle has no solution")
-    problems = check(instance, found[0])
-    if problems:
-        raise SystemExit(f"WRONG ANSWER (satpuzzle): {problems[:2]}")
+    if not answered(instance, found, outcome.stopped, "satpuzzle"):
+        return None
     return encoded + outcome.elapsed
 
 
@@ -103,13 +112,8 @@ def run_auto(instance: jigsaw.JigsawInstance, solver: str, timeout: float) -> fl
     found = []
     outcome = run_search(lambda: jigsaw.search(instance, solver), found.append, limit=1,
                          timeout=timeout)
-    if not found:
-        if outcome.stopped:
-            return None
-        raise SystemExit("WRONG ANSWER: the search says the puzzle has no solution")
-    problems = check(instance, found[0])
-    if problems:
-        raise SystemExit(f"WRONG ANSWER (search): {problems[:2]}")
+    if not answered(instance, found, outcome.stopped, "the search"):
+        return None
     return outcome.elapsed
 
 
@@ -128,13 +132,8 @@ def run_race_engine(instance: jigsaw.JigsawInstance, solver: str,
                                                        [formula.names[v] for v in true_vars]),
                        found.append, solver, timeout=max(0.1, timeout - (time.perf_counter()
                                                                          - start)))
-    if not found:
-        if outcome.stopped:
-            return None
-        raise SystemExit("WRONG ANSWER: satpuzzle says the puzzle has no solution")
-    problems = check(instance, found[0])
-    if problems:
-        raise SystemExit(f"WRONG ANSWER (satpuzzle): {problems[:2]}")
+    if not answered(instance, found, outcome.stopped, "the race"):
+        return None
     WINNERS[outcome.winner] = WINNERS.get(outcome.winner, 0) + 1
     return time.perf_counter() - start
 

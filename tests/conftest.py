@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import subprocess
@@ -129,3 +130,15 @@ def one_in_three_brute_force(clauses) -> set[tuple[int, ...]]:
         if all(sum(value[abs(lit)] == (lit > 0) for lit in clause) == 1 for clause in clauses):
             found.add(tuple(v for v in used if value[v]))
     return found
+
+
+def swapped_labels(instance, rng):
+    """One inner label a turned into b on one piece and one b into a on another: label counts
+    are kept, and the board often no longer tiles."""
+    pieces = [list(piece) for piece in instance.pieces]
+    a, b = rng.sample(sorted({label for piece in pieces for label in piece} - {0}), 2)
+    for old, new in ((a, b), (b, a)):
+        i, s = rng.choice([(i, s) for i, piece in enumerate(pieces) for s in range(4)
+                           if piece[s] == old])
+        pieces[i][s] = new
+    return dataclasses.replace(instance, pieces=tuple(tuple(p) for p in pieces))

@@ -4,7 +4,6 @@ board exactly when satpuzzle does, on perturbed piece sets where many have none.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 import satpuzzle
 from benchmarks.baselines import jigsaw_backtrack
 from satpuzzle.encoders import jigsaw
+from tests.conftest import swapped_labels
 
 pytestmark = pytest.mark.skipif(not jigsaw_backtrack.AVAILABLE, reason="no C compiler")
 
@@ -25,23 +25,20 @@ def test_boards_found_pass_the_rule_checker(rows, cols, seed):
     assert solution is not None and satpuzzle.check(instance, solution) == []
 
 
-def _perturbed(rows: int, cols: int, rng: random.Random) -> jigsaw.JigsawInstance:
-    """A generated board with one inner label 1 turned into 2 on one piece and one 2 into 1 on
-    another (label counts stay even): some such sets still tile a board, many do not."""
-    base = jigsaw.generate(rows, cols, labels=2, seed=rng.randrange(10**6), matching="equal")
-    pieces = [list(piece) for piece in base.pieces]
-    for old, new in ((1, 2), (2, 1)):
-        spots = [(i, s) for i, piece in enumerate(pieces) for s in range(4) if piece[s] == old]
-        i, s = rng.choice(spots)
-        pieces[i][s] = new
-    return dataclasses.replace(base, pieces=tuple(tuple(piece) for piece in pieces))
+def _two_label_board(rng: random.Random) -> jigsaw.JigsawInstance:
+    """A small generated board showing both inner labels 1 and 2 (so that they can swap)."""
+    while True:
+        board = jigsaw.generate(rng.choice((2, 3)), rng.choice((3, 4)), labels=2,
+                                seed=rng.randrange(10**6), matching="equal")
+        if {1, 2} <= {label for piece in board.pieces for label in piece}:
+            return board
 
 
 def test_finds_a_board_exactly_when_satpuzzle_does():
     rng = random.Random(7)
     outcomes = []
     for _ in range(60):
-        instance = _perturbed(rng.choice((2, 3)), rng.choice((3, 4)), rng)
+        instance = swapped_labels(_two_label_board(rng), rng)
         solution, _nodes = jigsaw_backtrack.solve(instance, time_limit=30)
         expected = satpuzzle.solve(instance)
         assert (solution is None) == (expected is None)

@@ -16,7 +16,7 @@ from satpuzzle.encoders.jigsaw_search import search_order
 from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
 from satpuzzle.encoders.partition import PartitionInstance
 from satpuzzle.reductions import reduction
-from tests.conftest import INSTANCES, run_cli
+from tests.conftest import INSTANCES, run_cli, swapped_labels
 
 
 def both_engines(instance, limit=5000):
@@ -36,18 +36,6 @@ def test_every_board_of_generated_puzzles_as_sat_finds(rows, cols, matching):
     for seed in range(3):
         instance = jigsaw.generate(rows, cols, labels=3, seed=seed, matching=matching)
         assert both_engines(instance)
-
-
-def swapped_labels(instance, rng):
-    """One inner label a turned into b on one piece and one b into a on another: label counts
-    are kept, and the board often no longer tiles."""
-    pieces = [list(piece) for piece in instance.pieces]
-    a, b = rng.sample(sorted({label for piece in pieces for label in piece} - {0}), 2)
-    for old, new in ((a, b), (b, a)):
-        i, s = rng.choice([(i, s) for i, piece in enumerate(pieces) for s in range(4)
-                           if piece[s] == old])
-        pieces[i][s] = new
-    return dataclasses.replace(instance, pieces=tuple(tuple(p) for p in pieces))
 
 
 def test_unsolvable_and_solvable_perturbed_boards_agree():
