@@ -164,7 +164,7 @@ def emit(record: dict[str, Any]) -> None:
 def load_words(case: Case) -> tuple[str, ...]:
     if case.dictionary == "seed":
         return SEED_WORDS
-    from satpuzzle.encoders.crossword import read_dictionary
+    from satpuzzle.kinds.crossword.puzzle import read_dictionary
 
     return read_dictionary(case.dictionary)
 
@@ -194,7 +194,7 @@ def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
     import satpuzzle.registry
     from benchmarks.baselines.crossword_trie import solutions as trie_solutions
     from satpuzzle.checkers.crossword import violations
-    from satpuzzle.encoders.crossword import CrosswordInstance, parse_grid_rows
+    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, parse_grid_rows
     from satpuzzle.grammar.transformer import tokenize_rows
 
     words = load_words(case)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baselines import hashi_annealing, hashi_ilp
 from satpuzzle.checkers.hashi import violations
-from satpuzzle.encoders import hashi
+from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 CLASSES = (100, 200, 300, 400)

@@ -9,7 +9,7 @@
 
 Columns, each run in a child process that the timeout stops:
 - satpuzzle: what `satpuzzle solve` runs (--engine auto): on boards of distinct pieces the
-  depth-first search engine (satpuzzle/encoders/jigsaw_search.py), else SAT;
+  depth-first search engine (satpuzzle/kinds/jigsaw/search.py), else SAT;
 - race: `--engine race`, the search and SAT side by side in two processes (both cores);
 - SAT: parse + encode in this process, then CaDiCaL (satpuzzle.solving.run_jobs, as
   `--engine sat` does); the time is encode + solve;
@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
-from satpuzzle.encoders import jigsaw
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.solving import Job, run_jobs, run_race, run_search
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")

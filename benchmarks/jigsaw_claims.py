@@ -3,7 +3,7 @@ PUZZLE-POSITION) measured.
 
     python benchmarks/jigsaw_claims.py [--max-n 20] [--seeds 20] [--sizes 4x4,6x6,8x8,10x10]
 
-1. The §5.2.3 family (satpuzzle.encoders.jigsaw_propagation.fibonacci_family): for each n the
+1. The §5.2.3 family (satpuzzle.kinds.jigsaw.propagation.fibonacci_family): for each n the
    instance is written to a temporary .puz file and counted by the command line,
    `python -m satpuzzle solve FILE --count` (wall time of the whole process), next to the
    paper's F(n − 2), our F(n − 1) and Algorithm 1's status.
@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.jigsaw_propagation import (
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.propagation import (
     fibonacci,
     fibonacci_family,
     propagate,

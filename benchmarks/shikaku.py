@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baselines import shikaku_annealing, shikaku_ilp
 from satpuzzle.checkers.shikaku import check, violations
-from satpuzzle.encoders import shikaku
+from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 

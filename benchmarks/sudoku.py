@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baselines import sudoku_eup
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.encoders import sudoku
+from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 SETS = [

@@ -20,7 +20,11 @@ from typing import Any
 import satpuzzle
 from benchmarks.crossword import read_vanbeek
 from benchmarks.harness import Answer, Case, Method
-from satpuzzle.encoders import crossword, hashi, jigsaw, shikaku, sudoku
+from satpuzzle.kinds.crossword import puzzle as crossword
+from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.sudoku import puzzle as sudoku
 
 SOLUTIONS_SENT = 2_000  # an enumeration sends at most this many fills back for checking
 

@@ -32,7 +32,7 @@ from satpuzzle.cnf import (
     read_header,
     read_model,
 )
-from satpuzzle.encoders.jigsaw import VARIANTS as JIGSAW_VARIANTS
+from satpuzzle.kinds.jigsaw.puzzle import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration, solver_argv
 from satpuzzle.loading import Loaded, load, load_text
@@ -328,7 +328,7 @@ def _loaded_and_chosen(args: argparse.Namespace, kind: str | None,
                        options: dict[str, Any]) -> Loaded:
     loaded = load(args.file, kind, options)
     if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
-        from satpuzzle.encoders.hashi import with_connectivity
+        from satpuzzle.kinds.hashi.puzzle import with_connectivity
 
         loaded.instances = [with_connectivity(i, args.connectivity) if i.KIND == "hashi" else i
                             for i in loaded.instances]

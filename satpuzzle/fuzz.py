@@ -188,7 +188,7 @@ def _format_reader(name: str) -> Callable[[str, str, dict[str, Any]], list[Any]]
 def _option_drawer(kind: str, dictionary: str) -> Callable[[random.Random], dict[str, Any]]:
     """Command-line options of a native reader, valid as the command line checks them (the
     key "file" names the input file: Brendan Owen's piece files are known by their name)."""
-    from satpuzzle.encoders import jigsaw
+    from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 
     def draw(rng: random.Random) -> dict[str, Any]:
         if kind == "crossword":
@@ -311,7 +311,7 @@ def _crossword_text(rng: random.Random) -> str:
 
 
 def _shikaku_text(rng: random.Random) -> str:
-    from satpuzzle.encoders import shikaku
+    from satpuzzle.kinds.shikaku import puzzle as shikaku
 
     instance = shikaku.generate(rng.randint(1, 7), rng.randint(1, 7), depth=rng.randint(0, 4),
                                 merge_iters=rng.randint(0, 2), merge_prob=rng.random(),
@@ -320,7 +320,7 @@ def _shikaku_text(rng: random.Random) -> str:
 
 
 def _hashi_text(rng: random.Random) -> str:
-    from satpuzzle.encoders import hashi
+    from satpuzzle.kinds.hashi import puzzle as hashi
 
     rows, cols = rng.randint(2, 7), rng.randint(2, 7)
     instance = hashi.generate(rows, cols, islands=rng.randint(2, rows * cols),
@@ -333,7 +333,7 @@ def _hashi_text(rng: random.Random) -> str:
 
 
 def _jigsaw_text(rng: random.Random) -> str:
-    from satpuzzle.encoders import jigsaw
+    from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 
     if rng.random() < 0.4:  # what the Eternity II and Brendan Owen files hold
         variant, matching, border = "puzzle", "equal", "zero"
@@ -347,7 +347,7 @@ def _jigsaw_text(rng: random.Random) -> str:
 
 
 def _partition_text(rng: random.Random) -> str:
-    from satpuzzle.encoders import partition
+    from satpuzzle.kinds.partition import puzzle as partition
 
     numbers = tuple(rng.randint(1, rng.choice([3, 20, 1000, 10**12]))
                     for _ in range(rng.randint(1, 12)))
@@ -355,7 +355,7 @@ def _partition_text(rng: random.Random) -> str:
 
 
 def _one_in_three_text(rng: random.Random) -> str:
-    from satpuzzle.encoders import one_in_three_sat
+    from satpuzzle.kinds.one_in_three_sat import puzzle as one_in_three_sat
 
     num_vars = rng.randint(1, 8)
     clauses = tuple(tuple(rng.choice([-1, 1]) * rng.randint(1, num_vars)

@@ -19,19 +19,19 @@ LANGUAGE_KINDS = (
 
 # kind -> (encoder module, rule checker module); the two share no code.
 IMPLEMENTED = {
-    "shikaku": ("satpuzzle.encoders.shikaku", "satpuzzle.checkers.shikaku"),
-    "sudoku": ("satpuzzle.encoders.sudoku", "satpuzzle.checkers.sudoku"),
-    "crossword": ("satpuzzle.encoders.crossword", "satpuzzle.checkers.crossword"),
-    "hashi": ("satpuzzle.encoders.hashi", "satpuzzle.checkers.hashi"),
-    "jigsaw": ("satpuzzle.encoders.jigsaw", "satpuzzle.checkers.jigsaw"),
-    "partition": ("satpuzzle.encoders.partition", "satpuzzle.checkers.partition"),
-    "one-in-three-sat": ("satpuzzle.encoders.one_in_three_sat",
+    "shikaku": ("satpuzzle.kinds.shikaku.puzzle", "satpuzzle.checkers.shikaku"),
+    "sudoku": ("satpuzzle.kinds.sudoku.puzzle", "satpuzzle.checkers.sudoku"),
+    "crossword": ("satpuzzle.kinds.crossword.puzzle", "satpuzzle.checkers.crossword"),
+    "hashi": ("satpuzzle.kinds.hashi.puzzle", "satpuzzle.checkers.hashi"),
+    "jigsaw": ("satpuzzle.kinds.jigsaw.puzzle", "satpuzzle.checkers.jigsaw"),
+    "partition": ("satpuzzle.kinds.partition.puzzle", "satpuzzle.checkers.partition"),
+    "one-in-three-sat": ("satpuzzle.kinds.one_in_three_sat.puzzle",
                          "satpuzzle.checkers.one_in_three_sat"),
 }
 
 
 class KindModule(Protocol):
-    """What an encoder module offers (see satpuzzle/encoders/sudoku.py)."""
+    """What an encoder module offers (see satpuzzle/kinds/sudoku/puzzle.py)."""
 
     KIND: str
 

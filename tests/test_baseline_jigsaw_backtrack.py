@@ -10,7 +10,7 @@ import pytest
 
 import satpuzzle
 from benchmarks.baselines import jigsaw_backtrack
-from satpuzzle.encoders import jigsaw
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from tests.conftest import swapped_labels
 
 pytestmark = pytest.mark.skipif(not jigsaw_backtrack.AVAILABLE, reason="no C compiler")

@@ -13,9 +13,11 @@ import pytest
 
 import satpuzzle
 from benchmarks.baselines import sudoku_annealing
-from satpuzzle.encoders import hashi, jigsaw, shikaku
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 HAVE_ORTOOLS = importlib.util.find_spec("ortools") is not None

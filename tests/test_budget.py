@@ -12,7 +12,7 @@ from conftest import INSTANCES, run_cli
 
 from satpuzzle import registry
 from satpuzzle.cnf import DEFAULT_MAX_CLAUSES, ClauseBudgetExceeded, clause_budget
-from satpuzzle.encoders.jigsaw import JigsawInstance, estimate_clauses
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, estimate_clauses
 
 
 def _distinct_pieces_board(side: int) -> JigsawInstance:

@@ -118,10 +118,10 @@ def test_unreadable_dictionary(tmp_path):
 
 
 def test_builtin_dictionaries_work_out_of_the_box(tmp_path):
-    from satpuzzle import dictionaries
+    from satpuzzle.kinds.crossword import dictionaries
 
     french, zipf = dictionaries.raw_entries("fr")
-    from satpuzzle.encoders.crossword import normalize_words
+    from satpuzzle.kinds.crossword.puzzle import normalize_words
 
     words, _ = normalize_words(french)
     assert len(words) >= 200_000 and zipf is None

@@ -10,8 +10,8 @@ import pytest
 import satpuzzle
 from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
-from satpuzzle.encoders.crossword import CrosswordInstance, _parse_cells, sat_oracle, slot_problem
-from satpuzzle.encoders.crossword_search import TrieSearch
+from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, _parse_cells, sat_oracle, slot_problem
+from satpuzzle.kinds.crossword.search import TrieSearch
 from satpuzzle.errors import Position
 from satpuzzle.grammar import Token
 

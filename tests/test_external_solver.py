@@ -18,7 +18,7 @@ import pytest
 from conftest import INSTANCES, ROOT
 
 from satpuzzle import cli, registry
-from satpuzzle.encoders import hashi
+from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.external import ExternalEnumeration
 from satpuzzle.loading import load
 

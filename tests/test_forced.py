@@ -20,7 +20,9 @@ import satpuzzle
 from satpuzzle import registry
 from satpuzzle.backbone import Forced, Progress, Solution, backbone, backbone_steps
 from satpuzzle.cnf import VarName
-from satpuzzle.encoders import hashi, jigsaw, shikaku
+from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.shikaku import puzzle as shikaku
 
 # Two solutions; its local rules (no connectivity) allow disconnected bridge sets too, so its
 # backbone is only right if the lazy connectivity cuts are applied (found by a search over

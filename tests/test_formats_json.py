@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satpuzzle import formats
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.crossword import CrosswordInstance
-from satpuzzle.encoders.hashi import HashiInstance
-from satpuzzle.encoders.jigsaw import JigsawInstance
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
-from satpuzzle.encoders.partition import PartitionInstance
-from satpuzzle.encoders.shikaku import ShikakuInstance
-from satpuzzle.encoders.sudoku import SudokuInstance
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.hashi.puzzle import HashiInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
+from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.errors import InputError
 from satpuzzle.formats.instance_json import read, write
 from satpuzzle.loading import load

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzle import formats
-from satpuzzle.encoders.hashi import HashiInstance
-from satpuzzle.encoders.jigsaw import JigsawInstance
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
-from satpuzzle.encoders.sudoku import SudokuInstance, default_box
+from satpuzzle.kinds.hashi.puzzle import HashiInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance, default_box
 from satpuzzle.errors import InputError
 from satpuzzle.loading import load
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from test_formats_sgt import partitions
 
 import satpuzzle
-from satpuzzle.encoders.hashi import HashiInstance
-from satpuzzle.encoders.shikaku import ShikakuInstance
-from satpuzzle.encoders.sudoku import SudokuInstance
+from satpuzzle.kinds.hashi.puzzle import HashiInstance
+from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.errors import InputError
 from satpuzzle.formats import format_module, inline_format, puzzlink
 

@@ -16,7 +16,7 @@ from pysat.solvers import Solver
 import satpuzzle
 from satpuzzle.checkers.hashi import violations
 from satpuzzle.cnf import read_header
-from satpuzzle.encoders import hashi
+from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.solving import Job, ModelStream
 
 HASHI = INSTANCES / "hashi"

@@ -13,8 +13,8 @@ from conftest import INSTANCES, run_cli, shared
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.jigsaw import JigsawInstance
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 JIGSAW = INSTANCES / "jigsaw"
 VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",

@@ -1,5 +1,5 @@
 """Théorème 4.2 (CONTOUR-ORIENTATION by Eulerian trails): the independent solver of
-satpuzzle/encoders/jigsaw_euler.py against SAT satisfiability on random instances, every
+satpuzzle/kinds/jigsaw/euler.py against SAT satisfiability on random instances, every
 solution re-checked by the rule checker; the paper's own test (`paper_decision`) against the
 truth; the Hamiltonian-cycle gadget against a brute force on small digraphs."""
 
@@ -14,9 +14,9 @@ import pytest
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.jigsaw import JigsawInstance, rotated
-from satpuzzle.encoders.jigsaw_euler import (
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, rotated
+from satpuzzle.kinds.jigsaw.euler import (
     BOTTOM,
     LEFT,
     RIGHT,

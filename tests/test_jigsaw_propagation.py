@@ -1,4 +1,4 @@
-"""Algorithm 1 of seed document 004 (§5.2, satpuzzle/encoders/jigsaw_propagation.py) against the
+"""Algorithm 1 of seed document 004 (§5.2, satpuzzle/kinds/jigsaw/propagation.py) against the
 SAT solver: on random position puzzles and perturbed copies its verdicts never contradict SAT;
 the §5.2.4 theorem (fewer than 4 pieces (i, i, i, j) ⇒ solved); the §5.2.3 Fibonacci family
 counted by enumeration against the derived formula F(n − 1)."""
@@ -14,9 +14,9 @@ from conftest import INSTANCES, run_cli
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.jigsaw import JigsawInstance
-from satpuzzle.encoders.jigsaw_propagation import (
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+from satpuzzle.kinds.jigsaw.propagation import (
     count_three_one,
     family_count,
     fibonacci,

@@ -1,4 +1,4 @@
-"""The jigsaw depth-first engine (satpuzzle/encoders/jigsaw_search.py): the same boards as SAT
+"""The jigsaw depth-first engine (satpuzzle/kinds/jigsaw/search.py): the same boards as SAT
 with blocking clauses on larger boards than the brute force reaches, solvable or not; which
 instances `--engine auto` gives it; and `--engine` on the command line."""
 
@@ -11,10 +11,10 @@ import random
 import pytest
 
 import satpuzzle
-from satpuzzle.encoders import jigsaw
-from satpuzzle.encoders.jigsaw_search import search_order
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.search import search_order
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.reductions import reduction
 from tests.conftest import INSTANCES, run_cli, swapped_labels
 

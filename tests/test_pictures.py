@@ -14,16 +14,17 @@ from conftest import INSTANCES
 
 import satpuzzle
 from satpuzzle import cli, formats, pictures
-from satpuzzle.encoders.hashi import HashiInstance
-from satpuzzle.encoders.jigsaw import rotated
-from satpuzzle.pictures import boxes, render_pretty, render_svg
-from satpuzzle.pictures import crossword as crossword_picture
-from satpuzzle.pictures import hashi as hashi_picture
-from satpuzzle.pictures import jigsaw as jigsaw_picture
-from satpuzzle.pictures import one_in_three_sat as sat_picture
-from satpuzzle.pictures import partition as partition_picture
-from satpuzzle.pictures import shikaku as shikaku_picture
-from satpuzzle.pictures import sudoku as sudoku_picture
+from satpuzzle.kinds.hashi.puzzle import HashiInstance
+from satpuzzle.kinds.jigsaw.puzzle import rotated
+from satpuzzle.drawing import boxes
+from satpuzzle.pictures import render_pretty, render_svg
+from satpuzzle.kinds.crossword import pictures as crossword_picture
+from satpuzzle.kinds.hashi import pictures as hashi_picture
+from satpuzzle.kinds.jigsaw import pictures as jigsaw_picture
+from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
+from satpuzzle.kinds.partition import pictures as partition_picture
+from satpuzzle.kinds.shikaku import pictures as shikaku_picture
+from satpuzzle.kinds.sudoku import pictures as sudoku_picture
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 EXAMPLES = {

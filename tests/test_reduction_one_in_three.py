@@ -17,8 +17,8 @@ import pytest
 from conftest import shared
 
 import satpuzzle
-from satpuzzle.encoders.jigsaw import rotated
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance, read_dimacs
+from satpuzzle.kinds.jigsaw.puzzle import rotated
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance, read_dimacs
 from satpuzzle.reductions import one_in_three_position as reduction
 
 INSTANCES = 100

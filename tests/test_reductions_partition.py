@@ -13,8 +13,8 @@ from collections import defaultdict
 import pytest
 
 import satpuzzle
-from satpuzzle.encoders.jigsaw import JigsawInstance, frame_cells, rotated
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, frame_cells, rotated
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.errors import InputError
 from satpuzzle.reductions import contour_puzzle, partition_contour, partition_orientation
 

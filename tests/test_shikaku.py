@@ -11,7 +11,7 @@ from conftest import INSTANCES, run_cli
 
 import satpuzzle
 from satpuzzle.checkers.shikaku import check, violations
-from satpuzzle.encoders import shikaku
+from satpuzzle.kinds.shikaku import puzzle as shikaku
 
 SHIKAKU = INSTANCES / "shikaku"
 

@@ -20,11 +20,13 @@ from conftest import one_in_three_brute_force, sudoku_brute_force_count
 
 import satpuzzle
 from benchmarks.baselines import crossword_trie, sudoku_eup
-from satpuzzle.encoders import hashi, jigsaw, shikaku
-from satpuzzle.encoders.jigsaw import JigsawInstance
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
-from satpuzzle.encoders.partition import PartitionInstance
-from satpuzzle.encoders.sudoku import SudokuInstance
+from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.errors import InputError
 
 pytestmark = pytest.mark.slow

@@ -11,7 +11,7 @@ from conftest import INSTANCES, parse_grids, run_cli, shared, sudoku_brute_force
 
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.encoders.sudoku import SudokuInstance
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 SUDOKU = INSTANCES / "sudoku"
 

@@ -10,8 +10,8 @@ from conftest import INSTANCES, parse_grids, run_cli
 
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.encoders import sudoku
-from satpuzzle.encoders.sudoku import SudokuInstance
+from satpuzzle.kinds.sudoku import puzzle as sudoku
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.errors import InputError
 from satpuzzle.loading import load_text
 from satpuzzle.solving import Job, ModelStream

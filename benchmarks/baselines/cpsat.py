@@ -243,7 +243,7 @@ def _shikaku_candidates(instance: Any) -> list[list[tuple[int, int, int, int]]]:
 
 
 def _shikaku(instance: Any, counting: bool) -> Built:
-    from satpuzzle.encoders.shikaku import Placement
+    from satpuzzle.kinds.shikaku.puzzle import Placement
 
     model = cp_model.CpModel()
     covering: dict[tuple[int, int], list[Any]] = {

@@ -18,7 +18,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from satpuzzle.encoders.hashi import HashiInstance, Solution, board
+from satpuzzle.kinds.hashi.puzzle import HashiInstance, Solution, board
 
 
 @dataclass

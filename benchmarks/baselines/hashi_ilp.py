@@ -11,7 +11,7 @@ model states in words only). A missing PuLP is reported by AVAILABLE = False.
 
 from __future__ import annotations
 
-from satpuzzle.encoders.hashi import Board, HashiInstance, Solution, board
+from satpuzzle.kinds.hashi.puzzle import Board, HashiInstance, Solution, board
 
 try:
     import pulp

@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Solution, rotated
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Solution, rotated
 
 SOURCE = Path(__file__).with_suffix(".c")
 COMPILER = shutil.which("cc") or shutil.which("gcc")

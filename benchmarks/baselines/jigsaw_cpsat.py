@@ -11,7 +11,7 @@ every piece in every allowed rotation. Whole-board variants only (`puzzle`, `ori
 
 from __future__ import annotations
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Solution, rotated
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Solution, rotated
 
 try:
     from ortools.sat.python import cp_model

@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Iterator
 
-from satpuzzle.encoders.sudoku import Grid, SudokuInstance
+from satpuzzle.kinds.sudoku.puzzle import Grid, SudokuInstance
 
 DELTA = 0.1
 STOP_TEMPERATURE = 0.00273852

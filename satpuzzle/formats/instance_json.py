@@ -356,7 +356,7 @@ class _Fields:
 
 
 def _read_sudoku(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import sudoku
+    from satpuzzle.kinds.sudoku import puzzle as sudoku
 
     r = f.reader
     rows = r.array(f.data["givens"], f.at("givens"))
@@ -385,7 +385,7 @@ def _read_sudoku(f: _Fields, title: str | None) -> Any:
 
 
 def _read_shikaku(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import shikaku
+    from satpuzzle.kinds.shikaku import puzzle as shikaku
 
     r = f.reader
     rows, cols = _board(f, shikaku.MAX_CELLS)
@@ -420,7 +420,7 @@ def _board(f: _Fields, max_cells: int) -> tuple[int, int]:
 
 
 def _read_hashi(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import hashi
+    from satpuzzle.kinds.hashi import puzzle as hashi
 
     r = f.reader
     rows, cols = _board(f, hashi.MAX_CELLS)
@@ -443,7 +443,7 @@ def _read_hashi(f: _Fields, title: str | None) -> Any:
 
 
 def _read_crossword(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import crossword
+    from satpuzzle.kinds.crossword import puzzle as crossword
 
     r = f.reader
     lines = r.array(f.data["grid"], f.at("grid"), nonempty=True)
@@ -473,7 +473,7 @@ def _read_crossword(f: _Fields, title: str | None) -> Any:
 
 
 def _read_jigsaw(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import jigsaw
+    from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 
     r = f.reader
     rows = r.integer(f.data["rows"], f.at("rows"), 1)
@@ -492,7 +492,7 @@ def _read_jigsaw(f: _Fields, title: str | None) -> Any:
 
 
 def _read_partition(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import partition
+    from satpuzzle.kinds.partition import puzzle as partition
 
     numbers = f.reader.integers(f.data["numbers"], f.at("numbers"))
     tokens = [f.token("numbers", i, text=str(n)) for i, n in enumerate(numbers)]
@@ -500,7 +500,7 @@ def _read_partition(f: _Fields, title: str | None) -> Any:
 
 
 def _read_one_in_three(f: _Fields, title: str | None) -> Any:
-    from satpuzzle.encoders import one_in_three_sat as module
+    from satpuzzle.kinds.one_in_three_sat import puzzle as module
 
     r = f.reader
     items = r.array(f.data["clauses"], f.at("clauses"), nonempty=True)

@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from satpuzzle.errors import InputError
-from satpuzzle.pictures import svg
+from satpuzzle.drawing import svg
 
 MARGIN = 16  # around the whole document
 CAPTION = 28  # height of the caption line above each panel
@@ -35,7 +35,7 @@ def kind_module(kind: str) -> ModuleType:
     if kind not in KINDS:
         raise InputError(f"no pictures for puzzle kind {kind!r}; pictures exist for "
                          f"{', '.join(KINDS)}")
-    return importlib.import_module(f"satpuzzle.pictures.{kind.replace('-', '_')}")
+    return importlib.import_module(f"satpuzzle.kinds.{kind.replace('-', '_')}.pictures")
 
 
 def caption_width(caption: str) -> float:

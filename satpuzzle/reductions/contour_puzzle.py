@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Piece, Solution, frame_cells, rotated
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells, rotated
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.errors import InputError
 from satpuzzle.reductions import partition_contour
 

@@ -38,8 +38,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Piece, Solution, rotated
-from satpuzzle.encoders.one_in_three_sat import OneInThreeInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, rotated
+from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 
 NAME = "one-in-three-position"
 SOURCE_KIND = "one-in-three-sat"

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Piece, Solution, frame_cells
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.errors import InputError
 
 NAME = "partition-contour"

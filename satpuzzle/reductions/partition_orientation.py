@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Piece, Solution
-from satpuzzle.encoders.partition import PartitionInstance
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution
+from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.reductions.partition_contour import canonical, check_numbers, random_numbers
 
 NAME = "partition-orientation"

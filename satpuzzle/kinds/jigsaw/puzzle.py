@@ -712,7 +712,7 @@ def search_suits(instance: JigsawInstance) -> bool:
 def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution]:
     """Every board, by depth-first search over the encoder's candidate tuples
     (jigsaw_search.EdgeSearch): no CNF, no solver (`solver_name` is not used)."""
-    from satpuzzle.encoders.jigsaw_search import EdgeSearch, search_order
+    from satpuzzle.kinds.jigsaw.search import EdgeSearch, search_order
 
     model = _candidates(instance)
     order = search_order(model.cells, instance.rows, instance.cols, instance.contour)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from satpuzzle.encoders.jigsaw import (
+from satpuzzle.kinds.jigsaw.puzzle import (
     _STEPS,
     BOTTOM,
     RIGHT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzle.pictures import svg as shapes
+from satpuzzle.drawing import svg as shapes
 
 LABEL_WIDTH = 64  # the row's name, left of its bar
 BAR_WIDTH = 560  # the longest row's bar

@@ -189,7 +189,7 @@ def sniff(text: str) -> bool:
         return False
     if _claimed_by_another_kind(text):
         return False
-    from satpuzzle.encoders import sudoku  # its own sniff says what it would claim
+    from satpuzzle.kinds.sudoku import puzzle as sudoku  # its own sniff says what it would claim
 
     if not sudoku.sniff(text):
         return True

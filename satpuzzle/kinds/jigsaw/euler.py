@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from satpuzzle.encoders.jigsaw import JigsawInstance, Piece, Solution, frame_cells
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
 
 TOP, RIGHT, BOTTOM, LEFT = range(4)
 STEP = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzle.pictures import boxes
-from satpuzzle.pictures import svg as shapes
+from satpuzzle.drawing import boxes
+from satpuzzle.drawing import svg as shapes
 
 CELL = 32
 GRID_COLOUR = "#b0b0b0"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzle.pictures import svg as shapes
+from satpuzzle.drawing import svg as shapes
 
 CELL = 40
 RADIUS = 15

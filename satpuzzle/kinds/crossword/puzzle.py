@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satpuzzle import dictionaries
+from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.cnf import Formula, VarName
-from satpuzzle.encoders.crossword_search import Oracle, SlotProblem, TrieSearch
+from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows

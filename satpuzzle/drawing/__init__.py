@@ -1,0 +1,1 @@
+"""Drawing primitives that know no puzzle kind: SVG shapes and box-drawing text."""

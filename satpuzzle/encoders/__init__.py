@@ -1,1 +1,0 @@
-"""One module per puzzle kind: instance, native formats, encoding, decoding, rendering."""

@@ -1,0 +1,1 @@
+"""Puzzle kinds: one package each (satpuzzle/kinds/<kind>/)."""

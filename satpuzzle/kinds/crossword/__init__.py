@@ -1,0 +1,1 @@
+"""The crossword puzzle kind."""

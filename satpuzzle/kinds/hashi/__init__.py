@@ -1,0 +1,1 @@
+"""The hashi puzzle kind."""

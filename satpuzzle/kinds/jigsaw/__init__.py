@@ -1,0 +1,1 @@
+"""The jigsaw puzzle kind."""

@@ -1,0 +1,1 @@
+"""The one_in_three_sat puzzle kind."""

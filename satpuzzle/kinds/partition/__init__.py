@@ -1,0 +1,1 @@
+"""The partition puzzle kind."""

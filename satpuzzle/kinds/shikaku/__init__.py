@@ -1,0 +1,1 @@
+"""The shikaku puzzle kind."""

@@ -1,0 +1,1 @@
+"""The sudoku puzzle kind."""
