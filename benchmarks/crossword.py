@@ -191,18 +191,18 @@ def median_first(enumerate_fills: Callable[[int | None], Iterator[Sequence[str]]
 def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
     """Enumerate in this process and print JSON lines: progress, then a final record."""
     import satpuzzle
-    import satpuzzle.registry
+    import satpuzzle.kinds.registry
     from benchmarks.baselines.crossword_trie import solutions as trie_solutions
     from satpuzzle.checkers.crossword import violations
-    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, parse_grid_rows
     from satpuzzle.grammar.transformer import tokenize_rows
+    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, parse_grid_rows
 
     words = load_words(case)
     grid = parse_grid_rows(tokenize_rows("\n".join(case.rows), case.name), case.name)
     instance = CrosswordInstance(grid, words)
     dict_mb = rss_mb()
     limit = 1 if case.first_only else None
-    satpuzzle.registry.kind_module("crossword")  # imported before the clock starts, as the trie
+    satpuzzle.kinds.registry.kind("crossword")  # imported before the clock starts, as the trie
 
     def enumerate_fills(limit: int | None) -> Iterator[Sequence[str]]:
         if method in ("satpuzzle", "sat"):

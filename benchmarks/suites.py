@@ -60,11 +60,11 @@ def module_available(name: str) -> Callable[[], str | None]:
 
 def warm_kind(instance: Any) -> None:
     """Import the kind's encoder and checker in the parent (registry imports are lazy)."""
-    from satpuzzle import registry
+    from satpuzzle.kinds import registry
 
     kind = getattr(instance, "instance", instance).KIND
-    registry.kind_module(kind)
-    registry.checker_module(kind)
+    registry.kind(kind)
+    registry.kind(kind).checker
 
 
 def satpuzzle_method(run: Callable[[Any, float], Answer] | None = None) -> Method:

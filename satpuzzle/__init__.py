@@ -23,9 +23,9 @@ def load(path_or_text: str, kind: str | None = None) -> list[Any]:
 def compile(instance: Any):
     """The instance's Formula, complete by itself (clauses, named variables; `to_dimacs()`
     for text)."""
-    from satpuzzle import registry
+    from satpuzzle.kinds import registry
 
-    return registry.standalone_formula(instance)
+    return registry.kind_of(instance).encode_standalone(instance)
 
 
 def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",
@@ -36,11 +36,12 @@ def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195
     (an InputError for a kind without one)."""
     from itertools import islice
 
-    from satpuzzle import registry
+    from satpuzzle.kinds import registry
 
-    module = registry.kind_module(instance.KIND)
-    if registry.uses_search(module, instance, engine):
-        yield from islice(module.search(instance, solver), limit)
+    module = registry.kind(instance.KIND)
+    chosen = module.engine_for(instance, engine)
+    if chosen is not None:
+        yield from islice(chosen.solutions(instance, solver), limit)
         return
     from satpuzzle.solving import Job, LimitReached, ModelStream
 
@@ -62,9 +63,9 @@ def solve(instance: Any, solver: str = "cadical195") -> Any | None:
 
 def check(instance: Any, solution: Any) -> list[str]:
     """Rule violations of `solution` (empty when valid), from the independent checker."""
-    from satpuzzle import registry
+    from satpuzzle.kinds import registry
 
-    return registry.checker_module(instance.KIND).check(instance, solution)
+    return registry.kind(instance.KIND).checker.check(instance, solution)
 
 
 def forced(instance: Any, solver: str = "cadical195",
@@ -72,10 +73,10 @@ def forced(instance: Any, solver: str = "cadical195",
     """What every solution shares (the backbone over the puzzle's variables), as
     {variable name: value}; None when there is no solution. Raises TimeoutError when
     `timeout` seconds pass first."""
-    from satpuzzle import registry
     from satpuzzle.backbone import backbone
+    from satpuzzle.kinds import registry
 
-    formula = registry.kind_module(instance.KIND).encode(instance)
+    formula = registry.kind(instance.KIND).encode(instance)
     result = backbone(formula, solver, timeout)
     if result.status in ("timeout", "interrupted"):
         raise TimeoutError(f"backbone incomplete after {result.elapsed:.2f} s")
@@ -88,7 +89,7 @@ def forced(instance: Any, solver: str = "cadical195",
 def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
     """A solution as the command line prints it: "text", "pretty" (box drawing), "json"
     (a JSON-ready object) or "svg" (a picture; `solution` None draws the unsolved puzzle)."""
-    from satpuzzle import registry
+    from satpuzzle.kinds import registry
 
     if format == "svg":
         from satpuzzle.pictures import render_svg
@@ -98,7 +99,7 @@ def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
         from satpuzzle.pictures import render_pretty
 
         return render_pretty(instance, solution)
-    module = registry.kind_module(instance.KIND)
+    module = registry.kind(instance.KIND)
     if format == "json":
         return module.render_json(instance, solution)
     if format == "text":

@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import io
 import json
-import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -21,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
-from satpuzzle import __version__, formats, reductions, registry
+from satpuzzle import __version__, formats, pipeline, reductions
 from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.cnf import (
     BYTES_PER_CLAUSE,
@@ -32,9 +31,10 @@ from satpuzzle.cnf import (
     read_header,
     read_model,
 )
-from satpuzzle.kinds.jigsaw.puzzle import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration, solver_argv
+from satpuzzle.kinds import registry
+from satpuzzle.kinds.jigsaw.puzzle import VARIANTS as JIGSAW_VARIANTS
 from satpuzzle.loading import Loaded, load, load_text
 from satpuzzle.progress import Progress
 from satpuzzle.reductions import REDUCTIONS
@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
             REDUCTIONS) + ".")
     reduce.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
     reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
-    reduce.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+    reduce.add_argument("--kind", choices=registry.NAMES,
                         help="read INPUT in this kind's native format")
     reduce.add_argument("--index", type=_positive, metavar="K",
                         help="the K-th puzzle of a file that holds several")
@@ -198,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     verify.add_argument("--size", type=_positive, default=4, metavar="K",
                         help="scale of random instances (numbers or variables; default 4)")
-    verify.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+    verify.add_argument("--kind", choices=registry.NAMES,
                         help="read FILEs in this kind's native format")
     verify.add_argument("--cap", type=_positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
@@ -239,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .puz file or a native puzzle file")
-    parser.add_argument("--kind", choices=registry.LANGUAGE_KINDS,
+    parser.add_argument("--kind", choices=registry.NAMES,
                         help="read FILE in this kind's native format")
     parser.add_argument("--box", metavar="RxC", help="Sudoku box shape for native files")
     parser.add_argument("--index", type=_positive, metavar="K",
@@ -321,16 +321,18 @@ def _load(args: argparse.Namespace) -> Loaded:
             contextlib.redirect_stderr(notes):
         loaded = _loaded_and_chosen(args, kind, options)
     sys.stderr.write(notes.getvalue())
+    _READ_AS[0] = f" (read as {loaded.inferred})" if loaded.inferred else ""
     return loaded
+
+
+_READ_AS = [""]  # the verdict lines say which kind an input was recognised as
 
 
 def _loaded_and_chosen(args: argparse.Namespace, kind: str | None,
                        options: dict[str, Any]) -> Loaded:
     loaded = load(args.file, kind, options)
     if args.connectivity:  # a .puz file's hashi puzzles take the command line's choice too
-        from satpuzzle.kinds.hashi.puzzle import with_connectivity
-
-        loaded.instances = [with_connectivity(i, args.connectivity) if i.KIND == "hashi" else i
+        loaded.instances = [registry.kind_of(i).adjust(i, {"connectivity": args.connectivity})
                             for i in loaded.instances]
     if args.index is not None:
         if args.index > len(loaded.instances):
@@ -349,7 +351,7 @@ def _single(loaded: Loaded) -> Any:
 
 
 def _module(instance: Any):
-    return registry.kind_module(instance.KIND)
+    return registry.kind_of(instance)
 
 
 # ---------------------------------------------------------------- compile
@@ -359,7 +361,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     instance = _single(_load(args))
     module = _module(instance)
     with _compiling(args, instance, _Deadline(args.timeout).remaining()):
-        formula = registry.standalone_formula(instance)
+        formula = registry.kind_of(instance).encode_standalone(instance)
         text = formula.to_dimacs(source=module.to_puz(instance))
     if args.output == "-":
         sys.stdout.write(text)
@@ -376,7 +378,7 @@ def _compiling(args: argparse.Namespace, instance: Any, seconds: float | None) -
     checked before any work, the Formula itself stops growing past it) and the time left."""
     with clause_budget(getattr(args, "max_clauses", None)), \
             time_limit("compiling", seconds, _clauses_so_far, _STARTED[0]):
-        registry.check_budget(instance)
+        pipeline.check_budget(instance)
         yield
 
 
@@ -397,7 +399,7 @@ class Report:
         self.progress = progress or Progress("solutions", enabled=False)
         self.instance = instance
         self.module = _module(instance)
-        self.checker = None if args.no_check else registry.checker_module(instance.KIND)
+        self.checker = None if args.no_check else registry.kind(instance.KIND).checker
         self.one_line = one_line
         self.solutions: list[Any] = []
         self.count = 0
@@ -679,7 +681,7 @@ def _limit(args: argparse.Namespace, instance: Any) -> int | None:
         return args.limit
     if args.unique:
         return 2
-    if args.all or args.count or getattr(_module(instance), "ENUMERATE_ALL", False):
+    if args.all or args.count or _module(instance).enumerate_all:
         return None
     return 1
 
@@ -707,10 +709,11 @@ def _solve_one_shown(args, instance, solver: str, limit: int | None, deadline: _
                      progress: Progress) -> int:
     module = _module(instance)
     report = Report(args, instance, progress=progress)
-    if args.engine == "race" and limit == 1 and registry.uses_search(module, instance, "race"):
+    if args.engine == "race" and limit == 1 and module.engine_for(instance, "race"):
         return _race(args, module, instance, solver, deadline, report)
-    if registry.uses_search(module, instance, args.engine):
-        outcome = run_search(lambda: module.search(instance, solver), report.add, limit,
+    engine = module.engine_for(instance, args.engine)
+    if engine is not None:
+        outcome = run_search(lambda: engine.solutions(instance, solver), report.add, limit,
                              timeout=deadline.remaining())
         report.finish(outcome.results[0], outcome.stopped)
         if args.stats:
@@ -743,7 +746,8 @@ def _race(args, module, instance, solver: str, deadline: _Deadline, report: Repo
     def decode(true_vars: frozenset[int]) -> Any:
         return module.decode(instance, [formula.names[v] for v in true_vars])
 
-    outcome = run_race(lambda: module.search(instance, solver), formula, decode, report.add,
+    engine = module.engine_for(instance, "race")
+    outcome = run_race(lambda: engine.solutions(instance, solver), formula, decode, report.add,
                        solver, timeout=deadline.remaining())
     report.finish(outcome.results[0], outcome.stopped)
     if args.stats:
@@ -762,7 +766,7 @@ def _solve_batch(args, loaded: Loaded, solver: str, limit: int | None) -> int:
     for job in jobs:
         job.limit = limit
     reports = [Report(args, instance, one_line=True) for instance in loaded.instances]
-    checker = None if args.no_check else registry.checker_module(loaded.instances[0].KIND)
+    checker = None if args.no_check else registry.kind(loaded.instances[0].KIND).checker
 
     def decode_and_check(index: int, true_vars: frozenset[int]) -> Any:
         # in the worker processes: with --jobs N the decoding and rule checks are shared too
@@ -827,9 +831,9 @@ def _status_and_summary(args, outcome: RunOutcome, counts: Sequence[int],
         return EXIT_GAVE_UP
     if len(counts) == 1 and limit != 1 and not args.unique:  # several could be printed
         complete = "complete" if outcome.results[0].complete else "limit reached"
-        print(f"satpuzzle: {counts[0]} solution(s), {complete}", file=sys.stderr)
+        print(f"satpuzzle: {counts[0]} solution(s), {complete}{_READ_AS[0]}", file=sys.stderr)
     if len(counts) == 1 and not counts[0] and not args.count:
-        print("satpuzzle: no solution", file=sys.stderr)
+        print(f"satpuzzle: no solution{_READ_AS[0]}", file=sys.stderr)
     return EXIT_FOUND if all(counts) else EXIT_NONE
 
 
@@ -890,7 +894,7 @@ def _external_one(args, instance, command: str, limit: int | None, deadline: _De
     started = time.monotonic()
     # an external solver needs the formula complete by itself (Hashi: eager connectivity)
     with _compiling(args, instance, deadline.remaining()):
-        formula = registry.standalone_formula(instance)
+        formula = registry.kind_of(instance).encode_standalone(instance)
     compiled = time.monotonic() - started
     result, stopped, enumeration = _external_run(command, instance, formula, limit,
                                                  deadline, report)
@@ -920,7 +924,7 @@ def _external_batch(args, loaded: Loaded, command: str, limit: int | None) -> in
         if stopped is None:
             compile_started = time.monotonic()
             with _compiling(args, instance, deadline.remaining()):
-                formula = registry.standalone_formula(instance)
+                formula = registry.kind_of(instance).encode_standalone(instance)
             compiled += time.monotonic() - compile_started
             result, why, enumeration = _external_run(command, instance, formula, limit,
                                                      deadline, report, index)
@@ -952,14 +956,8 @@ def _forced_one(args, instance, solver: str, deadline: _Deadline) -> int:
     result = backbone(formula, solver, deadline.remaining())
     forced = {formula.names[v]: v in result.forced_true
               for v in sorted(result.forced_true | result.forced_false)}
-    describe = getattr(module, "forced_text", None)
-    if not result.solution_found:
-        lines = []  # nothing proven: with no solution there are no cells to describe
-    elif describe:
-        lines = describe(instance, forced)
-    else:
-        lines = [f"{' '.join(map(str, name))} = {str(value).lower()}"
-                 for name, value in forced.items()]
+    # nothing proven: with no solution there are no cells to describe
+    lines = module.forced_text(instance, forced) if result.solution_found else []
     if args.format == "json":
         print(json.dumps(_forced_json(instance, formula, result, forced, lines)), flush=True)
     else:
@@ -1021,7 +1019,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
         names, clauses = header.names, _dimacs_clauses(text, args.file)
     else:
         instance = _single(_load(args))
-        formula: Formula = registry.standalone_formula(instance)
+        formula: Formula = registry.kind_of(instance).encode_standalone(instance)
         names, clauses = formula.names, list(formula.all_clauses())
     model = read_model(read_text(args.model), args.model)
     if model.status != "SAT":
@@ -1033,7 +1031,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
                              "model of this puzzle's encoding", args.model)
     module = _module(instance)
     solution = module.decode(instance, [names[v] for v in model.true_vars if v in names])
-    problems = registry.checker_module(instance.KIND).check(instance, solution)
+    problems = registry.kind(instance.KIND).checker.check(instance, solution)
     if problems:
         raise InternalError("the decoded solution failed the rule check: " + "; ".join(problems))
     if args.format == "json":
@@ -1076,7 +1074,7 @@ def _dimacs_clauses(text: str, path: str) -> list[list[int]]:
     return clauses
 
 
-GENERATORS = ("shikaku", "hashi", "jigsaw")
+GENERATORS = tuple(name for name, kind in registry.KINDS.items() if kind.can_generate)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -1084,7 +1082,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not match:
         raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
-    module = registry.kind_module(args.kind)
+    module = registry.kind(args.kind)
     # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
     with Progress("puzzles", total=1):
         how, text = run_in_child(
@@ -1104,23 +1102,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _generated(args: argparse.Namespace, module, rows: int, cols: int) -> Any:
-    if args.kind == "shikaku":
-        # about six cells per rectangle before merges (measured sensible in benchmarks)
-        depth = args.depth if args.depth is not None else max(
-            1, round(math.log2(max(1, rows * cols / 6))))
-        instance = module.generate(rows, cols, depth=depth, merge_iters=args.merge_iters,
-                                   merge_prob=args.merge_prob, seed=args.seed,
-                                   unique=args.unique)
-    elif args.kind == "jigsaw":
-        labels = args.labels if args.labels is not None else max(1, rows * cols // 2)
-        instance = module.generate(rows, cols, labels=labels, variant=args.variant,
-                                   seed=args.seed, matching=args.matching, border=args.border)
-    else:
-        islands = args.islands if args.islands is not None else max(2, rows * cols // 5)
-        instance = module.generate(rows, cols, islands=islands, seed=args.seed,
-                                   unique=args.unique)
-    return instance
-
+    return module.generate(rows, cols, args.seed, args.unique, vars(args))
 
 def _source_instances(reduction, paths: Sequence[str], kind: str | None,
                       index: int | None = None) -> list[tuple[str, Any]]:
@@ -1156,7 +1138,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     label, source = sources[0]
     target = reduction.reduce(source)
     text = (f"# {reduction.NAME} reduction of {label}\n"
-            + registry.kind_module(target.KIND).to_puz(target))
+            + registry.kind(target.KIND).to_puz(target))
     if args.output == "-":
         sys.stdout.write(text)
     else:
@@ -1228,7 +1210,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         solutions = _json_solutions(module, instance, text, args.solution)
     else:
         solutions = module.parse_solutions(instance, text, args.solution)
-    checker = registry.checker_module(instance.KIND)
+    checker = registry.kind(instance.KIND).checker
     broken = 0
     for number, solution in enumerate(solutions, 1):
         problems = checker.check(instance, solution)
@@ -1245,7 +1227,7 @@ def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
         raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
     if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
         raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
-    return [module.from_json(instance, item, path) for item in data["solutions"]]
+    return [module.solution_from_json(instance, item, path) for item in data["solutions"]]
 
 
 # ---------------------------------------------------------------- import and export

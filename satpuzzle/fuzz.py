@@ -44,8 +44,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from satpuzzle import formats, registry
+from satpuzzle import formats
 from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
 from satpuzzle.loading import load_text
 from satpuzzle.textio import decode_bytes, read_text, write_atomic
 
@@ -81,7 +82,7 @@ FIELD_VALUES = (
     '"x"', '""', '"fuzz-input.puz"', '"generated-4x4.txt"', "3x3", "2x3", "0x0", "1x1",
     "9x1", "-1x2", "64x64", "65x65", "99999999x99999999", "fr", "en", "min-zipf=3", "9",
 )
-KIND_WORDS = (*registry.LANGUAGE_KINDS, "sudokuu", "Sudoku", "kakuro", "x", "a-", "jigsaw9")
+KIND_WORDS = (*registry.NAMES, "sudokuu", "Sudoku", "kakuro", "x", "a-", "jigsaw9")
 
 
 class Hang(BaseException):
@@ -152,7 +153,7 @@ def readers(names: Sequence[str] | None, dictionary: str) -> tuple[list[Reader],
         Reader("auto", "fuzz-input.txt",
                lambda text, path, options: load_text(text, path).instances),
     ]
-    for kind in registry.IMPLEMENTED:
+    for kind in registry.KINDS:
         every.append(Reader(f"native-{kind}", "fuzz-input.txt", _native_reader(kind),
                             _option_drawer(kind, dictionary)))
     notes = []
@@ -260,9 +261,10 @@ def _other_texts(puz_text: str) -> list[tuple[str, str]]:
             texts.append((name, formats.write(name, instance)))
         except (InputError, ImportError):
             continue
-    module = registry.kind_module(instance.KIND)
-    if hasattr(module, "to_plain"):
-        texts.append(("plain", module.to_plain(instance)))
+    if instance.KIND == "shikaku":
+        from satpuzzle.kinds.shikaku.puzzle import to_plain
+
+        texts.append(("plain", to_plain(instance)))
     if instance.KIND == "partition":
         texts.append(("plain", "\n".join(map(str, instance.numbers)) + "\n"))
     if instance.KIND == "crossword":
@@ -555,7 +557,7 @@ def outcome_problem(result: object) -> str | None:
     if not result:
         return "the reader returned no instance and no error"
     for instance in result:
-        if getattr(instance, "KIND", None) not in registry.IMPLEMENTED:
+        if getattr(instance, "KIND", None) not in registry.KINDS:
             return f"the reader returned {type(instance).__name__}, not a puzzle instance"
     return None
 
@@ -705,7 +707,7 @@ def _encode_and_write_back(instance: Any) -> bool:
     """Encode `instance` (False: it was refused with an InputError, which is fine), then write
     it as .puz, which must read back cleanly to an instance written the same way (to_puz may
     normalise: an empty title, words that fit no slot)."""
-    module = registry.kind_module(instance.KIND)
+    module = registry.kind(instance.KIND)
     try:
         module.encode(instance)
     except InputError:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from satpuzzle import registry
 from satpuzzle.errors import InputError
-from satpuzzle.grammar import parse_specs
+from satpuzzle.grammar import PuzzleSpec, parse_specs
+from satpuzzle.kinds import registry
+from satpuzzle.kinds.base import Fit
 from satpuzzle.textio import check_number_lengths, read_text
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
@@ -30,6 +31,7 @@ class Loaded:
     instances: list[Any]
     one_line: bool = False
     sources: list[str] | None = None  # the file of each instance, when read from a directory
+    inferred: str | None = None  # the kind the content was recognised as, when not given
 
 
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
@@ -39,14 +41,12 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
         check_number_lengths(text, path)  # done by read_text for files, not for API text
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
-            return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
+            return Loaded(path, [build(spec) for spec in parse_specs(text, path)])
         if not text.strip():
             raise InputError("empty file, expected a puzzle", path, 1, 1)
-        if kind is None:
-            kind = _sniff(text, path)
-        module = registry.kind_module(kind)
-        instances, one_line = module.read_native(text, path, options)
-        return Loaded(path, instances, one_line)
+        inferred = None if kind is not None else infer_kind(text, path)
+        instances, one_line = registry.kind(kind or inferred).read_native(text, path, options)
+        return Loaded(path, instances, one_line, inferred=inferred)
     except InputError as error:
         # a check deep in a reader may know what is wrong but not which file it is in
         raise error.at(path) from None
@@ -92,17 +92,33 @@ def shorten(source: str, width: int = 60) -> str:
     return source if len(source) <= width else source[:width - 3] + "..."
 
 
+def build(spec: PuzzleSpec) -> Any:
+    """The typed instance a `.puz` block describes."""
+    return registry.kind(spec.kind.text, spec.kind).from_spec(spec)
+
+
 # Names that say what a file should hold: a file no kind recognises by its content is read as
 # its name says, so that its error is shown where it stands instead of "cannot tell".
 _SUFFIX_KINDS = {".has": "hashi", ".cnf": "one-in-three-sat", ".tsv": "partition"}
 
 
-def _sniff(text: str, path: str) -> str:
-    for name in registry.IMPLEMENTED:
-        if registry.kind_module(name).sniff(text):
-            return name
+def infer_kind(text: str, path: str) -> str:
+    """The one kind whose native format fits `text` best (each kind scores the text; see
+    kinds.base.Fit). Two kinds tied at the top are not guessed between: an InputError names
+    them and --kind."""
+    scores = {name: kind.fit(text) for name, kind in registry.KINDS.items()}
     by_name = _SUFFIX_KINDS.get(Path(path).suffix.lower())
     if by_name and not text.startswith("c satpuzzle DIMACS CNF"):  # compiled: see `decode`
-        return by_name
-    raise InputError("cannot tell what puzzle this is: expected a .puz puzzle such as "
-                     "'sudoku { ... }' or a known native format (or give --kind)", path, 1, 1)
+        # a name that says what the file holds counts as a signature, so that a broken
+        # file's error is shown where it stands instead of another kind's
+        scores[by_name] = Fit.CERTAIN
+    best = max(scores.values())
+    if best == Fit.NO:
+        raise InputError("cannot tell what puzzle this is: expected a .puz puzzle such as "
+                         "'sudoku { ... }' or a known native format (or give --kind)", path, 1, 1)
+    candidates = [name for name, score in scores.items() if score == best]
+    if len(candidates) > 1:
+        options = " or ".join(f"--kind {name}" for name in candidates)
+        raise InputError(f"this could be a {' or a '.join(candidates)} puzzle; satpuzzle does "
+                         f"not guess: give {options}", path, 1, 1)
+    return candidates[0]

@@ -10,8 +10,9 @@ import time
 import pytest
 from conftest import INSTANCES, run_cli
 
-from satpuzzle import registry
+from satpuzzle import pipeline
 from satpuzzle.cnf import DEFAULT_MAX_CLAUSES, ClauseBudgetExceeded, clause_budget
+from satpuzzle.kinds import registry
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, estimate_clauses
 
 
@@ -25,7 +26,7 @@ def test_huge_jigsaw_is_refused_by_its_estimate_before_any_work():
     instance = _distinct_pieces_board(100)  # 10^4 cells x 4·10^4 placements each
     started = time.monotonic()
     with pytest.raises(ClauseBudgetExceeded, match=r"would take about [\d,]+ clauses"):
-        registry.check_budget(instance)
+        pipeline.check_budget(instance)
     assert time.monotonic() - started < 0.5
     assert estimate_clauses(instance) > DEFAULT_MAX_CLAUSES
 
@@ -36,7 +37,7 @@ def test_estimate_is_an_upper_bound_on_real_boards():
     for path in ("jigsaw/generated-4x4.puz", "jigsaw/contour-3x4.puz",
                  "jigsaw/fibonacci-4x6.puz", "jigsaw/language-example-2x2.puz"):
         for puzzle in load(str(INSTANCES / path)).instances:
-            formula = registry.kind_module("jigsaw").encode(puzzle)
+            formula = registry.kind("jigsaw").encode(puzzle)
             assert formula.num_clauses <= estimate_clauses(puzzle), path
 
 
@@ -69,8 +70,8 @@ def test_budget_is_scoped():
     with clause_budget(10):
         instance = load(str(INSTANCES / "sudoku" / "classic.puz")).instances[0]
         with pytest.raises(ClauseBudgetExceeded):
-            registry.kind_module("sudoku").encode(instance).check_budget()
-    assert registry.kind_module("sudoku").encode(instance).num_clauses > 10  # default again
+            registry.kind("sudoku").encode(instance).check_budget()
+    assert registry.kind("sudoku").encode(instance).num_clauses > 10  # default again
 
 
 def test_bad_budget_option_is_a_usage_error():

@@ -57,7 +57,7 @@ def test_reduce_writes_a_jigsaw_with_the_source_satisfiability(tmp_path, name, s
         (source_instance,) = [s for i, s in enumerate(satpuzzle.load(str(source)), 1)
                               if index in (None, i)]
         for data in boards:
-            board = satpuzzle.registry.kind_module("jigsaw").from_json(target, data, str(out))
+            board = satpuzzle.kinds.registry.kind("jigsaw").solution_from_json(target, data, str(out))
             back = module.to_source(source_instance, target, board)
             assert satpuzzle.check(source_instance, back) == []
 

@@ -10,10 +10,15 @@ import pytest
 import satpuzzle
 from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, _parse_cells, sat_oracle, slot_problem
-from satpuzzle.kinds.crossword.search import TrieSearch
 from satpuzzle.errors import Position
 from satpuzzle.grammar import Token
+from satpuzzle.kinds.crossword.puzzle import (
+    CrosswordInstance,
+    _parse_cells,
+    sat_oracle,
+    slot_problem,
+)
+from satpuzzle.kinds.crossword.search import TrieSearch
 
 
 def random_case(rng: random.Random) -> tuple[list[str], list[str]]:

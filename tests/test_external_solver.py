@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from conftest import INSTANCES, ROOT
 
-from satpuzzle import cli, registry
-from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle import cli
 from satpuzzle.external import ExternalEnumeration
+from satpuzzle.kinds import registry
+from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.loading import load
 
 SOLVERS = {  # name -> (binary, command)
@@ -96,10 +97,10 @@ def checked(path: Path, output: str) -> dict:
     """The JSON answer, every solution re-checked by the kind's independent rule checker."""
     data = json.loads(output)
     instance = load(str(path)).instances[0]
-    module = registry.kind_module(instance.KIND)
-    checker = registry.checker_module(instance.KIND)
+    module = registry.kind(instance.KIND)
+    checker = registry.kind(instance.KIND).checker
     for item in data["solutions"]:
-        assert checker.check(instance, module.from_json(instance, item, str(path))) == []
+        assert checker.check(instance, module.solution_from_json(instance, item, str(path))) == []
     return data
 
 

@@ -17,9 +17,9 @@ import pytest
 from conftest import INSTANCES, ROOT, run_cli, wait_for_child
 
 import satpuzzle
-from satpuzzle import registry
 from satpuzzle.backbone import Forced, Progress, Solution, backbone, backbone_steps
 from satpuzzle.cnf import VarName
+from satpuzzle.kinds import registry
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
@@ -104,7 +104,7 @@ def _true_names(instance: Any, solution: Any) -> set[VarName]:
 
 def _brute_force(instance: Any) -> tuple[list[Any], set[int], set[int], set[int]]:
     """Every solution, and the live variables true in all, false in all, and the rest."""
-    module = registry.kind_module(instance.KIND)
+    module = registry.kind(instance.KIND)
     formula = module.encode(instance)
     ident = {name: v for v, name in formula.names.items()}
     live = set(formula.live_puzzle_vars())
@@ -123,7 +123,7 @@ def _brute_force(instance: Any) -> tuple[list[Any], set[int], set[int], set[int]
 
 
 def _forced_names(instance: Any) -> tuple[Any, dict[VarName, bool]]:
-    formula = registry.kind_module(instance.KIND).encode(instance)
+    formula = registry.kind(instance.KIND).encode(instance)
     result = backbone(formula)
     forced = {formula.names[v]: v in result.forced_true
               for v in sorted(result.forced_true | result.forced_false)}
@@ -134,7 +134,7 @@ def _forced_names(instance: Any) -> tuple[Any, dict[VarName, bool]]:
 def test_backbone_equals_agreement_of_all_solutions(name):
     instance = CASES[name]
     solutions, always, never, free = _brute_force(instance)
-    formula = registry.kind_module(instance.KIND).encode(instance)
+    formula = registry.kind(instance.KIND).encode(instance)
     result = backbone(formula)
     assert result.status == "solved"
     assert result.forced_true == always
@@ -160,7 +160,7 @@ def test_a_run_cut_short_reports_only_what_its_steps_proved(name):
     steps, free = where the solutions seen so far disagree, undecided = the rest."""
     instance = CASES[name]
     _solutions, always, never, _free = _brute_force(instance)
-    formula = registry.kind_module(instance.KIND).encode(instance)
+    formula = registry.kind(instance.KIND).encode(instance)
     live = formula.live_puzzle_vars()
     steps = list(backbone_steps(formula, live))
     for cut in range(1, len(steps)):
@@ -263,7 +263,7 @@ def test_forced_text_says_what_all_solutions_agree_on(name):
     instance = CASES[name]
     solutions = list(satpuzzle.solutions(instance))
     _result, forced = _forced_names(instance)
-    lines = registry.kind_module(instance.KIND).forced_text(instance, forced)
+    lines = registry.kind(instance.KIND).forced_text(instance, forced)
     assert [_comparable(instance, line) for line in lines] == _expected_lines(instance, solutions)
 
 
@@ -272,7 +272,7 @@ def test_sudoku_open_cells_list_only_digits_no_solution_has():
     solutions = list(satpuzzle.solutions(instance))
     _result, forced = _forced_names(instance)
     details = 0
-    for line in registry.kind_module("sudoku").forced_text(instance, forced):
+    for line in registry.kind("sudoku").forced_text(instance, forced):
         match = re.fullmatch(r"r(\d+)c(\d+) open, not ([\d ]+)", line)
         if match:
             r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
@@ -332,7 +332,7 @@ def test_cli_several_solutions_json_lists_forced_and_free():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     _solutions, always, never, free = _brute_force(instance)
-    formula = registry.kind_module("sudoku").encode(instance)
+    formula = registry.kind("sudoku").encode(instance)
     assert data["status"] == "SAT" and data["complete"] is True and data["unique"] is False
     assert data["variables"] == len(formula.live_puzzle_vars())
     assert {tuple(f["name"]) for f in data["forced"] if f["value"]} == {
@@ -368,7 +368,7 @@ _STATS = re.compile(r"satpuzzle: stats: variables (\d+) \((\d+) puzzle\), clause
 def test_cli_stats_match_the_formula_and_are_plausible():
     path = INSTANCES / "sudoku" / "inkala-2012.puz"
     instance = satpuzzle.load(str(path))[0]
-    formula = registry.kind_module("sudoku").encode(instance)
+    formula = registry.kind("sudoku").encode(instance)
     forced = run_cli("solve", path, "--forced", "--stats")
     assert forced.returncode == 0, forced.stderr
     match = _STATS.search(forced.stderr)
@@ -420,7 +420,7 @@ def test_cli_timeout_exits_3_and_reports_what_was_proven(tmp_path):
 
 def test_api_timeout_returns_status_and_partial_result(tmp_path):
     instance = satpuzzle.load(str(_empty_25x25(tmp_path)))[0]
-    formula = registry.kind_module("sudoku").encode(instance)
+    formula = registry.kind("sudoku").encode(instance)
     result = backbone(formula, timeout=1.0)
     assert result.status == "timeout" and not result.complete
     assert result.elapsed < 1.0 + 0.5

@@ -14,16 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satpuzzle import formats
-from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.errors import InputError
+from satpuzzle.formats.instance_json import read, write
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
+from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
-from satpuzzle.errors import InputError
-from satpuzzle.formats.instance_json import read, write
 from satpuzzle.loading import load
 
 

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satpuzzle import formats
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance, default_box
-from satpuzzle.errors import InputError
 from satpuzzle.loading import load
 
 

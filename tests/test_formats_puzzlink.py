@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from test_formats_sgt import partitions
 
 import satpuzzle
+from satpuzzle.errors import InputError
+from satpuzzle.formats import format_module, inline_format, puzzlink
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
-from satpuzzle.errors import InputError
-from satpuzzle.formats import format_module, inline_format, puzzlink
 
 # Published puzzles (pzprjs / puzz.link examples and benchmarks), each canonical.
 PUBLISHED = [

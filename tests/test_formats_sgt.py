@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import satpuzzle
+from satpuzzle.errors import InputError
+from satpuzzle.formats import format_module, inline_format, sgt
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance, default_box, region_problem
-from satpuzzle.errors import InputError
-from satpuzzle.formats import format_module, inline_format, sgt
 
 GAMES = Path("/usr/games")
 

@@ -16,8 +16,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from satpuzzle import formats, fuzz, registry
+from satpuzzle import formats, fuzz
 from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
 from satpuzzle.loading import load_text
 
 PUZ_PATH = "fuzzed.puz"
@@ -43,7 +44,7 @@ def assert_clean(read, text: str, path: str) -> list:
         assert message.startswith(f"{path}:"), (message, path)
         return []
     assert isinstance(result, list) and result, result
-    assert all(instance.KIND in registry.IMPLEMENTED for instance in result)
+    assert all(instance.KIND in registry.KINDS for instance in result)
     return result
 
 
@@ -250,7 +251,7 @@ def mutated(draw, texts: st.SearchStrategy[str]) -> str:
 def written(draw, name: str) -> str:
     """A valid puzzle in format `name`, written by satpuzzle's own writer."""
     module = formats.format_module(name)
-    kind = draw(st.sampled_from(sorted(set(module.KINDS) & set(registry.IMPLEMENTED))))
+    kind = draw(st.sampled_from(sorted(set(module.KINDS) & set(registry.KINDS))))
     if name in ("eternity", "brendan"):
         source = draw(jigsaw_texts(False, plain=True))
     elif name == "sudoku-line":
@@ -328,7 +329,7 @@ JSON_VALUES = st.recursive(
 
 @st.composite
 def json_texts(draw) -> str:
-    kind = draw(st.sampled_from([*registry.LANGUAGE_KINDS, "other"]))
+    kind = draw(st.sampled_from([*registry.NAMES, "other"]))
     keys = ["title", "size", "box", "givens", "regions", "rows", "cols", "clues", "islands",
             "grid", "words", "distinct", "pieces", "variant", "matching", "border", "numbers",
             "num_vars", "clauses", "connectivity"]
@@ -373,7 +374,7 @@ def test_nearly_valid_puz_texts_parse_or_fail_cleanly(text):
 
 
 @EXAMPLES
-@given(mutated(PUZ_TEXTS), st.sampled_from(sorted(registry.IMPLEMENTED)))
+@given(mutated(PUZ_TEXTS), st.sampled_from(sorted(registry.KINDS)))
 def test_puz_texts_read_as_native_files_fail_cleanly(text, kind):
     # the same texts given to a native reader by --kind, and recognised by content
     assert_clean(read_native(kind), text, TEXT_PATH)
@@ -395,7 +396,7 @@ def test_generated_valid_texts_parse():
     for seed in seeds:
         if seed.origin.endswith("_text"):  # the .puz text itself, not another format of it
             kinds.update(instance.KIND for instance in read_puz(seed.text, PUZ_PATH))
-    assert kinds == {kind: 5 for kind in registry.IMPLEMENTED}
+    assert kinds == {kind: 5 for kind in registry.KINDS}
     assert {s.origin.split(" as ")[1] for s in seeds if " as " in s.origin} >= {
         "sgt", "url", "json", "sudoku-line", "has", "eternity", "brendan", "dimacs", "plain"}
 

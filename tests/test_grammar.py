@@ -10,7 +10,7 @@ from conftest import ROOT
 from satpuzzle import load
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
-from satpuzzle.registry import LANGUAGE_KINDS
+from satpuzzle.kinds.registry import NAMES as LANGUAGE_KINDS
 
 EXAMPLES = re.findall(r"```puz\n(.*?)```", (ROOT / "docs" / "LANGUAGE.md").read_text(), re.DOTALL)
 

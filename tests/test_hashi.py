@@ -460,3 +460,16 @@ def test_cardenc_degrees_give_the_same_solutions(monkeypatch, seed):
     monkeypatch.setattr(hashi, "DEGREE_ENCODING", "cardenc")
     for connectivity in ("lazy", "eager"):
         assert set(all_solutions(instance, connectivity)) == expected
+
+
+def test_plain_hashi_grid_is_read_as_hashi_and_says_so(tmp_path):
+    """A plain 9×9 grid of '.' and digits without --kind: Sudoku fits its shape, but its
+    givens repeat in a box, while every island sees enough neighbours: read as Hashi, and the
+    answer says which kind was assumed."""
+    lines = (INSTANCES / "hashi" / "hashi-info-9x9.puz").read_text().splitlines()[6:15]
+    path = tmp_path / "grid.txt"
+    path.write_text("\n".join(line.strip() for line in lines) + "\n")
+    result = run_cli("solve", path, "--count")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "1\n"
+    assert "(read as hashi)" in result.stderr

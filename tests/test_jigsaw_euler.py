@@ -15,7 +15,6 @@ import pytest
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, rotated
 from satpuzzle.kinds.jigsaw.euler import (
     BOTTOM,
     LEFT,
@@ -30,6 +29,7 @@ from satpuzzle.kinds.jigsaw.euler import (
     slots,
     solve_contour_orientation,
 )
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, rotated
 
 VARIANT = "contour-orientation"
 

@@ -15,7 +15,6 @@ from conftest import INSTANCES, run_cli
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.jigsaw.propagation import (
     count_three_one,
     family_count,
@@ -24,6 +23,7 @@ from satpuzzle.kinds.jigsaw.propagation import (
     is_three_one,
     propagate,
 )
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 SIZES = ((4, 4), (5, 5), (6, 6), (8, 8))
 LABELS = (1, 2, 3)  # few labels: several solutions, stuck runs

@@ -16,9 +16,9 @@ from conftest import one_in_three_brute_force as brute_force
 
 import satpuzzle
 from satpuzzle.checkers.one_in_three_sat import check, violations
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.one_in_three_sat import puzzle as one_in_three_sat
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance, read_dimacs
-from satpuzzle.errors import InputError
 
 ONE_IN_THREE = INSTANCES / "one-in-three-sat"
 

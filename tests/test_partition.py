@@ -15,9 +15,9 @@ from pysat.solvers import Solver
 
 import satpuzzle
 from satpuzzle.checkers.partition import check, violations
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.partition import puzzle as partition
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.errors import InputError
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 PARTITION = INSTANCES / "partition"

@@ -14,17 +14,17 @@ from conftest import INSTANCES
 
 import satpuzzle
 from satpuzzle import cli, formats, pictures
-from satpuzzle.kinds.hashi.puzzle import HashiInstance
-from satpuzzle.kinds.jigsaw.puzzle import rotated
 from satpuzzle.drawing import boxes
-from satpuzzle.pictures import render_pretty, render_svg
 from satpuzzle.kinds.crossword import pictures as crossword_picture
 from satpuzzle.kinds.hashi import pictures as hashi_picture
+from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw import pictures as jigsaw_picture
+from satpuzzle.kinds.jigsaw.puzzle import rotated
 from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
 from satpuzzle.kinds.partition import pictures as partition_picture
 from satpuzzle.kinds.shikaku import pictures as shikaku_picture
 from satpuzzle.kinds.sudoku import pictures as sudoku_picture
+from satpuzzle.pictures import render_pretty, render_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 EXAMPLES = {
@@ -589,7 +589,7 @@ def test_cli_pretty_draws_what_text_prints(capsys):
 def test_cli_text_and_json_unchanged(capsys):
     path = str(INSTANCES / EXAMPLES["hashi"])
     instance = load(EXAMPLES["hashi"])
-    module = satpuzzle.registry.kind_module("hashi")
+    module = satpuzzle.kinds.registry.kind("hashi")
     solution = satpuzzle.solve(instance)
     assert cli.main(["solve", path]) == 0
     assert capsys.readouterr().out.rstrip("\n") == module.render_text(instance, solution)

@@ -13,9 +13,9 @@ from collections import defaultdict
 import pytest
 
 import satpuzzle
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, frame_cells, rotated
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.errors import InputError
 from satpuzzle.reductions import contour_puzzle, partition_contour, partition_orientation
 
 INSTANCES = 100

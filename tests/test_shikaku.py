@@ -186,16 +186,23 @@ def test_uncoverable_cell_is_an_input_error(tmp_path):
 # ---------------------------------------------------------------- sniffing
 
 
-def test_sniff_is_conservative():
-    assert shikaku.sniff((SHIKAKU / "codingame-20x15.txt").read_text())
-    assert shikaku.sniff("2 - 2\n- 2 -\n")  # square, but '-' cells are no Sudoku
+def test_kind_inference_scores_shikaku_grids():
+    from satpuzzle.errors import InputError
+    from satpuzzle.kinds.base import Fit
+    from satpuzzle.loading import infer_kind
+
+    assert infer_kind((SHIKAKU / "codingame-20x15.txt").read_text(), "x.txt") == "shikaku"
+    assert infer_kind("2 - 2\n- 2 -\n", "x.txt") == "shikaku"  # '-' cells are no Sudoku
     sudoku_grid = (INSTANCES / "sudoku" / "seed-format.txt").read_text()
-    assert not shikaku.sniff(sudoku_grid)
-    assert not shikaku.sniff((INSTANCES / "sudoku" / "hard-batch.txt").read_text())
-    assert not shikaku.sniff("1 0 1\n0 0 1\n")  # a crossword-like 0/1 grid: sums differ
-    assert shikaku.sniff("4 . . .\n. . . .\n. . . .\n. . . 12\n")  # 12 > 4: no Sudoku
-    # square, clues within 1..N and none repeated in a line: could be a Sudoku, left to it
-    assert not shikaku.sniff("4 . . .\n. 4 . .\n. . 4 .\n. . . 4\n")
+    assert infer_kind(sudoku_grid, "x.txt") == "sudoku"
+    assert infer_kind((INSTANCES / "sudoku" / "hard-batch.txt").read_text(), "x") == "sudoku"
+    assert shikaku.fit("1 0 1\n0 0 1\n") < Fit.LIKELY  # a crossword-like 0/1 grid
+    assert infer_kind("4 . . .\n. . . .\n. . . .\n. . . 12\n", "x") == "shikaku"  # 12 > 4
+    # a clue repeated in a 2×2 box: no Sudoku, and the clues cover the grid
+    assert infer_kind("4 . . .\n. 4 . .\n. . 4 .\n. . . 4\n", "x") == "shikaku"
+    # clues that sum to the cells and repeat in no unit: both fit, satpuzzle does not guess
+    with pytest.raises(InputError, match="could be a sudoku or a shikaku"):
+        infer_kind("4 . . .\n. . 4 .\n. 4 . .\n. . . 4\n", "x")
 
 
 # ---------------------------------------------------------------- CLI round trips

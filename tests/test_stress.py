@@ -20,14 +20,14 @@ from conftest import one_in_three_brute_force, sudoku_brute_force_count
 
 import satpuzzle
 from benchmarks.baselines import crossword_trie, sudoku_eup
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
+from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
-from satpuzzle.errors import InputError
 
 pytestmark = pytest.mark.slow
 

@@ -10,9 +10,9 @@ from conftest import INSTANCES, parse_grids, run_cli
 
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
-from satpuzzle.errors import InputError
 from satpuzzle.loading import load_text
 from satpuzzle.solving import Job, ModelStream
 

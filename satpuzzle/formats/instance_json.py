@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from json.decoder import scanstring
 from typing import Any
 
-from satpuzzle import registry
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import Token
+from satpuzzle.kinds import registry
 
 NAME = "json"
-KINDS = registry.LANGUAGE_KINDS
+KINDS = registry.NAMES
 
 JsonPath = tuple[str | int, ...]
 _SPACE = re.compile(r"[ \t\n\r]*")

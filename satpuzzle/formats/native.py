@@ -14,12 +14,12 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from satpuzzle.errors import InputError
+from satpuzzle.grammar.transformer import tokenize_rows
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.one_in_three_sat import puzzle as one_in_three_sat
 from satpuzzle.kinds.sudoku import puzzle as sudoku
-from satpuzzle.errors import InputError
-from satpuzzle.grammar.transformer import tokenize_rows
 
 
 def _natural(text: str) -> bool:

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzle import registry
+from satpuzzle.kinds import registry
 
 NAME = "puz"
-KINDS = registry.LANGUAGE_KINDS
+KINDS = registry.NAMES
 
 
 def read(source: str, path: str) -> list[Any]:
     from satpuzzle.grammar import parse_specs
+    from satpuzzle.loading import build
 
-    return [registry.build(spec) for spec in parse_specs(source, path)]
+    return [build(spec) for spec in parse_specs(source, path)]
 
 
 def write(instance: Any) -> str:
-    return registry.kind_module(instance.KIND).to_puz(instance)
+    return registry.kind(instance.KIND).to_puz(instance)

@@ -25,11 +25,11 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from satpuzzle.errors import InputError
+from satpuzzle.formats.sgt import MAX_DIGITS, BadEntry, quoted, read_lines
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku import puzzle as sudoku
-from satpuzzle.errors import InputError
-from satpuzzle.formats.sgt import MAX_DIGITS, BadEntry, quoted, read_lines
 
 NAME = "url"
 KINDS = ("sudoku", "shikaku", "hashi")

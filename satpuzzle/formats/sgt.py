@@ -31,10 +31,10 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku import puzzle as sudoku
-from satpuzzle.errors import InputError
 from satpuzzle.loading import shorten
 
 NAME = "sgt"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from satpuzzle.pictures import KINDS as PICTURE_KINDS
+from satpuzzle.kinds import registry
 from satpuzzle.pictures import render_svg
 
 NAME = "svg"
-KINDS: tuple[str, ...] = PICTURE_KINDS
+KINDS: tuple[str, ...] = registry.NAMES
 
 
 def write(instance: Any) -> str:

@@ -12,14 +12,12 @@ is a shape, so that a machine without fonts still shows grids, fills, bridges an
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
-from satpuzzle.errors import InputError
 from satpuzzle.drawing import svg
+from satpuzzle.errors import InputError
 
 MARGIN = 16  # around the whole document
 CAPTION = 28  # height of the caption line above each panel
@@ -27,15 +25,11 @@ GAP = 24  # between stacked panels
 CAPTION_SIZE = 16
 
 
-KINDS = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "partition", "one-in-three-sat")
+def kind_module(kind: str):
+    """The kind whose pictures are drawn."""
+    from satpuzzle.kinds import registry
 
-
-def kind_module(kind: str) -> ModuleType:
-    """The picture module of a puzzle kind."""
-    if kind not in KINDS:
-        raise InputError(f"no pictures for puzzle kind {kind!r}; pictures exist for "
-                         f"{', '.join(KINDS)}")
-    return importlib.import_module(f"satpuzzle.kinds.{kind.replace('-', '_')}.pictures")
+    return registry.kind(kind)
 
 
 def caption_width(caption: str) -> float:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells, rotated
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.errors import InputError
 from satpuzzle.reductions import partition_contour
 
 NAME = "contour-puzzle"

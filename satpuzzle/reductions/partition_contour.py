@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.errors import InputError
 
 NAME = "partition-contour"
 SOURCE_KIND = "partition"

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.cnf import Formula, VarName
-from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.crossword import dictionaries
+from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
 
 KIND = "crossword"
 ENUMERATE_ALL = True  # the assignment asks for every solution: --all is the default

@@ -1,1 +1,49 @@
-"""The hashi puzzle kind."""
+"""Hashiwokakero (bridges): exact connectivity by lazy cuts or an eager encoding."""
+
+from __future__ import annotations
+
+from satpuzzle.checkers import hashi as checker
+from satpuzzle.kinds.base import Kind, Option
+from satpuzzle.kinds.hashi import pictures, puzzle
+
+
+class HashiKind(Kind):
+    name = "hashi"
+    checker = checker
+    input_options = (
+        Option(("--connectivity",), {"choices": puzzle.CONNECTIVITY_MODES,
+                                     "help": "hashi: connectivity by lazy cuts (default) or "
+                                             "an eager encoding"},
+               names_kind=False, native_only=False),
+    )
+    generate_options = (
+        Option(("--islands",), {"type": int, "default": None, "metavar": "N",
+                                "help": "hashi: number of random islands (default: a fifth "
+                                        "of the cells)"}),
+    )
+    from_spec = staticmethod(puzzle.from_spec)
+    fit = staticmethod(puzzle.fit)
+    read_native = staticmethod(puzzle.read_native)
+    to_puz = staticmethod(puzzle.to_puz)
+    encode = staticmethod(puzzle.encode)
+    encode_standalone = staticmethod(puzzle.encode_standalone)
+    decode = staticmethod(puzzle.decode)
+    render_text = staticmethod(puzzle.render_text)
+    render_json = staticmethod(puzzle.render_json)
+    solution_from_json = staticmethod(puzzle.from_json)
+    parse_solutions = staticmethod(puzzle.parse_solutions)
+    forced_text = staticmethod(puzzle.forced_text)
+    pretty = staticmethod(pictures.pretty)
+    svg = staticmethod(pictures.svg)
+
+    def adjust(self, instance, options):
+        return puzzle.with_connectivity(instance, options.get("connectivity"))
+
+    def generate(self, rows, cols, seed, unique, options):
+        islands = options.get("islands")
+        if islands is None:
+            islands = max(2, rows * cols // 5)
+        return puzzle.generate(rows, cols, islands=islands, seed=seed, unique=unique)
+
+
+KIND = HashiKind()

@@ -30,6 +30,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 KIND = "hashi"
@@ -176,6 +177,41 @@ def sniff(text: str) -> bool:
             return False
         found += sum(1 for w in words if int(w))
     return found == islands
+
+
+def fit(text: str) -> int:
+    """How well a native text fits Hashi: a `.has` file is certain; a plain grid of `.` and
+    digits 1..8 possible, likely when the island values sum to an even number and every
+    island sees enough neighbours to carry its bridges."""
+    if sniff(text):
+        return Fit.CERTAIN
+    rows = ["".join(line.split()) for line in text.splitlines()[:1000] if line.strip()]
+    if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
+        return Fit.NO
+    if any(ch != WATER and not "1" <= ch <= str(MAX_VALUE) for row in rows for ch in row):
+        return Fit.NO
+    islands = {(r, c): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row)
+               if ch != WATER}
+    if len(islands) == len(rows) * len(rows[0]):
+        return Fit.NO  # no water: islands need room for their bridges
+    if len(islands) < 2 or sum(islands.values()) % 2:
+        return Fit.POSSIBLE
+    for (r, c), value in islands.items():
+        seen = sum(1 for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                   if _sees_island(islands, r, c, dr, dc, len(rows), len(rows[0])))
+        if value > 2 * seen:
+            return Fit.POSSIBLE
+    return Fit.LIKELY
+
+
+def _sees_island(islands: dict[Cell, int], r: int, c: int, dr: int, dc: int, height: int,
+                 width: int) -> bool:
+    r, c = r + dr, c + dc
+    while 0 <= r < height and 0 <= c < width:
+        if (r, c) in islands:
+            return True
+        r, c = r + dr, c + dc
+    return False
 
 
 def read_native(text: str, path: str, options: dict) -> tuple[list[HashiInstance], bool]:

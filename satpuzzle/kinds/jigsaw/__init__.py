@@ -1,1 +1,67 @@
-"""The jigsaw puzzle kind."""
+"""Jigsaw (edge-matching) puzzles in the six variants of Behague (2024), with the paper's
+polynomial algorithms as engines where they are exact."""
+
+from __future__ import annotations
+
+from satpuzzle.checkers import jigsaw as checker
+from satpuzzle.kinds.base import Engine, Kind, Option
+from satpuzzle.kinds.jigsaw import pictures, puzzle
+
+_NATIVE = "apply to native piece files; in a .puz file write them as entries"
+
+
+class JigsawKind(Kind):
+    name = "jigsaw"
+    checker = checker
+    engines = (Engine("search", puzzle.search, puzzle.search_suits,
+                      help="depth-first search on whole boards of distinct pieces"),)
+    input_options = (
+        Option(("--variant",), {"choices": puzzle.VARIANTS,
+                                "help": "jigsaw: which problem a native piece file poses "
+                                        "(default puzzle)"}),
+        Option(("--matching",), {"choices": ("opposite", "equal"),
+                                 "help": "jigsaw: i fits -i (opposite, the paper's) or equal "
+                                         "labels fit"}),
+        Option(("--border",), {"choices": ("zero", "free"),
+                               "help": "jigsaw: outer edges must be 0 (zero) or are "
+                                       "unconstrained (free)"}),
+        Option(("--board",), {"metavar": "RxC",
+                              "help": "jigsaw: board size for a piece file without a header"}),
+    )
+    generate_options = (
+        Option(("--labels",), {"type": int, "default": None, "metavar": "K",
+                               "help": "jigsaw: distinct labels on interior edges (default: "
+                                       "about one per two pieces)"}),
+        Option(("--variant",), {"choices": puzzle.VARIANTS, "default": "puzzle",
+                                "help": "jigsaw: which problem to pose (default puzzle)"}),
+        Option(("--matching",), {"choices": ("opposite", "equal"), "default": "opposite",
+                                 "help": "jigsaw: i fits -i (default) or equal labels fit"}),
+        Option(("--border",), {"choices": ("zero", "free"), "default": "zero",
+                               "help": "jigsaw: outer edges 0 (default) or any label"}),
+    )
+    from_spec = staticmethod(puzzle.from_spec)
+    fit = staticmethod(puzzle.fit)
+    read_native = staticmethod(puzzle.read_native)
+    to_puz = staticmethod(puzzle.to_puz)
+    encode = staticmethod(puzzle.encode)
+    estimate_clauses = staticmethod(puzzle.estimate_clauses)
+    decode = staticmethod(puzzle.decode)
+    render_text = staticmethod(puzzle.render_text)
+    render_json = staticmethod(puzzle.render_json)
+    solution_from_json = staticmethod(puzzle.from_json)
+    parse_solutions = staticmethod(puzzle.parse_solutions)
+    forced_text = staticmethod(puzzle.forced_text)
+    pretty = staticmethod(pictures.pretty)
+    svg = staticmethod(pictures.svg)
+
+    def generate(self, rows, cols, seed, unique, options):
+        labels = options.get("labels")
+        if labels is None:
+            labels = max(1, rows * cols // 2)
+        return puzzle.generate(rows, cols, labels=labels,
+                               variant=options.get("variant") or "puzzle", seed=seed,
+                               matching=options.get("matching") or "opposite",
+                               border=options.get("border") or "zero")
+
+
+KIND = JigsawKind()

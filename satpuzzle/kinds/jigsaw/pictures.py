@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from satpuzzle.kinds.jigsaw.puzzle import rotated
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+from satpuzzle.kinds.jigsaw.puzzle import rotated
 
 CELL = 48
 PIECE_GAP = 18  # between pieces laid out unsolved; their numbers stand in it

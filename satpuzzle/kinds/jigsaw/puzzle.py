@@ -48,6 +48,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.base import Fit
 
 KIND = "jigsaw"
 VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
@@ -259,6 +260,16 @@ def sniff(text: str) -> bool:
     if any(label < 0 for piece in pieces for label in piece):
         return False
     return _board_from_borders(pieces) is not None and _corners_adjacent(pieces)
+
+
+def fit(text: str) -> int:
+    """A piece file with a `rows cols` header is certain; the Eternity II border signature
+    without a header likely."""
+    if not sniff(text):
+        return Fit.NO
+    first = next((line.split("#", 1)[0].split() for line in text.splitlines()
+                  if line.split("#", 1)[0].strip()), [])
+    return Fit.CERTAIN if len(first) == 2 else Fit.LIKELY
 
 
 def _corners_adjacent(pieces: Sequence[Piece]) -> bool:

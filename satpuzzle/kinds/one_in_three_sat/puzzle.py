@@ -38,6 +38,7 @@ from typing import ClassVar
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.kinds.base import Fit
 from satpuzzle.textio import read_text
 
 KIND = "one-in-three-sat"
@@ -141,6 +142,11 @@ def sniff(text: str) -> bool:
             continue
         return bool(_HEADER.match(line))
     return False
+
+
+def fit(text: str) -> int:
+    """A DIMACS CNF (a `p cnf` header) is certain."""
+    return Fit.CERTAIN if sniff(text) else Fit.NO
 
 
 def read_native(text: str, path: str, options: dict) -> tuple[list[OneInThreeInstance], bool]:

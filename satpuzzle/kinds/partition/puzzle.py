@@ -43,6 +43,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job
 
 KIND = "partition"
@@ -140,6 +141,11 @@ def sniff(text: str) -> bool:
         words = fields[3].split()
         return len(words) >= 2 and int(fields[1]) == len(words)
     return False
+
+
+def fit(text: str) -> int:
+    """A partdata.tsv file (its header or its four-field lines) is certain."""
+    return Fit.CERTAIN if sniff(text) else Fit.NO
 
 
 def read_native(text: str, path: str, options: dict) -> tuple[list[PartitionInstance], bool]:

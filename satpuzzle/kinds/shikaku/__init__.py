@@ -1,1 +1,51 @@
-"""The shikaku puzzle kind."""
+"""Shikaku: cut the grid into rectangles, one clue each, of the clue's area."""
+
+from __future__ import annotations
+
+import math
+
+from satpuzzle.checkers import shikaku as checker
+from satpuzzle.kinds.base import Kind, Option
+from satpuzzle.kinds.shikaku import pictures, puzzle
+
+
+class ShikakuKind(Kind):
+    name = "shikaku"
+    checker = checker
+    generate_options = (
+        Option(("--depth",), {"type": int, "default": None,
+                              "help": "shikaku: levels of recursive cuts (default: enough for "
+                                      "rectangles of a few cells)"}),
+        Option(("--merge-iters",), {"type": int, "default": 1, "metavar": "N",
+                                    "help": "shikaku: rounds of random merges (nbMergeIter, "
+                                            "default 1)"}),
+        Option(("--merge-prob",), {"type": float, "default": 0.2, "metavar": "P",
+                                   "help": "shikaku: probability of merging a pair "
+                                           "(mergeProb, default 0.2)"}),
+    )
+    from_spec = staticmethod(puzzle.from_spec)
+    fit = staticmethod(puzzle.fit)
+    read_native = staticmethod(puzzle.read_native)
+    to_puz = staticmethod(puzzle.to_puz)
+    encode = staticmethod(puzzle.encode)
+    decode = staticmethod(puzzle.decode)
+    render_text = staticmethod(puzzle.render_text)
+    render_json = staticmethod(puzzle.render_json)
+    solution_from_json = staticmethod(puzzle.from_json)
+    parse_solutions = staticmethod(puzzle.parse_solutions)
+    forced_text = staticmethod(puzzle.forced_text)
+    pretty = staticmethod(pictures.pretty)
+    svg = staticmethod(pictures.svg)
+
+    def generate(self, rows, cols, seed, unique, options):
+        # about six cells per rectangle before merges (measured sensible in benchmarks)
+        depth = options.get("depth")
+        if depth is None:
+            depth = max(1, round(math.log2(max(1, rows * cols / 6))))
+        return puzzle.generate(rows, cols, depth=depth,
+                               merge_iters=options.get("merge_iters", 1),
+                               merge_prob=options.get("merge_prob", 0.2), seed=seed,
+                               unique=unique)
+
+
+KIND = ShikakuKind()

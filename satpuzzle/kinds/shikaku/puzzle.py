@@ -24,6 +24,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 KIND = "shikaku"
@@ -169,60 +170,22 @@ def from_spec(spec: PuzzleSpec) -> ShikakuInstance:
     return grid_from_rows(rows, where, spec.title)
 
 
-def sniff(text: str) -> bool:
-    """Whether `text` is a plain Shikaku grid. Conservative: at least two lines of one length
-    (at least two cells each), every cell `.`, `-`, `0` or a number, and the clues summing to
-    the number of cells — the defining Shikaku invariant, which other grids meet only by
-    chance. A text the Sudoku reader also claims (a square grid, or one-line puzzles) is taken
-    only on evidence that it is no Sudoku: a clue above the side, a `-` cell in a line with
-    other cells, or a square grid repeating a clue in a line or a column. A text another kind
-    recognises is left to it."""
+def fit(text: str) -> int:
+    """How well a native text fits Shikaku: at least two lines of one length (at least two
+    cells each), every cell `.`, `-`, `0` or a number, and the clues summing to the number of
+    cells — the defining Shikaku invariant, which other grids meet only by chance (likely);
+    the shape alone is possible."""
     rows = [line.split() for line in "\n".join(text.splitlines()[:1000]).splitlines()]
     rows = [row for row in rows if row and not row[0].startswith("#")]
     if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
-        return False
+        return Fit.NO
     if any(cell not in EMPTY and not CLUE.match(cell) for row in rows for cell in row):
-        return False
-    height, width = len(rows), len(rows[0])
+        return Fit.NO
     values = [[0 if cell in EMPTY else int(cell) for cell in row] for row in rows]
-    if sum(map(sum, values)) != height * width:
-        return False
-    if _claimed_by_another_kind(text):
-        return False
-    from satpuzzle.kinds.sudoku import puzzle as sudoku  # its own sniff says what it would claim
-
-    if not sudoku.sniff(text):
-        return True
-    mixed_dash = any("-" in row and set(row) != {"-"} for row in rows)
-    big_clue = max(map(max, values)) > max(height, width)
-    return mixed_dash or big_clue or (height == width and _repeats_in_a_line(values))
-
-
-def _claimed_by_another_kind(text: str) -> bool:
-    """Whether a kind other than Sudoku (handled above) recognises the text: Shikaku comes
-    first in the registry so that square grids are not all taken as Sudoku, and must then
-    leave every other kind its files."""
-    from satpuzzle import registry
-
-    for name in registry.IMPLEMENTED:
-        if name in (KIND, "sudoku"):
-            continue
-        try:
-            module = registry.kind_module(name)
-        except ImportError:  # a kind registered but not importable here cannot claim anything
-            continue
-        if module.sniff(text):
-            return True
-    return False
-
-
-def _repeats_in_a_line(values: list[list[int]]) -> bool:
-    for line in [*values, *map(list, zip(*values))]:
-        clues = [v for v in line if v]
-        if len(clues) != len(set(clues)):
-            return True
-    return False
-
+    if sum(map(sum, values)) == len(rows) * len(rows[0]):
+        return Fit.LIKELY
+    # a grid of clues only covers itself only with every clue 1
+    return Fit.POSSIBLE if any(cell in EMPTY for row in rows for cell in row) else Fit.NO
 
 def read_native(text: str, path: str, options: dict) -> tuple[list[ShikakuInstance], bool]:
     """A plain grid: lines of whitespace-separated cells, `.`, `-` or `0` empty, a positive

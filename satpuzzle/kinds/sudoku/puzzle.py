@@ -18,6 +18,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job
 
 KIND = "sudoku"
@@ -268,6 +269,26 @@ def sniff(text: str) -> bool:
     if all(_is_square_length(len(row)) and len(row) >= 16 for row in rows):
         return True
     return len(rows) >= 4 and all(len(_row_cells(row, len(rows))) == len(rows) for row in rows)
+
+
+def fit(text: str) -> int:
+    """How well a native text fits Sudoku: a grid or one-line puzzles is possible; likely
+    when no given repeats in a row, column or box."""
+    if not sniff(text):
+        return Fit.NO
+    try:
+        instances, _ = read_native("\n".join(text.splitlines()[:400]), "<fit>", {})
+    except InputError:
+        return Fit.POSSIBLE
+    return Fit.LIKELY if all(map(_givens_agree, instances[:50])) else Fit.POSSIBLE
+
+
+def _givens_agree(instance: SudokuInstance) -> bool:
+    for unit in units(instance.size, instance.box_rows, instance.box_cols, instance.regions):
+        values = [instance.givens[r][c] for r, c in unit if instance.givens[r][c]]
+        if len(values) != len(set(values)):
+            return False
+    return True
 
 
 def _is_square_length(length: int) -> bool:

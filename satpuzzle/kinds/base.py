@@ -1,0 +1,207 @@
+"""The one interface every puzzle kind implements.
+
+A kind is a `Kind` subclass in `satpuzzle/kinds/<kind>/__init__.py`, instantiated once and
+listed in `satpuzzle/kinds/registry.py`. The required methods raise NotImplementedError here;
+the optional hooks have defaults that say "this kind does not do that", so that no caller
+probes a kind with `getattr`. Everything below the kinds (CNF, grammar, drawing, codec
+framework) knows no kind; everything above (pipeline, loading, formats, CLI) reaches a kind
+only through this interface.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, ClassVar
+
+from satpuzzle.cnf import Formula, VarName
+from satpuzzle.errors import InputError
+from satpuzzle.grammar import PuzzleSpec
+
+Instance = Any  # a kind's frozen dataclass; its `KIND` attribute names the kind
+Solution = Any  # a kind's decoded answer
+
+
+class Fit:
+    """How well a native text fits a kind, from `Kind.fit`: the loader takes the one kind
+    with the highest level and refuses to guess between kinds tied at the top."""
+
+    NO = 0  # cannot be this kind
+    POSSIBLE = 1  # the shape fits (a grid of the right characters)
+    LIKELY = 2  # the shape fits and an invariant of the kind holds (clue sums, no repeats)
+    CERTAIN = 3  # a signature only this kind's format has (a header, a magic line)
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A way to find solutions other than SAT with blocking clauses.
+
+    `solutions(instance, solver_name)` yields each solution once; `suits(instance)` says
+    whether `--engine auto` should prefer it for this instance (it is exact there and measured
+    faster than SAT). An engine that cannot decide an instance raises `EngineDeclined` before
+    yielding anything; `auto` then falls back to SAT."""
+
+    name: str
+    solutions: Callable[[Instance, str], Iterator[Solution]]
+    suits: Callable[[Instance], bool] = lambda _instance: True
+    help: str = ""
+
+
+class EngineDeclined(Exception):
+    """An engine that is exact only on some instances was given another one."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option a kind adds (`--box`, `--dict`, ...). `names_kind`: giving it
+    says which kind a native file is; `native_only`: it applies to native files, and a .puz
+    file writes it as an entry instead."""
+
+    flags: tuple[str, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    names_kind: bool = True
+    native_only: bool = True
+
+    @property
+    def dest(self) -> str:
+        return self.kwargs.get("dest") or self.flags[0].lstrip("-").replace("-", "_")
+
+
+class Kind:
+    """One puzzle kind. Subclasses set `name` and `checker` and implement the required
+    methods; the optional hooks keep their defaults where the kind has no such thing."""
+
+    name: ClassVar[str]
+    checker: ClassVar[ModuleType]  # satpuzzle.checkers.<kind>: imports nothing from satpuzzle
+    # Kinds whose users want every solution (crosswords): --all is the default
+    enumerate_all: ClassVar[bool] = False
+    # where a file of one-line puzzles gets one answer line per puzzle
+    engines: ClassVar[tuple[Engine, ...]] = ()
+    input_options: ClassVar[tuple[Option, ...]] = ()
+    generate_options: ClassVar[tuple[Option, ...]] = ()
+
+    # ------------------------------------------------------------ reading
+
+    def from_spec(self, spec: PuzzleSpec) -> Instance:
+        """The instance a `.puz` block describes (validated; errors carry positions)."""
+        raise NotImplementedError
+
+    def fit(self, text: str) -> int:
+        """How well a native text fits this kind (a `Fit` level); cheap, never raises."""
+        return Fit.NO
+
+    def read_native(self, text: str, path: str,
+                    options: dict[str, Any]) -> tuple[list[Instance], bool]:
+        """The instances of a native file, and whether it is one-line puzzles (one answer
+        line each)."""
+        raise InputError(f"{self.name} puzzles have no native format; write a .puz file",
+                         path, 1, 1)
+
+    def adjust(self, instance: Instance, options: dict[str, Any]) -> Instance:
+        """The instance with command-line options that also apply to .puz files."""
+        return instance
+
+    def to_puz(self, instance: Instance) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ encoding
+
+    def encode(self, instance: Instance) -> Formula:
+        raise NotImplementedError
+
+    def encode_standalone(self, instance: Instance) -> Formula:
+        """A formula whose models are exactly the solutions, with no lazy constraints: what
+        a DIMACS file for an external solver must hold."""
+        return self.encode(instance)
+
+    def estimate_clauses(self, instance: Instance) -> int | None:
+        """Clauses the encoding will have, when known before building it (--max-clauses)."""
+        return None
+
+    def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Any]] | None:
+        """One formula for many one-line puzzles and a job (assumptions) per puzzle, or None
+        when the kind has no batch encoding."""
+        return None
+
+    def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ engines
+
+    def engine_for(self, instance: Instance, requested: str) -> Engine | None:
+        """The engine `--engine requested` runs on this instance; None means SAT. "auto"
+        takes the first engine that suits the instance; "search" and "race" the kind's
+        first engine; any other name that engine."""
+        if requested == "sat":
+            return None
+        if requested == "auto":
+            return next((e for e in self.engines if e.suits(instance)), None)
+        wanted = self.engines[:1] if requested in ("search", "race") else [
+            e for e in self.engines if e.name == requested]
+        if not wanted:
+            names = ", ".join(["auto", "sat", *(e.name for e in self.engines)])
+            what = ("no search engine of its own" if requested in ("search", "race")
+                    else f"no engine {requested!r}")
+            raise InputError(f"puzzle kind {self.name!r} has {what}; its engines: {names}")
+        return wanted[0]
+
+    # ------------------------------------------------------------ answers
+
+    def prepare_check(self, instance: Instance) -> Callable[[Solution], list[str]]:
+        """The rule check of one solution, prepared once per instance (checkers may build
+        sets or tables once and reuse them for every solution)."""
+        return lambda solution: self.checker.check(instance, solution)
+
+    def render_text(self, instance: Instance, solution: Solution) -> str:
+        raise NotImplementedError
+
+    def render_line(self, instance: Instance, solution: Solution) -> str:
+        """One line per solution, for files of one-line puzzles."""
+        return " ".join(self.render_text(instance, solution).split())
+
+    def render_json(self, instance: Instance, solution: Solution) -> Any:
+        raise NotImplementedError
+
+    def solution_from_json(self, instance: Instance, data: object, path: str) -> Solution:
+        raise NotImplementedError
+
+    def parse_solutions(self, instance: Instance, text: str, path: str) -> list[Solution]:
+        raise NotImplementedError
+
+    def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]:
+        """--forced: what every solution shares, in the kind's own words."""
+        return [f"{' '.join(map(str, name))} = {str(value).lower()}"
+                for name, value in forced.items()]
+
+    def pretty(self, instance: Instance, solution: Solution | None) -> str:
+        raise InputError(f"no box-drawing picture for {self.name} puzzles")
+
+    def svg(self, instance: Instance, solution: Solution | None) -> Any:
+        """The picture's drawing (satpuzzle.drawing.svg.Drawing)."""
+        raise InputError(f"no SVG picture for {self.name} puzzles")
+
+    # ------------------------------------------------------------ generation
+
+    @property
+    def can_generate(self) -> bool:
+        return type(self).generate is not Kind.generate
+
+    def generate(self, rows: int, cols: int, seed: int, unique: bool,
+                 options: dict[str, Any]) -> Instance:
+        raise InputError(f"satpuzzle cannot generate {self.name} puzzles")
+
+    # ------------------------------------------------------------ command line
+
+    def add_arguments(self, parser: argparse.ArgumentParser | Any,
+                      options: Sequence[Option], seen: set[str]) -> None:
+        """Add `options` to a parser, skipping flags another kind added already."""
+        for option in options:
+            if option.flags[0] in seen:
+                continue
+            seen.add(option.flags[0])
+            parser.add_argument(*option.flags, **option.kwargs)
+
+    def __repr__(self) -> str:
+        return f"<kind {self.name}>"
