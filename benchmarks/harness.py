@@ -2,9 +2,10 @@
 check every answer with the kind's independent rule checker, and summarise the records.
 
 A method is a function `run(instance, time_limit) -> Answer`. It runs in a forked child (the
-parent's imports are inherited, so import time is not measured) in its own process group: at
-the timeout plus a grace period the whole group is killed, which also stops the CBC binary
-that PuLP starts and CP-SAT, neither of which listens to Python signals. Only the call itself
+parent's imports are inherited, so import time is not measured) through
+satpuzzle.children.run_children, in its own process group: at the timeout plus a grace period
+the whole group is killed, which also stops the CBC binary that PuLP starts and CP-SAT,
+neither of which listens to Python signals. Only the call itself
 is timed, inside the child.
 
 Statuses: solved, unsat (the method says there is no solution), timeout (no answer within the
@@ -16,9 +17,6 @@ exception or a crash), absent (the method's module or its solver is not installe
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-import signal
 import statistics
 import time
 import traceback
@@ -26,6 +24,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from satpuzzle.children import ChildFailed, run_children
 
 STATUSES = ("solved", "unsat", "timeout", "wrong", "error", "absent")
 REFERENCE = "satpuzzle"  # the method every other one is compared with
@@ -84,67 +84,42 @@ class Case:
 # ---------------------------------------------------------------- running one method
 
 
-def _child(run: Callable[[Any, float], Answer], instance: Any, time_limit: float,
-           sender: Any) -> None:
-    """Body of the forked child: its own process group, the timed call, one message back."""
-    os.setpgid(0, 0)  # so that the parent can kill the solver processes we start, too
+def _timed(run: Callable[[Any, float], Answer], instance: Any,
+           time_limit: float) -> tuple[Answer, float]:
+    """Body of the forked child: the timed call; any failure becomes an answer."""
     try:
         start = time.perf_counter()
         answer = run(instance, time_limit)
-        seconds = time.perf_counter() - start
-        sender.send((answer, seconds))
+        return answer, time.perf_counter() - start
     except ImportError as error:
-        sender.send((Answer("absent", detail=str(error)), 0.0))
+        return Answer("absent", detail=str(error)), 0.0
     except BaseException as error:  # noqa: BLE001 - any failure becomes an "error" record
         where = traceback.format_exc(limit=-1).strip().splitlines()[-3:-1]
         detail = f"{type(error).__name__}: {error}"[:300] + (f" ({' '.join(where)[:200]})"
                                                               if where else "")
-        sender.send((Answer("error", detail=detail), 0.0))
-    finally:
-        sender.close()
-
-
-def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
-    """SIGKILL the child's process group (its solver subprocesses too), then the child."""
-    if process.pid is None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass  # the child had not made its group yet, or it is gone
-    process.kill()
-    process.join()
+        return Answer("error", detail=detail), 0.0
 
 
 def run_isolated(run: Callable[[Any, float], Answer], instance: Any, time_limit: float,
                  grace: float = GRACE) -> tuple[Answer, float]:
-    """The method's answer and the seconds its call took, in a forked child killed (with its
-    process group) at time_limit + grace. Over the limit is a timeout, whatever it returned."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(run, instance, time_limit, sender),
-                              daemon=True)
+    """The method's answer and the seconds its call took, in a forked child
+    (satpuzzle.children.run_children: its own process group, killed with everything it
+    started, the CBC or CP-SAT processes included) stopped at time_limit + grace. Over the
+    limit is a timeout, whatever it returned. Ctrl-C stops the child and is raised again."""
     started = time.perf_counter()
-    process.start()
-    sender.close()
-    message = None
     try:
-        if receiver.poll(time_limit + grace):
-            message = receiver.recv()
-    except (EOFError, OSError):
-        message = None
-    elapsed = time.perf_counter() - started
-    if message is None:
-        crashed = not process.is_alive() and elapsed < time_limit
-        code = process.exitcode
-        _kill_group(process)
-        receiver.close()
-        if crashed:
-            return Answer("error", detail=f"child died (exit code {code})"), elapsed
+        outcome = run_children([lambda _send: _timed(run, instance, time_limit)],
+                               lambda _index, _event: None, time_limit + grace)
+    except ChildFailed as failure:  # it died without answering (or its answer was unsendable)
+        elapsed = time.perf_counter() - started
+        if elapsed < time_limit:
+            return Answer("error", detail=f"child died ({failure.summary})"[:300]), elapsed
         return Answer("timeout", detail=f"killed after {elapsed:.1f} s"), time_limit
-    _kill_group(process)  # also stops anything the method left running
-    receiver.close()
-    answer, seconds = message
+    if outcome.stopped == "interrupt":
+        raise KeyboardInterrupt
+    if outcome.stopped == "timeout":
+        return Answer("timeout", detail=f"killed after {outcome.elapsed:.1f} s"), time_limit
+    answer, seconds = outcome.results[0]  # type: ignore[misc]
     if seconds > time_limit and answer.status in ("solved", "unsat"):
         return Answer("timeout", detail=f"answered after {seconds:.2f} s"), time_limit
     if answer.status == "timeout":

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import multiprocessing
 import random
 import re
 import statistics
@@ -46,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
+from satpuzzle.children import run_children
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.solving import Job, run_jobs, run_race, run_search
 
@@ -141,27 +141,22 @@ def run_race_engine(instance: jigsaw.JigsawInstance, solver: str,
 WINNERS: dict[str | None, int] = {}  # which engine of the race answered first, how often
 
 
-def _cpsat_child(instance, timeout, connection) -> None:
+def _cpsat_timed(instance: jigsaw.JigsawInstance, timeout: float) -> tuple:
     start = time.perf_counter()
     status, solution = jigsaw_cpsat.solve(instance, time_limit=timeout)
-    connection.send((time.perf_counter() - start, status, solution))
-    connection.close()
+    return time.perf_counter() - start, status, solution
 
 
 def run_cpsat(instance: jigsaw.JigsawInstance, timeout: float) -> float | None:
-    """Seconds for CP-SAT (model + solve, one worker) in a child process; None on timeout."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_cpsat_child, args=(instance, timeout, sender), daemon=True)
-    child.start()
-    sender.close()
-    answer = receiver.recv() if receiver.poll(timeout + 10) else None
-    if child.is_alive():
-        child.kill()
-    child.join()
-    if answer is None:
+    """Seconds for CP-SAT (model + solve, one worker) in a child process (killed with its
+    process group 10 s past the timeout); None on timeout."""
+    outcome = run_children([lambda _send: _cpsat_timed(instance, timeout)],
+                           lambda _index, _event: None, timeout + 10)
+    if outcome.stopped == "interrupt":
+        raise KeyboardInterrupt
+    if outcome.stopped is not None:
         return None
-    elapsed, _status, solution = answer
+    elapsed, _status, solution = outcome.results[0]  # type: ignore[misc]
     if solution is None:
         return None  # UNKNOWN at the time limit
     problems = check(instance, solution)

@@ -1,9 +1,9 @@
-"""Seed document 004, §5.2: the claims about Algorithm 1 (constraint propagation for
+"""Behague (2024), §5.2: the claims about Algorithm 1 (constraint propagation for
 PUZZLE-POSITION) measured.
 
     python benchmarks/jigsaw_claims.py [--max-n 20] [--seeds 20] [--sizes 4x4,6x6,8x8,10x10]
 
-1. The §5.2.3 family (satpuzzle.kinds.jigsaw.propagation.fibonacci_family): for each n the
+1. The §5.2.3 family (`fibonacci_family` below, also used by the tests): for each n the
    instance is written to a temporary .puz file and counted by the command line,
    `python -m satpuzzle solve FILE --count` (wall time of the whole process), next to the
    paper's F(n − 2), our F(n − 1) and Algorithm 1's status.
@@ -32,11 +32,65 @@ sys.path.insert(0, str(ROOT))
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.jigsaw.propagation import (
-    fibonacci,
-    fibonacci_family,
-    propagate,
-)
+from satpuzzle.kinds.jigsaw.propagation import propagate
+
+# ---------------------------------------------------------------- the Fibonacci family (§5.2.3)
+
+INNER, SPECIAL, FRAME = 1, 2, 3  # i, j of the interior pieces; the label between frame pieces
+
+
+def fibonacci(k: int) -> int:
+    """F(k) with F(0) = 0, F(1) = 1."""
+    a, b = 0, 1
+    for _ in range(k):
+        a, b = b, a + b
+    return a
+
+
+def family_count(n: int) -> int:
+    """The number of boards of fibonacci_family(n): domino tilings of the 2×(n − 2) interior,
+    T(1) = 1, T(2) = 2, T(m) = T(m − 1) + T(m − 2), so F(n − 1)."""
+    return fibonacci(n - 1)
+
+
+def fibonacci_family(n: int) -> jigsaw.JigsawInstance:
+    """The 4×n position instance of Behague (2024), §5.2.3 (its figure 18 is missing from the
+    text: designed here, see docs/REDUCTIONS.md): interior cell (r, c) holds (1, 1, 1, 2) when
+    r + c is even and (−1, −1, −1, −2) otherwise (listed so); frame pieces show 0 outside,
+    ±3 between frame pieces and the fitting ∓1 towards the interior, so that 2 can only face
+    −2 inside the interior; frame pieces are listed turned (r + c) mod 4 quarter turns."""
+    if n < 3:
+        raise ValueError(f"the family needs an interior: n ≥ 3, not {n}")
+    rows, cols = 4, n
+    pieces = []
+    for r in range(rows):
+        for c in range(cols):
+            if _interior(r, c, cols):
+                pieces.append(_interior_piece(r, c))
+            else:
+                look = tuple(_frame_label(r, c, side, rows, cols) for side in range(4))
+                pieces.append(jigsaw.rotated(look, r + c))  # type: ignore[arg-type]
+    title = f"Fibonacci family 4x{n} (Behague 2024, 5.2.3): {family_count(n)} solutions"
+    return jigsaw.JigsawInstance(rows, cols, tuple(pieces), "position", "opposite", "zero", title)
+
+
+def _interior(r: int, c: int, cols: int) -> bool:
+    return 1 <= r <= 2 and 1 <= c <= cols - 2
+
+
+def _interior_piece(r: int, c: int) -> jigsaw.Piece:
+    sign = 1 if (r + c) % 2 == 0 else -1
+    return (sign * INNER, sign * INNER, sign * INNER, sign * SPECIAL)
+
+
+def _frame_label(r: int, c: int, side: int, rows: int, cols: int) -> int:
+    dr, dc = jigsaw._STEPS[side]
+    r2, c2 = r + dr, c + dc
+    if not (0 <= r2 < rows and 0 <= c2 < cols):
+        return 0
+    if _interior(r2, c2, cols):
+        return -_interior_piece(r2, c2)[0]
+    return FRAME if side in (jigsaw.RIGHT, jigsaw.BOTTOM) else -FRAME
 
 
 def cli_count(path: Path) -> tuple[int, float]:

@@ -23,37 +23,23 @@ def load(path_or_text: str, kind: str | None = None) -> list[Any]:
 def compile(instance: Any):
     """The instance's Formula, complete by itself (clauses, named variables; `to_dimacs()`
     for text)."""
-    from satpuzzle.kinds import registry
+    from satpuzzle import pipeline
 
-    return registry.kind_of(instance).encode_standalone(instance)
+    return pipeline.compile(instance, standalone=True).formula
 
 
 def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",
-              engine: str = "auto") -> Iterator[Any]:
-    """Solutions one by one, each exactly once, in this process (no timeout). `engine`
-    "auto" uses the kind's own search engine where it has one and it suits the instance,
-    "sat" always the SAT solver with blocking clauses, "search" always the kind's own engine
-    (an InputError for a kind without one)."""
-    from itertools import islice
+              engine: str = "auto", check: bool = True) -> Iterator[Any]:
+    """Solutions one by one, each exactly once, in this process (no timeout), each checked
+    by the independent rule checker unless `check` is False (a solution breaking a rule
+    raises satpuzzle.pipeline.CheckFailed). `engine` "auto" uses the kind's own engine where
+    it has one and it suits the instance, "sat" always the SAT solver with blocking clauses,
+    or an engine by name (an InputError for a kind without it)."""
+    from satpuzzle import pipeline
 
-    from satpuzzle.kinds import registry
-
-    module = registry.kind(instance.KIND)
-    chosen = module.engine_for(instance, engine)
-    if chosen is not None:
-        yield from islice(chosen.solutions(instance, solver), limit)
-        return
-    from satpuzzle.solving import Job, LimitReached, ModelStream
-
-    formula = module.encode(instance)
-    stream = ModelStream(formula, solver)
-    try:
-        for true_vars in stream.models(Job(limit=limit)):
-            yield module.decode(instance, [formula.names[v] for v in true_vars])
-    except LimitReached:
-        return
-    finally:
-        stream.close()
+    request = pipeline.Request(limit=limit, solver=solver, engine=engine, check=check,
+                               in_process=True)
+    return pipeline.solutions(instance, request)
 
 
 def solve(instance: Any, solver: str = "cadical195") -> Any | None:
@@ -65,7 +51,7 @@ def check(instance: Any, solution: Any) -> list[str]:
     """Rule violations of `solution` (empty when valid), from the independent checker."""
     from satpuzzle.kinds import registry
 
-    return registry.kind(instance.KIND).checker.check(instance, solution)
+    return registry.kind_of(instance).checker.check(instance, solution)
 
 
 def forced(instance: Any, solver: str = "cadical195",
@@ -73,17 +59,19 @@ def forced(instance: Any, solver: str = "cadical195",
     """What every solution shares (the backbone over the puzzle's variables), as
     {variable name: value}; None when there is no solution. Raises TimeoutError when
     `timeout` seconds pass first."""
-    from satpuzzle.backbone import backbone
-    from satpuzzle.kinds import registry
+    import time
 
-    formula = registry.kind(instance.KIND).encode(instance)
-    result = backbone(formula, solver, timeout)
-    if result.status in ("timeout", "interrupted"):
-        raise TimeoutError(f"backbone incomplete after {result.elapsed:.2f} s")
-    if not result.solution_found:
+    from satpuzzle import pipeline
+
+    deadline = None if timeout is None else time.monotonic() + timeout
+    request = pipeline.Request(forced=True, solver=solver, deadline=deadline)
+    result = next(event for event in pipeline.solve(instance, request)
+                  if isinstance(event, pipeline.ForcedResult))
+    if result.backbone.status in ("timeout", "interrupted"):
+        raise TimeoutError(f"backbone incomplete after {result.backbone.elapsed:.2f} s")
+    if not result.backbone.solution_found:
         return None
-    return {formula.names[v]: v in result.forced_true
-            for v in sorted(result.forced_true | result.forced_false)}
+    return result.forced
 
 
 def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
@@ -91,15 +79,14 @@ def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
     (a JSON-ready object) or "svg" (a picture; `solution` None draws the unsolved puzzle)."""
     from satpuzzle.kinds import registry
 
+    kind = registry.kind_of(instance)
     if format == "svg":
         from satpuzzle.pictures import render_svg
 
         return render_svg(instance, [] if solution is None else [solution])
     if format == "pretty":
-        from satpuzzle.pictures import render_pretty
-
-        return render_pretty(instance, solution)
-    module = registry.kind(instance.KIND)
+        return kind.pretty(instance, solution)
+    module = kind
     if format == "json":
         return module.render_json(instance, solution)
     if format == "text":

@@ -1,5 +1,5 @@
 """A thin CNF layer: named puzzle variables over PySAT's IDPool, CardEnc constraints on a shared
-pool, DIMACS output with a self-describing header, and models read back from any DIMACS solver."""
+pool, and DIMACS output with a self-describing header (the text itself: satpuzzle.dimacs)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,27 @@ import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+# CnfHeader, Model, read_header and read_model moved to satpuzzle.dimacs; they are still
+# importable from here for modules not yet updated (see __all__).
+from satpuzzle.dimacs import (
+    CnfHeader,
+    Model,
+    VarName,
+    header_lines,
+    read_header,
+    read_model,
+    write_cnf,
+)
 from satpuzzle.errors import InputError
+
+__all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
+           "ClauseBudgetExceeded", "CnfHeader", "Formula", "Model", "VarName", "clause_budget",
+           "latest_formula", "max_clauses", "read_header", "read_model", "refuse_estimate"]
 
 # Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
 # measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);
 # above it, the ladder encoding keeps the clause count linear.
 PAIRWISE_LIMIT = 30
-
-VarName = tuple[object, ...]
 
 # The clause budget (--max-clauses): a compile that would go past it is refused with a clear
 # message instead of exhausting memory. 20 M clauses is about 3 GB in Python lists plus the
@@ -200,19 +213,9 @@ class Formula:
     def to_dimacs(self, source: str = "") -> str:
         """DIMACS text whose comment header records kind, sizes, the source puzzle and the
         variable map, so that a model from any external solver can be decoded."""
-        header = [
-            "c satpuzzle DIMACS CNF",
-            f"c kind: {self.kind}",
-            *(f"c {line}" for line in self.summary),
-            (f"c variables: {self.num_vars} ({len(self.names)} puzzle, "
-             f"{self.num_vars - len(self.names)} auxiliary)"),
-            f"c clauses: {self.num_clauses}",
-        ]
-        header += [f"c source: {line}" for line in source.splitlines()]
-        header += [f"c var: {ident} {' '.join(map(str, name))}"
-                   for ident, name in sorted(self.names.items())]
-        body = (" ".join(map(str, clause)) + " 0" for clause in self.all_clauses())
-        return "\n".join([*header, f"p cnf {self.num_vars} {self.num_clauses}", *body]) + "\n"
+        header = header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
+                              self.names, source)
+        return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
 
 
 @dataclass
@@ -233,100 +236,3 @@ class ClauseBlock:
             for end in bounds:
                 yield values[begin:end]
                 begin = end
-
-
-@dataclass
-class CnfHeader:
-    """What a satpuzzle DIMACS header says: kind, source puzzle text and variable names."""
-
-    kind: str
-    source: str
-    names: dict[int, VarName]
-
-
-def read_header(text: str, path: str) -> CnfHeader:
-    kind = None
-    source: list[str] = []
-    names: dict[int, VarName] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.startswith("p "):
-            break
-        if line.startswith("c kind: "):
-            kind = line[len("c kind: "):].strip()
-        elif line.startswith("c source: "):
-            source.append(line[len("c source: "):])
-        elif line.startswith("c var: "):
-            fields = line[len("c var: "):].split()
-            try:
-                names[int(fields[0])] = tuple(_name_part(f) for f in fields[1:])
-            except (ValueError, IndexError):
-                raise InputError("malformed variable map line", path, number, 1) from None
-    if kind is None or not source:
-        raise InputError("not a satpuzzle CNF (no 'c kind:' and 'c source:' header); "
-                         "give the puzzle file instead", path, 1, 1)
-    return CnfHeader(kind, "\n".join(source) + "\n", names)
-
-
-def _name_part(text: str) -> object:
-    digits = text.lstrip("-")
-    return int(text) if digits.isascii() and digits.isdigit() and len(digits) < 4000 else text
-
-
-@dataclass
-class Model:
-    """A solver's answer: "SAT" with the set of true variables, "UNSAT", or "UNKNOWN"."""
-
-    status: str
-    true_vars: frozenset[int]
-
-
-def read_model(text: str, path: str) -> Model:
-    """Read the output of a DIMACS SAT solver: competition style (`s` and `v` lines),
-    MiniSat's result file (`SAT` then literals) or bare literals."""
-    status = None
-    true_vars: set[int] = set()
-    seen_literal = False
-    for number, line in enumerate(text.splitlines(), 1):
-        words = line.split()
-        if not words or words[0] == "c":
-            continue
-        if words[0] == "s" or words[0] in _STATUS_WORDS:
-            word = words[1] if words[0] == "s" and len(words) > 1 else words[0]
-            if word not in _STATUS_WORDS:
-                raise InputError(f"unknown solver status {word!r}", path, number, 1)
-            status = _STATUS_WORDS[word]
-            continue
-        if words[0] == "v":
-            words = words[1:]
-        for literal, column in _literals(line, words, path, number):
-            seen_literal = True
-            if literal > 0:
-                true_vars.add(literal)
-    if status is None:
-        status = "SAT" if seen_literal else None
-    if status is None:
-        raise InputError("no model found: expected 's SATISFIABLE' and 'v' lines, "
-                         "or a list of literals", path)
-    if status == "SAT" and not seen_literal:
-        raise InputError("the solver says SAT but gives no 'v' line with the model", path)
-    return Model(status, frozenset(true_vars))
-
-
-_STATUS_WORDS = {
-    "SATISFIABLE": "SAT", "SAT": "SAT", "UNSATISFIABLE": "UNSAT", "UNSAT": "UNSAT",
-    "UNKNOWN": "UNKNOWN", "INDETERMINATE": "UNKNOWN",
-}
-
-
-def _literals(line: str, words: list[str], path: str, number: int) -> Iterator[tuple[int, int]]:
-    column = 0
-    for word in words:
-        column = line.index(word, column) + 1
-        try:
-            literal = int(word)
-        except ValueError:
-            raise InputError(f"expected an integer literal, found {word!r}",
-                             path, number, column) from None
-        column += len(word) - 1
-        if literal != 0:
-            yield literal, column

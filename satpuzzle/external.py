@@ -21,26 +21,26 @@ import os
 import re
 import shlex
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
+from satpuzzle.children import exit_text, run_command
 from satpuzzle.cnf import Formula
+from satpuzzle.dimacs import (
+    FlatClauses,
+    clause_text,
+    first_falsified,
+    problem_line,
+    read_answer,
+)
 from satpuzzle.errors import InputError
 
 INPUT, OUTPUT = "{input}", "{output}"
 EXIT_SAT, EXIT_UNSAT = 10, 20  # the SAT competition's convention, followed by most solvers
 
-_STATUS_WORDS = {
-    "SATISFIABLE": "SAT", "SAT": "SAT", "UNSATISFIABLE": "UNSAT", "UNSAT": "UNSAT",
-    "UNKNOWN": "UNKNOWN", "INDETERMINATE": "UNKNOWN", "INDET": "UNKNOWN",
-}
 # Counters as solvers print them: `c conflicts: 49 ...` (CaDiCaL, Kissat),
 # `conflicts : 69 (...)` (MiniSat), `c 45 conflicts` (PicoSAT with -v).
 _COUNTER_NAMES = "conflicts|decisions|propagations|restarts"
@@ -95,41 +95,34 @@ def _with_paths(argv: Sequence[str], input_path: str, output_path: str) -> list[
 
 
 class _Problem:
-    """A CNF prepared once: its DIMACS body, and flat arrays to check models against it."""
+    """A CNF prepared once: its DIMACS clause lines, and the clauses to check models with."""
 
     def __init__(self, clauses: Iterable[Sequence[int]], num_vars: int) -> None:
+        lines: list[str] = []
+
+        def written() -> Iterator[Sequence[int]]:  # one pass: formulas can be large
+            for clause in clauses:
+                lines.append(clause_text([clause]))
+                yield clause
+
         self.num_vars = num_vars
-        lines, literals, lengths = [], [], []
-        for clause in clauses:
-            lines.append(" ".join(map(str, clause)) + " 0\n")
-            literals.extend(clause)
-            lengths.append(len(clause))
+        self.flat = FlatClauses(written())
         self.body = "".join(lines)
-        self.num_clauses = len(lengths)
-        self.literals = np.asarray(literals, dtype=np.int64)
-        self.ends = np.cumsum(np.asarray(lengths, dtype=np.int64))
-        self.starts = self.ends - np.asarray(lengths, dtype=np.int64)
+        self.num_clauses = self.flat.count
 
     def dimacs(self, extra: Sequence[Sequence[int]]) -> str:
-        added = "".join(" ".join(map(str, clause)) + " 0\n" for clause in extra)
-        return f"p cnf {self.num_vars} {self.num_clauses + len(extra)}\n{self.body}{added}"
+        return (f"{problem_line(self.num_vars, self.num_clauses + len(extra))}\n"
+                f"{self.body}{clause_text(extra)}")
 
     def falsified(self, true_vars: frozenset[int],
                   extra: Sequence[Sequence[int]]) -> tuple[int, list[int]] | None:
         """The number (1-based) and literals of the first clause the model falsifies."""
-        truth = np.zeros(self.num_vars + 1, dtype=bool)
-        truth[[v for v in true_vars if v <= self.num_vars]] = True
-        satisfied = truth[np.abs(self.literals)] == (self.literals > 0)
-        # clause i holds a true literal iff the running count grows over its span (an empty
-        # clause has an empty span: never satisfied)
-        running = np.concatenate([[0], np.cumsum(satisfied)])
-        broken = np.flatnonzero(running[self.ends] == running[self.starts])
-        if len(broken):
-            index = int(broken[0])
-            return index + 1, self.literals[self.starts[index]:self.ends[index]].tolist()
-        for number, clause in enumerate(extra, self.num_clauses + 1):
-            if not any((lit > 0) == (abs(lit) in true_vars) for lit in clause):
-                return number, list(clause)
+        number = self.flat.first_falsified(true_vars)
+        if number is not None:
+            return number, self.flat.clause(number)
+        number = first_falsified(extra, true_vars)
+        if number is not None:
+            return self.num_clauses + number, list(extra[number - 1])
         return None
 
 
@@ -163,10 +156,11 @@ def _run(argv: Sequence[str], problem: _Problem, extra: Sequence[Sequence[int]],
     use_file = any(OUTPUT in word for word in argv) and output_path.exists()
     status, true_vars = None, frozenset()
     if use_file:
-        status, true_vars = _read_answer(output_path.read_text(errors="replace"), bare=True)
+        status, true_vars = _read_answer(output_path.read_text(errors="replace"), True,
+                                         "its model file")
     if status is None:  # no model file, or one without a status: the solver's own output
         use_file = False
-        status, true_vars = _read_answer(stdout, bare=False)
+        status, true_vars = _read_answer(stdout, False, "its output")
     _check_exit(argv[0], returncode, status, stdout, stderr, use_file)
     if status == "SAT":
         wrong = problem.falsified(true_vars, extra)
@@ -180,84 +174,28 @@ def _run(argv: Sequence[str], problem: _Problem, extra: Sequence[Sequence[int]],
 
 def _execute(argv: Sequence[str], stdout_path: Path, stderr_path: Path,
              timeout: float | None) -> int | None:
-    """Run argv in a new process group; its exit code, or None when the timeout killed it.
-    The group is killed whatever ends the wait (timeout, KeyboardInterrupt, any error)."""
-    blocked = {signal.SIGINT, signal.SIGTERM}
-    process = None
-    with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
-        try:
-            # Signals wait while the child starts: an interrupt arriving inside Popen would
-            # leave a solver running that no finally knows of. The child unblocks them.
-            previous = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
-            try:
-                process = subprocess.Popen(
-                    argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                    start_new_session=True,
-                    # satpuzzle runs no threads here, so a preexec_fn is safe
-                    preexec_fn=lambda: signal.pthread_sigmask(  # noqa: PLW1509
-                        signal.SIG_SETMASK, previous))
-            except OSError as exc:
-                raise InputError(f"--solver-cmd: cannot run {argv[0]!r}: "
-                                 f"{exc.strerror or exc}") from None
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a pending one raises
-            try:
-                return process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                return None
-        finally:
-            if process is not None:
-                _kill_group(process)
-
-
-def _kill_group(process: subprocess.Popen) -> None:
-    if process.returncode is None:  # not reaped yet, so its group id cannot have been reused
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    """Run argv (satpuzzle.children.run_command: its own process group, killed whatever ends
+    the wait); its exit code, or None when the timeout killed it."""
+    try:
+        returncode, _timed_out = run_command(argv, stdout_path, stderr_path, timeout)
+    except OSError as exc:
+        raise InputError(f"--solver-cmd: cannot run {argv[0]!r}: "
+                         f"{exc.strerror or exc}") from None
+    return returncode
 
 
 # ---------------------------------------------------------------- reading the answer
 
 
-def _read_answer(text: str, bare: bool) -> tuple[str | None, frozenset[int]]:
-    """Status and true variables from `s`/`v` lines; with `bare` (a model file) also a bare
-    status word (`SAT`, `UNSAT`, `INDET`) and bare literal lines, MiniSat's result file."""
-    status = None
-    true_vars: set[int] = set()
-    for line in text.splitlines():
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "s" and len(words) > 1:
-            status = _status_word(" ".join(words[1:]))
-        elif bare and words[0] in _STATUS_WORDS:
-            status = _STATUS_WORDS[words[0]]
-        elif words[0] == "v" or (bare and _is_literal(words[0])):
-            true_vars.update(_true_literals(words[1:] if words[0] == "v" else words))
-    return status, frozenset(true_vars)
-
-
-def _status_word(word: str) -> str:
-    if word not in _STATUS_WORDS:
-        raise InputError(f"--solver-cmd: unknown solver status 's {word}'; expected "
-                         "SATISFIABLE, UNSATISFIABLE or UNKNOWN")
-    return _STATUS_WORDS[word]
-
-
-def _is_literal(word: str) -> bool:
-    digits = word.lstrip("-")
-    return digits.isascii() and digits.isdigit() and len(digits) < 4000
-
-
-def _true_literals(words: Sequence[str]) -> Iterator[int]:
-    for word in words:
-        if not _is_literal(word):
-            raise InputError(f"--solver-cmd: expected an integer literal in the model, "
-                             f"found {word!r}")
-        literal = int(word)
-        if literal > 0:
-            yield literal
+def _read_answer(text: str, bare: bool, where: str) -> tuple[str | None, frozenset[int]]:
+    """Status and true variables from `s`/`v` lines (satpuzzle.dimacs.read_answer); with
+    `bare` (a model file) also a bare status word (`SAT`, `UNSAT`, `INDET`) and bare literal
+    lines, MiniSat's result file. Lines of the solver's log are skipped."""
+    try:
+        answer = read_answer(text, bare=bare, strict=False)
+    except InputError as exc:
+        raise InputError(f"--solver-cmd: {exc.message} (line {exc.line} of {where})") from None
+    return answer.status, answer.true_vars
 
 
 def _check_exit(program: str, returncode: int, status: str | None, stdout: str, stderr: str,
@@ -266,27 +204,18 @@ def _check_exit(program: str, returncode: int, status: str | None, stdout: str, 
     that contradicts the printed status too."""
     if status is None:
         if returncode not in (0, EXIT_SAT, EXIT_UNSAT):
-            raise InputError(f"--solver-cmd: {program} failed ({_exit_text(returncode)})"
+            raise InputError(f"--solver-cmd: {program} failed ({exit_text(returncode)})"
                              f"{_last_line(stderr, stdout)}")
         where = "its model file" if use_file else "its output"
         hint = ("; for a solver that writes its model to a file, put {output} in the command "
                 "(e.g. 'minisat {input} {output}')" if not use_file else "")
         raise InputError(f"--solver-cmd: {program} printed no status line in {where} "
                          f"(expected 's SATISFIABLE', 's UNSATISFIABLE' or 's UNKNOWN'; "
-                         f"{_exit_text(returncode)}){hint}")
+                         f"{exit_text(returncode)}){hint}")
     expected = {EXIT_SAT: "SAT", EXIT_UNSAT: "UNSAT"}.get(returncode)
     if expected is not None and expected != status:
         raise InputError(f"--solver-cmd: {program} answered {status} but exited with "
                          f"{returncode} ({expected}): contradictory answer")
-
-
-def _exit_text(returncode: int) -> str:
-    if returncode < 0:
-        try:
-            return f"killed by {signal.Signals(-returncode).name}"
-        except ValueError:
-            return f"killed by signal {-returncode}"
-    return f"exit status {returncode}"
 
 
 def _last_line(*texts: str) -> str:

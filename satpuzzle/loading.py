@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from satpuzzle.dimacs import is_satpuzzle_cnf
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, parse_specs
 from satpuzzle.kinds import registry
@@ -108,7 +109,7 @@ def infer_kind(text: str, path: str) -> str:
     them and --kind."""
     scores = {name: kind.fit(text) for name, kind in registry.KINDS.items()}
     by_name = _SUFFIX_KINDS.get(Path(path).suffix.lower())
-    if by_name and not text.startswith("c satpuzzle DIMACS CNF"):  # compiled: see `decode`
+    if by_name and not is_satpuzzle_cnf(text):  # compiled: see `decode`
         # a name that says what the file holds counts as a signature, so that a broken
         # file's error is shown where it stands instead of another kind's
         scores[by_name] = Fit.CERTAIN

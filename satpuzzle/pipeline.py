@@ -1,11 +1,151 @@
-"""The solve pipeline: compiled instances, requests, and the events every path consumes."""
+"""The one solve pipeline: instance → CNF → back end → model → solution → check, as events.
+
+Every path that answers a puzzle goes through `solve(instance, request)` (one puzzle) or
+`solve_batch(instances, request)` (one-line puzzles under assumptions on one formula):
+the command line, the Python API, `--jobs`, external solvers, races, `--forced`, `verify`
+and the benchmarks. They are consumers of the events below; none of them decodes a model or
+runs a checker itself.
+
+Back ends run in child processes (satpuzzle.children) so that a deadline or Ctrl-C stops them
+whatever they are doing; decoding and the rule check run in the child too, so that with
+several workers that work is shared. `Request.in_process` runs everything in this process
+instead (the API's iterators: no deadline, nothing forked).
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from satpuzzle.cnf import refuse_estimate
+from satpuzzle.backbone import Backbone, backbone
+from satpuzzle.children import Send, stream
+from satpuzzle.cnf import Formula, clause_budget, latest_formula, refuse_estimate
+from satpuzzle.errors import InputError
+from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
+from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
+from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_counters
+from satpuzzle.stages import time_limit
+
+KIND_DEFAULT = -1  # Request.limit: one solution, or all for kinds whose users want all
+
+
+class CheckFailed(Exception):
+    """A bug: satpuzzle produced an answer its own rule checker rejects."""
+
+
+# ---------------------------------------------------------------- the request
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to do with a puzzle: built once (from the command line, or by an API call) and
+    passed down unchanged. `limit` None means every solution; `deadline` is a
+    time.monotonic() value bounding the whole run."""
+
+    limit: int | None = KIND_DEFAULT
+    forced: bool = False  # the backbone instead of solutions
+    solver: str = DEFAULT_SOLVER
+    solver_cmd: str | None = None  # an external DIMACS solver instead of PySAT
+    engine: str = "auto"
+    deadline: float | None = None
+    max_clauses: int | None = None
+    check: bool = True
+    workers: int = 1  # processes sharing a batch's puzzles
+    in_process: bool = False
+    started: float | None = None  # the clock messages count from (default: the call)
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None: no deadline)."""
+        if self.deadline is None:
+            return None
+        return max(0.001, self.deadline - time.monotonic())
+
+    def limit_for(self, kind: Kind) -> int | None:
+        if self.limit == KIND_DEFAULT:
+            return None if kind.enumerate_all else 1
+        return self.limit
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The CNF was built: its size and how long that took (`formula` None: an engine with no
+    CNF of its own)."""
+
+    variables: int
+    puzzle_variables: int
+    clauses: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Found:
+    """A solution of puzzle `index`, decoded and (unless the request says not to) checked."""
+
+    index: int
+    solution: Any
+    checked: bool
+
+
+@dataclass(frozen=True)
+class Done:
+    """Puzzle `index` is answered: `complete` when the search was exhaustive."""
+
+    index: int
+    count: int
+    complete: bool
+
+
+@dataclass(frozen=True)
+class ForcedResult:
+    """--forced: the backbone, and each forced variable in the kind's own words."""
+
+    backbone: Backbone
+    forced: dict[tuple, bool]
+    lines: list[str]
+    names: dict[int, tuple]
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The run is over. `stopped`: None (finished), "timeout", "interrupt", or "unknown" (an
+    external solver gave up); `stats`: back-end counters where known; `calls`: solver runs
+    where counted; `winner`: which engine answered first in a race; `engine`: the engine
+    that ran (None: SAT)."""
+
+    stopped: str | None
+    elapsed: float
+    stats: dict[str, int] = field(default_factory=dict)
+    calls: int | None = None
+    winner: str | None = None
+    engine: str | None = None
+
+
+Event = Compiled | Found | Done | ForcedResult | Ended
+
+
+# ---------------------------------------------------------------- compiling
+
+
+@dataclass
+class CompiledInstance:
+    """An instance with its kind and formula; `decode` turns a model's true variables into
+    the kind's solution."""
+
+    instance: Any
+    kind: Kind
+    formula: Formula
+
+    def decode(self, true_vars: Iterable[int]) -> Any:
+        names = self.formula.names
+        return self.kind.decode(self.instance, [names[v] for v in true_vars if v in names])
 
 
 def check_budget(instance: Any) -> None:
@@ -14,3 +154,378 @@ def check_budget(instance: Any) -> None:
     estimate = registry.kind_of(instance).estimate_clauses(instance)
     if estimate is not None:
         refuse_estimate(estimate, f"this {instance.KIND} puzzle")
+
+
+@contextmanager
+def compiling(request: Request) -> Iterator[None]:
+    """The compile stage: within the clause budget and the time left (a timer interrupts it
+    wherever it is: satpuzzle.stages.StageTimeout)."""
+    with clause_budget(request.max_clauses), \
+            time_limit("compiling", request.remaining(), _clauses_so_far, request.started):
+        yield
+
+
+def _clauses_so_far() -> str:
+    formula = latest_formula()
+    return f"{formula.num_clauses:,} clauses built so far" if formula else "no clause yet"
+
+
+def compile(instance: Any, request: Request = Request(), standalone: bool = False,
+            ) -> CompiledInstance:
+    """The instance's formula within the request's budgets; `standalone`: complete by itself
+    (no lazy constraints), as a DIMACS file or an external solver needs it."""
+    kind = registry.kind_of(instance)
+    with compiling(request):
+        check_budget(instance)
+        formula = kind.encode_standalone(instance) if standalone else kind.encode(instance)
+    return CompiledInstance(instance, kind, formula)
+
+
+def _compiled_event(compiled: CompiledInstance, seconds: float) -> Compiled:
+    formula = compiled.formula
+    return Compiled(formula.num_vars, len(formula.names), formula.num_clauses, seconds)
+
+
+# ---------------------------------------------------------------- checking
+
+
+def checker_for(instance: Any, request: Request) -> Callable[[Any], Any]:
+    """The function every solution goes through before it is reported: the kind's rule
+    check, prepared once per instance; raises CheckFailed on a broken rule."""
+    if not request.check:
+        return lambda solution: solution
+    check = registry.kind_of(instance).prepare_check(instance)
+
+    def checked(solution: Any) -> Any:
+        problems = check(solution)
+        if problems:
+            raise CheckFailed("a solution failed the rule check: " + "; ".join(problems))
+        return solution
+
+    return checked
+
+
+# ---------------------------------------------------------------- one puzzle
+
+
+def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
+    """Every event of answering one puzzle, ending with `Ended`. Raises InputError for a
+    puzzle that cannot be compiled, StageTimeout when the deadline passes while compiling,
+    CheckFailed for a solution that breaks a rule (a bug)."""
+    kind = registry.kind_of(instance)
+    if request.forced:
+        yield from _forced(instance, request)
+        return
+    if request.solver_cmd is not None:
+        yield from _external(instance, request)
+        return
+    limit = request.limit_for(kind)
+    engine = kind.engine_for(instance, request.engine)
+    if engine is not None and request.engine == "race" and limit == 1:
+        yield from _race(instance, engine, request)
+        return
+    if engine is not None:
+        declined = yield from _engine(instance, engine, request, limit)
+        if not declined:
+            return
+    started = time.monotonic()
+    compiled = compile(instance, request)
+    yield _compiled_event(compiled, time.monotonic() - started)
+    yield from _run_targets([lambda: _sat_events(compiled, [Job(limit=limit)], range(1),
+                                                 request)], request)
+
+
+def _engine(instance: Any, engine: Engine, request: Request,
+            limit: int | None) -> Iterator[Event]:
+    """The kind's own engine; returns True (having yielded nothing) when it declined the
+    instance and SAT must answer instead."""
+    declined = False
+    for event in _run_targets([lambda: _engine_events(instance, engine, request, limit)],
+                              request, engine=engine.name):
+        if event == _DECLINED:
+            declined = True
+        elif not declined:
+            yield event
+    return declined
+
+
+_DECLINED = "declined"
+
+
+def _engine_events(instance: Any, engine: Engine, request: Request,
+                   limit: int | None) -> Iterator[Any]:
+    checked = checker_for(instance, request)
+    count = 0
+    try:
+        for solution in engine.solutions(instance, request.solver):
+            count += 1
+            yield Found(0, checked(solution), request.check)
+            if limit is not None and count >= limit:
+                yield Done(0, count, False)  # whether more exist is not asked
+                return
+    except EngineDeclined:
+        if count:
+            raise
+        yield _DECLINED
+        return
+    yield Done(0, count, True)
+
+
+def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
+    """One solution by the kind's engine and SAT side by side: the first answer wins."""
+    started = time.monotonic()
+    compiled = compile(instance, request)
+    yield _compiled_event(compiled, time.monotonic() - started)
+
+    names = (engine.name, "sat")
+    yield from _run_targets([lambda: _engine_events(instance, engine, request, 1),
+                             lambda: _sat_events(compiled, [Job(limit=1)], range(1), request)],
+                            request, race=names, engine="race")
+
+
+def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Iterable[int],
+                request: Request) -> Iterator[Any]:
+    """Enumerate `jobs` (those of `indices`) on one incremental solver, decoding and checking
+    each model here. Batches share the formula: job k answers puzzle k."""
+    models = ModelStream(compiled.formula, request.solver)
+    instances = compiled.instances if isinstance(compiled, CompiledBatch) else None
+    names = compiled.formula.names
+    try:
+        for index in indices:
+            instance = instances[index] if instances is not None else compiled.instance
+            checked = checker_for(instance, request)
+            count, complete = 0, True
+            try:
+                for true_vars in models.models(jobs[index]):
+                    count += 1
+                    solution = compiled.kind.decode(instance, [names[v] for v in true_vars])
+                    yield Found(index, checked(solution), request.check)
+            except LimitReached:
+                complete = False
+            yield Done(index, count, complete)
+        yield _STATS, solver_counters(models.solver)
+    finally:
+        models.close()
+
+
+_STATS = "stats"
+
+
+# ---------------------------------------------------------------- batches
+
+
+@dataclass
+class CompiledBatch(CompiledInstance):
+    """One formula for many one-line puzzles, one job (assumptions) per puzzle."""
+
+    instances: Sequence[Any] = ()
+    jobs: list[Job] = field(default_factory=list)
+
+
+def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Iterator[Event]:
+    """One-line puzzles of one kind and shape: one formula, each puzzle a job under
+    assumptions, `request.workers` processes sharing the jobs. Events come in completion
+    order (with several workers, not input order); every puzzle gets its `Done` unless the
+    run is cut short. Kinds without a batch encoding (and external solvers) answer each
+    puzzle in turn, the same events with the puzzle's index."""
+    kind = registry.kind_of(instances[0])
+    if request.solver_cmd is not None or request.forced:
+        yield from _each_in_turn(instances, request)
+        return
+    started = time.monotonic()
+    with compiling(request):
+        check_budget(instances[0])
+        batch = kind.encode_batch(instances)
+    if batch is None:
+        yield from _each_in_turn(instances, request)
+        return
+    formula, jobs = batch
+    limit = request.limit_for(kind)
+    for job in jobs:
+        job.limit = limit
+    compiled = CompiledBatch(instances[0], kind, formula, instances, jobs)
+    yield _compiled_event(compiled, time.monotonic() - started)
+    workers = max(1, min(request.workers, len(jobs)))
+    targets = [partial(_sat_events, compiled, jobs, range(first, len(jobs), workers), request)
+               for first in range(workers)]
+    yield from _run_targets(targets, request)
+
+
+def _each_in_turn(instances: Sequence[Any], request: Request) -> Iterator[Event]:
+    """A batch answered one puzzle after another; a puzzle an external solver gives up on is
+    "unknown" and the batch goes on, a timeout or interrupt ends it."""
+    started = time.monotonic()
+    stats: dict[str, int] = {}
+    calls = 0
+    gave_up = False
+    for index, instance in enumerate(instances):
+        for event in solve(instance, request):
+            if isinstance(event, Ended):
+                calls += event.calls or 0
+                _add_counters(stats, event.stats)
+                gave_up |= event.stopped == "unknown"
+                if event.stopped not in (None, "unknown"):
+                    yield replace(event, elapsed=time.monotonic() - started, stats=stats)
+                    return
+            elif isinstance(event, (Found, Done)):
+                yield replace(event, index=index)
+            else:
+                yield event
+    yield Ended("unknown" if gave_up else None, time.monotonic() - started, stats, calls)
+
+
+# ---------------------------------------------------------------- several puzzles at once
+
+
+@dataclass(frozen=True)
+class PuzzleEvents:
+    """--jobs over several puzzles: everything one puzzle's run produced, in order, or the
+    one-line error that stopped it (`error`, with `status` 2 for bad input, 4 for a bug)."""
+
+    index: int
+    events: list[Event]
+    error: str | None = None
+    status: int = 0
+
+
+def solve_each(instances: Sequence[Any], request: Request,
+               workers: int) -> Iterator[PuzzleEvents]:
+    """Several puzzles in `workers` processes (worker k takes puzzles k, k+w, ...), each
+    puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order."""
+    workers = max(1, min(workers, len(instances)))
+
+    def worker(first: int) -> Iterator[PuzzleEvents]:
+        for index in range(first, len(instances), workers):
+            events: list[Event] = []
+            try:
+                events.extend(solve(instances[index], request))
+            except InputError as exc:
+                yield PuzzleEvents(index, events, str(exc), 2)
+                continue
+            except CheckFailed as exc:
+                yield PuzzleEvents(index, events, f"satpuzzle: internal error: {exc}", 4)
+                continue
+            yield PuzzleEvents(index, events)
+
+    targets = [partial(worker, first) for first in range(workers)]
+    for event in _run_targets(targets, request, graceful=True):
+        if isinstance(event, PuzzleEvents):
+            yield event
+
+
+# ---------------------------------------------------------------- external solvers
+
+
+def _external(instance: Any, request: Request) -> Iterator[Event]:
+    """Any DIMACS solver binary: one run per solution (blocking clauses), every model checked
+    against the clauses by the runner, every solution by the rule checker."""
+    started = time.monotonic()
+    # an external solver needs the formula complete by itself (Hashi: eager connectivity)
+    compiled = compile(instance, request, standalone=True)
+    compile_seconds = time.monotonic() - started
+    yield _compiled_event(compiled, compile_seconds)
+    checked = checker_for(instance, request)
+    limit = request.limit_for(compiled.kind)
+    enumeration = ExternalEnumeration(request.solver_cmd, compiled.formula, limit,
+                                      request.deadline)
+    count = 0
+    stopped = None
+    try:
+        for true_vars in enumeration.models():
+            count += 1
+            yield Found(0, checked(compiled.decode(true_vars)), request.check)
+    except KeyboardInterrupt:  # the solver's process group is already killed
+        stopped = "interrupt"
+    stopped = stopped or enumeration.stopped
+    if stopped in (None, "unknown"):  # "unknown": this puzzle gave up, a batch goes on
+        yield Done(0, count, enumeration.complete)
+    yield Ended(stopped, time.monotonic() - started - compile_seconds, enumeration.stats,
+                enumeration.calls)
+
+
+# ---------------------------------------------------------------- the backbone
+
+
+def _forced(instance: Any, request: Request) -> Iterator[Event]:
+    """--forced: the backbone of one puzzle, or what was proven when cut short."""
+    if request.solver_cmd is not None:
+        raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
+                         "instead of --solver-cmd")
+    started = time.monotonic()
+    compiled = compile(instance, request)
+    yield _compiled_event(compiled, time.monotonic() - started)
+    formula = compiled.formula
+    result = backbone(formula, request.solver, request.remaining())
+    forced = {formula.names[v]: v in result.forced_true
+              for v in sorted(result.forced_true | result.forced_false)}
+    # nothing proven: with no solution there are no cells to describe
+    lines = compiled.kind.forced_text(instance, forced) if result.solution_found else []
+    yield ForcedResult(result, forced, lines, formula.names)
+    stopped = {"timeout": "timeout", "interrupted": "interrupt"}.get(result.status)
+    yield Ended(stopped, result.elapsed, result.stats or {}, result.calls)
+
+
+# ---------------------------------------------------------------- running the work
+
+
+def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Request,
+                 race: tuple[str, ...] | None = None, engine: str | None = None,
+                 graceful: bool = False) -> Iterator[Any]:
+    """Relay the events of the targets (each a function returning an iterator of events),
+    each in a child process (or here, in process, one after the other), and end with
+    `Ended`. In a race only the first target to answer is heard, and its `Done` ends the
+    run. `graceful`: an interrupt lets the children stop their own children first."""
+    started = time.monotonic()
+    stats: dict[str, int] = {}
+    heard: list[int] = []
+    stopped = None
+    if request.in_process:
+        sources: Iterator[tuple[int, Any]] = (
+            (index, event) for index, target in enumerate(targets) for event in target())
+    else:
+        sources = stream([_relay(target) for target in targets], request.remaining(),
+                         graceful=graceful)
+    try:
+        for source, event in sources:
+            if isinstance(event, tuple) and event and event[0] == _STATS:
+                _add_counters(stats, event[1])
+                continue
+            if race is not None and isinstance(event, (Found, Done)):
+                if heard and heard[0] != source:
+                    continue
+                heard[:1] = [source]
+            yield event
+            if race is not None and isinstance(event, Done):
+                break
+    except TimeoutError:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    finally:
+        sources.close()  # type: ignore[attr-defined]
+    winner = race[heard[0]] if race and heard else None
+    yield Ended(stopped, time.monotonic() - started, stats, None, winner, engine)
+
+
+def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
+    """A child's body: send each event of the target to the parent."""
+    def body(send: Send) -> None:
+        for event in target():
+            send(event)
+
+    return body
+
+
+def _add_counters(total: dict[str, int], more: dict[str, int] | None) -> None:
+    for key, value in (more or {}).items():
+        total[key] = total.get(key, 0) + value
+
+
+# ---------------------------------------------------------------- the API's iterators
+
+
+def solutions(instance: Any, request: Request) -> Iterator[Any]:
+    """The solutions of one puzzle, each exactly once and rule-checked, as they are found."""
+    for event in solve(instance, request):
+        if isinstance(event, Found):
+            yield event.solution

@@ -4,18 +4,16 @@ stop whatever the back end (PySAT cannot interrupt every solver from a timer).""
 
 from __future__ import annotations
 
+import functools
 import gc
-import multiprocessing
-import multiprocessing.connection
-import signal
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pysat.solvers import Solver, SolverNames
 
+from satpuzzle.children import ChildFailed, Send, run_children
 from satpuzzle.cnf import Formula
 from satpuzzle.errors import InputError
 
@@ -170,49 +168,38 @@ class LimitReached(Exception):
     """Enumeration stopped at its limit with more solutions left."""
 
 
-Event = tuple  # ("model", job, true_vars) | ("done", job, complete) | ("error", message)
+# Events a worker sends: ("model", job, payload) and ("done", job, complete); a worker returns
+# its back end's counters.
 
 
 def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: range,
-            in_child: Callable[[int, frozenset[int]], Any] | None, connection) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
-    try:
-        stream = ModelStream(formula, solver_name)
-        for index in indices:
-            complete = True
-            try:
-                for true_vars in stream.models(jobs[index]):
-                    payload = in_child(index, true_vars) if in_child else true_vars
-                    connection.send(("model", index, payload))
-            except LimitReached:
-                complete = False
-            connection.send(("done", index, complete))
-        connection.send(("stats", solver_counters(stream.solver)))
-        stream.close()
-        connection.send(("end",))
-    except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
-        connection.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        connection.close()
+            in_child: Callable[[int, frozenset[int]], Any] | None,
+            send: Send) -> dict[str, int]:
+    stream = ModelStream(formula, solver_name)
+    for index in indices:
+        complete = True
+        try:
+            for true_vars in stream.models(jobs[index]):
+                send(("model", index, in_child(index, true_vars) if in_child else true_vars))
+        except LimitReached:
+            complete = False
+        send(("done", index, complete))
+    counters = solver_counters(stream.solver)
+    stream.close()
+    return counters
 
 
 def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | None,
-                   connection) -> None:
+                   send: Send) -> dict[str, int]:
     """Run a kind's own search engine and stream its solutions to the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        complete = True
-        for found, solution in enumerate(make_solutions(), 1):
-            connection.send(("model", 0, solution))
-            if limit is not None and found >= limit:
-                complete = False  # as with ModelStream: whether more exist is not asked
-                break
-        connection.send(("done", 0, complete))
-        connection.send(("end",))
-    except Exception as exc:  # noqa: BLE001 - the parent turns it into a message
-        connection.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        connection.close()
+    complete = True
+    for found, solution in enumerate(make_solutions(), 1):
+        send(("model", 0, solution))
+        if limit is not None and found >= limit:
+            complete = False  # as with ModelStream: whether more exist is not asked
+            break
+    send(("done", 0, complete))
+    return {}
 
 
 def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callable[[Any], None],
@@ -220,8 +207,8 @@ def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callabl
     """Like run_jobs for one job, with a kind's search engine instead of a solver loop:
     `make_solutions()` runs in a child process (so a timeout or Ctrl-C stops it whatever it
     is doing) and its solutions reach `on_solution` as they come."""
-    return _run_children([(_search_worker, (make_solutions, limit))], 1,
-                         lambda _job, solution: on_solution(solution), None, timeout)
+    return _run([functools.partial(_search_worker, make_solutions, limit)], 1,
+                lambda _job, solution: on_solution(solution), None, timeout)
 
 
 def run_race(make_solutions: Callable[[], Iterator[Any]], formula: Formula,
@@ -231,15 +218,21 @@ def run_race(make_solutions: Callable[[], Iterator[Any]], formula: Formula,
     kind's search engine (`make_solutions`) and SAT on `formula` (models decoded in the child
     by `decode`). The first to answer — a solution, or that there is none — wins, the other is
     stopped; `RunOutcome.winner` says which ("search" or "sat")."""
-    targets = [(_search_worker, (make_solutions, 1)),
-               (_worker, (formula, solver_name, [Job(limit=1)], range(1),
-                          lambda _index, true_vars: decode(true_vars)))]
-    return _run_children(targets, 1, lambda _job, solution: on_solution(solution), None,
-                         timeout, race=("search", "sat"))
+    targets = [functools.partial(_search_worker, make_solutions, 1),
+               functools.partial(_worker, formula, solver_name, [Job(limit=1)], range(1),
+                                 lambda _index, true_vars: decode(true_vars))]
+    return _run(targets, 1, lambda _job, solution: on_solution(solution), None, timeout,
+                race=("search", "sat"))
 
 
-class SolverCrash(Exception):
-    """The solver process failed or died: a bug or a resource limit, not bad input."""
+class SolverCrash(ChildFailed):
+    """The solver process failed or died: a bug or a resource limit, not bad input. The
+    message is one line (the exception, or how the process died); `traceback` holds the
+    child's traceback text when there is one."""
+
+    def __init__(self, message: str, traceback: str = "", exitcode: int | None = None) -> None:
+        super().__init__(message, message, exitcode)
+        self.traceback = traceback
 
 
 @dataclass
@@ -280,85 +273,50 @@ def run_jobs(
     given, runs in the worker on each model (decoding and checking there spreads that work
     over the workers too) and `on_model` gets its result instead of the true variables."""
     workers = max(1, min(workers, len(jobs)))
-    targets = [(_worker, (formula, solver_name, jobs, range(k, len(jobs), workers), in_child))
+    targets = [functools.partial(_worker, formula, solver_name, jobs,
+                                 range(k, len(jobs), workers), in_child)
                for k in range(workers)]
-    return _run_children(targets, len(jobs), on_model, on_done, timeout)
+    return _run(targets, len(jobs), on_model, on_done, timeout)
 
 
-def _run_children(targets: list[tuple[Callable[..., None], tuple]], job_count: int,
-                  on_model, on_done, timeout: float | None,
-                  race: tuple[str, ...] | None = None) -> RunOutcome:
-    """Start one child per (function, args), each given a pipe end as its last argument;
-    relay their events until all end, the timeout passes or the user interrupts; then make
-    sure no child outlives the call. With `race` (a name per child), the children answer the
-    same question: only the first to report is heard, and its "done" ends the run."""
-    context = multiprocessing.get_context("fork")
-    children, receivers = [], []
-    start = time.monotonic()
-    for target, args in targets:
-        receiver, sender = context.Pipe(duplex=False)
-        child = context.Process(target=target, daemon=True, args=(*args, sender))
-        child.start()
-        sender.close()
-        children.append(child)
-        receivers.append(receiver)
+def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
+         on_model: Callable[[int, Any], None], on_done: Callable[[JobResult], None] | None,
+         timeout: float | None, race: tuple[str, ...] | None = None) -> RunOutcome:
+    """The workers through satpuzzle.children.run_children: "model" events counted and passed
+    to `on_model`, "done" events to `on_done`; the counters the finished workers return are
+    summed. With `race` (a name per child), the children answer the same question: only the
+    first to report is heard, and its "done" ends the run."""
     results = [JobResult(i) for i in range(job_count)]
-    stopped = None
-    counters: dict[str, int] = {}
-    heard: list = []
+    heard: list[int] = []
+
+    def on_event(child: int, event: object) -> bool:
+        kind, job, value = event  # type: ignore[misc]
+        if race is not None:
+            if heard and heard[0] != child:
+                return False
+            heard[:1] = [child]
+        if kind == "model":
+            results[job].count += 1
+            on_model(job, value)
+            return False
+        results[job].complete = value
+        if on_done is not None:
+            on_done(results[job])
+        return race is not None
+
     try:
-        stopped = _receive(receivers, results, on_model, on_done, start, timeout, counters,
-                           heard if race else None)
-    except KeyboardInterrupt:
-        stopped = "interrupt"
-    finally:
-        for child in children:
-            if child.is_alive():
-                child.kill()
-            child.join()
-        for receiver in receivers:
-            receiver.close()
-    winner = race[receivers.index(heard[0])] if race and heard else None
-    return RunOutcome(results, stopped, time.monotonic() - start, counters, winner)
-
-
-def _receive(receivers, results, on_model, on_done, start, timeout,
-             counters: dict[str, int] | None = None, heard: list | None = None) -> str | None:
-    """Relay events until every child has ended (None), or "timeout". `heard` (a race):
-    holds the first child to report; the others are ignored, and its "done" ends the run."""
-    open_receivers = list(receivers)
-    while open_receivers:
-        remaining = None if timeout is None else start + timeout - time.monotonic()
-        if remaining is not None and remaining <= 0:
-            return "timeout"
-        ready = multiprocessing.connection.wait(open_receivers, remaining)
-        if not ready:
-            return "timeout"
-        for receiver in ready:
-            try:
-                event = receiver.recv()
-            except EOFError:
-                raise SolverCrash("the solver process died unexpectedly") from None
-            if heard is not None and event[0] in ("model", "done"):
-                if heard and heard[0] is not receiver:
-                    continue
-                heard[:1] = [receiver]
-            if event[0] == "model":
-                results[event[1]].count += 1
-                on_model(event[1], event[2])
-            elif event[0] == "done":
-                result = results[event[1]]
-                result.complete = event[2]
-                if on_done is not None:
-                    on_done(result)
-                if heard is not None:
-                    return None
-            elif event[0] == "error":
-                raise SolverCrash(event[1])
-            elif event[0] == "stats":
-                if counters is not None:
-                    for key, value in event[1].items():
-                        counters[key] = counters.get(key, 0) + value
-            else:
-                open_receivers.remove(receiver)
-    return None
+        run = run_children(targets, on_event, timeout)
+    except ChildFailed as exc:
+        if isinstance(exc, SolverCrash):
+            raise
+        if exc.exitcode is not None:
+            message = exc.summary.replace("the child process", "the solver process")
+        else:
+            message = exc.summary
+        raise SolverCrash(message, exc.message, exc.exitcode) from None
+    counters: dict[str, int] = {}
+    for stats, finished in zip(run.results, run.finished):  # the workers that finished
+        for key, value in (stats if finished else {}).items():  # type: ignore[union-attr]
+            counters[key] = counters.get(key, 0) + value
+    winner = race[heard[0]] if race and heard else None
+    return RunOutcome(results, run.stopped, run.elapsed, counters, winner)

@@ -6,10 +6,13 @@ stage and what it had done. Solving runs in a child process with its own timer
 from __future__ import annotations
 
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+from satpuzzle.children import ChildFailed, run_children
+
+__all__ = ["ChildFailed", "StageTimeout", "paused_limit", "run_in_child", "time_limit"]
 
 
 class StageTimeout(Exception):
@@ -68,70 +71,18 @@ def paused_limit() -> Iterator[float | None]:
 
 def run_in_child(work: Callable[[Callable[[object], None]], object], timeout: float | None,
                  on_event: Callable[[object], None] | None = None) -> tuple[str, object]:
-    """Run `work(send)` in a forked child process, so that a timeout or Ctrl-C stops it even
-    inside a long solver call. Events the child passes to `send` reach `on_event` here as they
-    come. Returns ("done", work's result), ("timeout", None) or ("interrupt", None); an
-    InputError in the child is raised again here, any other failure as ChildFailed."""
-    import multiprocessing
-    import multiprocessing.connection
+    """Run `work(send)` in a forked child process (satpuzzle.children), so that a timeout or
+    Ctrl-C stops it even inside a long solver call. Events the child passes to `send` reach
+    `on_event` here as they come. Returns ("done", work's result), ("timeout", None) or
+    ("interrupt", None); an InputError in the child is raised again here, any other failure
+    as ChildFailed."""
 
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child_main, args=(work, sender), daemon=False)
-    child.start()
-    sender.close()
-    deadline = None if timeout is None else time.monotonic() + timeout
-    try:
-        while True:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                return "timeout", None
-            if not receiver.poll(left):
-                return "timeout", None
-            try:
-                tag, payload = receiver.recv()
-            except EOFError:
-                raise ChildFailed("the worker process died unexpectedly") from None
-            if tag == "event" and on_event is not None:
-                on_event(payload)
-            elif tag == "done":
-                return "done", payload
-            elif tag == "input-error":
-                from satpuzzle.errors import InputError
+    def relay(_child: int, payload: object) -> bool:
+        if on_event is not None:
+            on_event(payload)
+        return False
 
-                raise InputError(*payload)
-            elif tag == "failed":
-                raise ChildFailed(payload)
-    except KeyboardInterrupt:
-        return "interrupt", None
-    finally:
-        if child.is_alive():
-            child.terminate()  # SIGTERM: the child stops and cleans up (solver children too)
-            child.join(5)
-            if child.is_alive():
-                child.kill()
-        child.join()
-        receiver.close()
-
-
-class ChildFailed(Exception):
-    """A bug in the work run by run_in_child (its traceback as the message)."""
-
-
-def _child_main(work: Callable[[Callable[[object], None]], object], sender) -> None:
-    import traceback
-
-    from satpuzzle.errors import InputError
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        result = work(lambda payload: sender.send(("event", payload)))
-        sender.send(("done", result))
-    except InputError as exc:
-        sender.send(("input-error", (exc.message, exc.path, exc.line, exc.column)))
-    except Exception:  # noqa: BLE001 - reported to the parent as a bug, with its traceback
-        sender.send(("failed", traceback.format_exc()))
-    finally:
-        sys.stdout.flush()  # a forked child leaves by os._exit: buffers are not flushed
-        sender.close()
+    run = run_children([work], relay, timeout)
+    if run.stopped is not None:
+        return run.stopped, None
+    return "done", run.results[0]

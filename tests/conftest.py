@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
+import io
 import itertools
 import os
+import signal
 import subprocess
 import sys
+import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,12 +23,86 @@ INSTANCES = ROOT / "instances"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120,
-            input_text: str | None = None) -> subprocess.CompletedProcess:
+@dataclasses.dataclass
+class CliResult:
+    """What a run of the command gave, as subprocess.CompletedProcess names it."""
+
+    args: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+class _Capture(io.StringIO):
+    """A captured stdout or stderr: no terminal, and close() (the CLI closes stderr when its
+    reader goes away) keeps what was written readable."""
+
+    def close(self) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _process_state_kept(cwd: Path | str | None) -> Iterator[None]:
+    """cli.main installs SIGINT/SIGTERM handlers and a stage's --timeout arms SIGALRM and the
+    real-time timer: give pytest its own back afterwards, and the working directory too."""
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+    handlers = {number: signal.getsignal(number) for number in numbers}
+    timer = signal.getitimer(signal.ITIMER_REAL)
+    here = os.getcwd()
+    # Hypothesis times the garbage collector with a gc callback; a --timeout's SIGALRM that
+    # lands in it is swallowed ("exception ignored"). The command's own process has none.
+    callbacks = gc.callbacks[:]
+    gc.callbacks.clear()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        gc.callbacks[:] = callbacks
+        os.chdir(here)
+        for number, handler in handlers.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        if timer[0]:
+            signal.setitimer(signal.ITIMER_REAL, *timer)
+
+
+def run_cli(*args: object, cwd: Path | str | None = None, timeout: float = 120,
+            input_text: str | None = None) -> CliResult:
+    """The command `satpuzzle ARGS` run in this process through satpuzzle.cli.main (the
+    interpreter's start-up and imports are paid once, not per command): its exit status,
+    stdout and stderr. `timeout` is the subprocess form's and is not enforced here; the
+    tests that need a real process (signals, start-up, os._exit) use run_process."""
+    from satpuzzle import cli
+
+    argv = [str(arg) for arg in args]
+    out, err = _Capture(), _Capture()
+    streams = sys.stdin, sys.stdout, sys.stderr
+    with _process_state_kept(cwd):
+        sys.stdin, sys.stdout, sys.stderr = io.StringIO(input_text or ""), out, err
+        try:
+            status = cli.main(argv)
+        except SystemExit as exit_:  # argparse refuses a command line (or --help) this way
+            code = exit_.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+            if not isinstance(code, (int, type(None))):
+                err.write(f"{code}\n")
+        except Exception:  # noqa: BLE001 - what the interpreter does with an uncaught error
+            err.write(traceback.format_exc())
+            status = 1
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = streams
+    return CliResult(argv, status, out.getvalue(), err.getvalue())
+
+
+def run_process(*args: object, cwd: Path | str | None = None, timeout: float = 120,
+                input_text: str | None = None) -> subprocess.CompletedProcess:
+    """The real command, `python -m satpuzzle ARGS`, in a fresh interpreter, as a user runs
+    it: for what only a process shows (its exit through the entry point, start-up, signals)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-m", "satpuzzle", *map(str, args)],
-                          check=False, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
-                          input=input_text)
+                          check=False, capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=timeout, input=input_text)
 
 
 def parse_grids(text: str) -> list[list[list[int]]]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 
 from satpuzzle import cnf as cnf_module
-from satpuzzle.cnf import Formula, read_model
+from satpuzzle.cnf import Formula
+from satpuzzle.dimacs import read_model
 from satpuzzle.solving import Job, ModelStream
 
 

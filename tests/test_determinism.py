@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT, run_cli
+from conftest import INSTANCES, ROOT, run_process
 
 # Runs each command of a JSON list read on stdin; prints a JSON list of [status, stdout].
 DRIVER = """
@@ -172,8 +172,8 @@ def test_real_command_is_deterministic(scratch: Path, monkeypatch, args: list[st
     """The command itself, as a user runs it, twice with different hash seeds."""
     outputs = []
     for seed in HASH_SEEDS:
-        monkeypatch.setenv("PYTHONHASHSEED", seed)  # run_cli passes os.environ on
-        result = run_cli(*args, cwd=scratch)
+        monkeypatch.setenv("PYTHONHASHSEED", seed)  # run_process passes os.environ on
+        result = run_process(*args, cwd=scratch)
         assert result.returncode == 0, result.stderr
         outputs.append(result.stdout.encode("utf-8"))
     assert outputs[0] and outputs[0] == outputs[1]

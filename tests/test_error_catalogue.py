@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT, run_cli
+from conftest import INSTANCES, ROOT, run_process
 
 from satpuzzle import cli
 
@@ -118,7 +118,7 @@ def test_bad_input(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str
     argv = [_fill(word, places) for word in shlex.split(case.args)]
     start = time.monotonic()
     if case.run == "sub":
-        result = run_cli(*argv, timeout=60)
+        result = run_process(*argv, timeout=60)
         status, out, err = result.returncode, result.stdout, result.stderr
     else:
         status, out, err = _run_in_process(argv, capsys)

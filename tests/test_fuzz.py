@@ -4,19 +4,24 @@ Hypothesis builds .puz texts of each kind (fields and cells drawn near and acros
 limits), native files and exchange-format texts, then mutates them (characters inserted,
 deleted, replaced; numbers swapped for odd ones; lines duplicated; truncation). The readers
 must return a non-empty list of instances or raise an InputError whose text is one line
-starting with the input's path. A short run of satpuzzle.fuzz closes the file."""
+starting with the input's path. The fuzzer's own mutations (tests/fuzzing.py) are drawn as
+strategies too, from its starting texts, and a short run of the fuzzer closes the file."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
+import tempfile
 from collections import Counter
+from pathlib import Path
 
+import fuzzing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from satpuzzle import formats, fuzz
+from satpuzzle import formats
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import load_text
@@ -389,9 +394,36 @@ def test_native_and_format_texts_read_cleanly(case):
     assert_clean(read_native(FORMAT_KIND[name]), text, TEXT_PATH)
 
 
+@functools.cache
+def fuzz_readers() -> tuple[fuzzing.Reader, ...]:
+    """The fuzzer's readers, with a word list for the crossword reader's --dict."""
+    words = Path(tempfile.mkdtemp(prefix="satpuzzle-fuzz-test-")) / "words.txt"
+    words.write_text("\n".join(fuzzing.WORDS) + "\n")
+    return tuple(fuzzing.readers(None, str(words))[0])
+
+
+@EXAMPLES
+@given(st.data())
+def test_fuzzer_mutations_read_cleanly(data):
+    # the fuzzer's starting texts and mutations (all of them, or one edit alone), drawn by
+    # Hypothesis, given to one of its readers with its options, as a run does
+    edit = data.draw(st.sampled_from((None, *fuzzing.EDITS)))
+    text = data.draw(fuzzing.mutated_seeds(edit))
+    reader = data.draw(st.sampled_from(fuzz_readers()))
+    options = reader.draw_options(fuzzing.DrawRandom(data.draw))  # type: ignore[arg-type]
+    path = str(fuzzing.INSTANCES / options.pop("file", reader.filename))
+    try:
+        with fuzzing.time_limit(20):
+            result = reader.read(fuzzing.as_file_text(text, path), path, options)
+    except InputError as error:
+        assert fuzzing.error_problem(error, path) is None, (reader.name, str(error))
+        return
+    assert fuzzing.outcome_problem(result) is None, (reader.name, result)
+
+
 def test_generated_valid_texts_parse():
     # the fuzzer's starting texts of every kind are valid: mutation starts from real puzzles
-    seeds = fuzz.generated_seeds(random.Random(3), 5)
+    seeds = fuzzing.generated_seeds(random.Random(3), 5)
     kinds = Counter()
     for seed in seeds:
         if seed.origin.endswith("_text"):  # the .puz text itself, not another format of it
@@ -403,7 +435,7 @@ def test_generated_valid_texts_parse():
 
 def test_short_fuzz_run_has_no_failure():
     out = io.StringIO()
-    summary = fuzz.run(2000, seed=11, out=out)
+    summary = fuzzing.run(2000, seed=11, out=out)
     assert summary.failures == [], out.getvalue()[-3000:]
     assert summary.inputs == 2000
     assert summary.parses > 500 and summary.errors > 5000  # both outcomes were exercised

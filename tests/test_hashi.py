@@ -15,7 +15,7 @@ from pysat.solvers import Solver
 
 import satpuzzle
 from satpuzzle.checkers.hashi import violations
-from satpuzzle.cnf import read_header
+from satpuzzle.dimacs import read_header
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.solving import Job, ModelStream
 

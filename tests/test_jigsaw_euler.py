@@ -1,7 +1,8 @@
-"""Théorème 4.2 (CONTOUR-ORIENTATION by Eulerian trails): the independent solver of
-satpuzzle/kinds/jigsaw/euler.py against SAT satisfiability on random instances, every
-solution re-checked by the rule checker; the paper's own test (`paper_decision`) against the
-truth; the Hamiltonian-cycle gadget against a brute force on small digraphs."""
+"""Behague (2024), §4, Théorème 4.2 (CONTOUR-ORIENTATION by Eulerian trails): the independent
+solver of satpuzzle/kinds/jigsaw/euler.py against SAT satisfiability on random instances, every
+solution re-checked by the rule checker; the engine "euler" gives exactly SAT's boards; the
+paper's own test (`paper_decision`) against the truth; the Hamiltonian-cycle gadget against a
+brute force on small digraphs."""
 
 from __future__ import annotations
 
@@ -11,9 +12,13 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from jigsaw_paper import hamiltonian_cycle_gadget, paper_decision
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
+from satpuzzle.kinds.base import EngineDeclined
+from satpuzzle.kinds.jigsaw import KIND
+from satpuzzle.kinds.jigsaw import euler as engine
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.euler import (
     BOTTOM,
@@ -23,8 +28,6 @@ from satpuzzle.kinds.jigsaw.euler import (
     corners,
     decide_contour_orientation,
     euler_trail,
-    hamiltonian_cycle_gadget,
-    paper_decision,
     sides,
     slots,
     solve_contour_orientation,
@@ -99,8 +102,13 @@ def corpus() -> list[tuple[str, JigsawInstance]]:
     return found
 
 
+def sat_boards(instance: JigsawInstance, limit: int | None = None) -> list:
+    """The SAT solver's boards (blocking clauses), whatever engine `auto` would take."""
+    return list(satpuzzle.solutions(instance, limit=limit, engine="sat"))
+
+
 def sat_solvable(instance: JigsawInstance) -> bool:
-    return next(satpuzzle.solutions(instance, limit=1), None) is not None
+    return bool(sat_boards(instance, limit=1))
 
 
 @pytest.fixture(scope="module")
@@ -142,6 +150,110 @@ def test_only_contour_orientation_instances_are_accepted():
     instance = jigsaw.generate(3, 3, labels=2, variant="contour")
     with pytest.raises(ValueError):
         decide_contour_orientation(instance)
+
+
+# ---------------------------------------------------------------- the engine "euler"
+
+
+def test_engine_boards_equal_sat_boards(judged):
+    """On the whole corpus (thin boards and free borders included, where the engine runs the
+    depth-first search) the engine yields each of SAT's boards exactly once, and nothing for
+    an unsolvable frame."""
+    boards = many = 0
+    for kind, instance, solvable in judged:
+        mine = list(engine.solutions(instance))
+        assert len(set(mine)) == len(mine), (kind, instance)
+        assert all(check(instance, board) == [] for board in mine), (kind, instance)
+        assert set(mine) == set(sat_boards(instance)), (kind, instance)
+        assert bool(mine) is solvable
+        boards += len(mine)
+        many += len(mine) >= 10
+    assert boards > 500 and many >= 10, (boards, many)
+
+
+def larger_frames() -> list[JigsawInstance]:
+    """6×6 .. 9×10 frames with 2 or 3 labels (many boards), up to 6 ambiguous pieces, half of
+    them damaged."""
+    rng = random.Random(5)
+    found = []
+    for i in range(16):
+        base = generated(rng, rng.randint(6, 9), rng.randint(6, 10),
+                         matching=("opposite", "equal")[i % 2], labels=rng.randint(2, 3))
+        found.append(maybe_perturbed(rng, with_ambiguous(rng, base, rng.randint(0, 6))))
+    return found
+
+
+def test_engine_enumerates_larger_frames_like_sat():
+    compared: Counter[str] = Counter()
+    for instance in larger_frames():
+        mine = list(itertools.islice(engine.solutions(instance), 1001))
+        if len(mine) > 1000:  # too many to enumerate here (one had 207,360: equal too)
+            continue
+        assert len(set(mine)) == len(mine)
+        assert set(mine) == set(sat_boards(instance)), instance
+        assert all(check(instance, board) == [] for board in mine[:50])
+        compared["none" if not mine else "one" if len(mine) == 1 else "many"] += 1
+        compared[decide_contour_orientation(instance).method] += 1
+    assert compared["many"] >= 4 and compared["none"] >= 2, compared
+    assert compared["branching"] >= 3, compared
+
+
+def test_engine_on_hamiltonian_gadgets():
+    """Ambiguous pieces: every way of sharing them is a branch; boards as SAT's."""
+    for n, arcs in [(3, [(0, 1), (1, 2), (2, 0)]), (3, [(0, 1), (1, 2), (0, 2)]),
+                    (2, [(0, 1), (1, 0)]), (4, [(0, 1), (1, 0), (2, 3), (3, 2)]),
+                    (3, [(0, 1), (1, 2), (2, 0), (1, 0), (2, 1), (0, 2)])]:
+        instance = hamiltonian_cycle_gadget(n, arcs)
+        mine = list(engine.solutions(instance))
+        assert len(set(mine)) == len(mine)
+        assert set(mine) == set(sat_boards(instance)), (n, arcs)
+        assert bool(mine) is has_hamiltonian_cycle(n, arcs)
+        assert engine.suits(instance)
+
+
+def test_auto_takes_euler_where_the_method_is_exact():
+    rng = random.Random(11)
+    for matching in ("opposite", "equal"):
+        instance = generated(rng, 5, 6, matching=matching)
+        assert engine.suits(instance)
+        assert KIND.engine_for(instance, "auto").name == "euler"
+        assert KIND.engine_for(instance, "search").name == "search"  # the depth-first one
+        assert list(satpuzzle.solutions(instance, engine="euler")) == list(
+            engine.solutions(instance))
+        unsolvable = replace(instance, pieces=(instance.pieces[1], *instance.pieces[1:]))
+        assert KIND.engine_for(unsolvable, "auto").name == "euler"
+        assert list(engine.solutions(unsolvable)) == [] == sat_boards(unsolvable)
+    # thin boards and free borders: the zeros place nothing, SAT answers
+    for rows, cols, border in ((2, 5, "zero"), (5, 1, "zero"), (4, 4, "free")):
+        instance = generated(rng, rows, cols, border=border)
+        assert not engine.suits(instance)
+        assert KIND.engine_for(instance, "auto") is None
+    # too many kinds of ambiguous pieces (2^20 ways to share them): SAT
+    arcs = [(u, v) for u in range(5) for v in range(5) if u != v]
+    assert not engine.suits(hamiltonian_cycle_gadget(5, arcs))
+    for variant in ("puzzle", "orientation", "contour", "contour-position"):
+        instance = jigsaw.generate(4, 5, labels=3, variant=variant, seed=3)
+        chosen = KIND.engine_for(instance, "auto")
+        assert chosen is None or chosen.name != "euler", variant
+
+
+def test_engine_declines_other_variants():
+    instance = jigsaw.generate(3, 4, labels=2, variant="contour")
+    assert not engine.suits(instance)
+    with pytest.raises(EngineDeclined):
+        next(engine.solutions(instance))
+
+
+def test_large_frame_decided_without_sat():
+    """A 150×150 frame (596 pieces): the first board at once; broken, none at once."""
+    instance = jigsaw.generate(150, 150, labels=60, variant=VARIANT, seed=2)
+    first = next(engine.solutions(instance))
+    assert check(instance, first) == []
+    pieces = list(instance.pieces)
+    k = next(i for i, p in enumerate(pieces) if p.count(0) == 1)
+    face = next(f for f in range(4) if pieces[k][f] and pieces[k][(f + 2) % 4])
+    pieces[k] = tuple(1000 if f == face else x for f, x in enumerate(pieces[k]))
+    assert list(engine.solutions(replace(instance, pieces=tuple(pieces)))) == []
 
 
 # ---------------------------------------------------------------- Eulerian trails

@@ -1,7 +1,8 @@
-"""Algorithm 1 of seed document 004 (§5.2, satpuzzle/kinds/jigsaw/propagation.py) against the
-SAT solver: on random position puzzles and perturbed copies its verdicts never contradict SAT;
+"""Algorithm 1 of Behague (2024), §5.2 (satpuzzle/kinds/jigsaw/propagation.py) against the SAT
+solver: on random position puzzles and perturbed copies its verdicts never contradict SAT;
 the §5.2.4 theorem (fewer than 4 pieces (i, i, i, j) ⇒ solved); the §5.2.3 Fibonacci family
-counted by enumeration against the derived formula F(n − 1)."""
+counted by enumeration against the derived formula F(n − 1); the engine "propagation" gives
+SAT's boards where it decides and declines elsewhere."""
 
 from __future__ import annotations
 
@@ -11,23 +12,30 @@ from functools import cache
 
 import pytest
 from conftest import INSTANCES, run_cli
+from jigsaw_paper import count_three_one, is_three_one
 
 import satpuzzle
+from benchmarks.jigsaw_claims import family_count, fibonacci, fibonacci_family
 from satpuzzle.checkers.jigsaw import check
+from satpuzzle.kinds.base import EngineDeclined
+from satpuzzle.kinds.jigsaw import KIND
+from satpuzzle.kinds.jigsaw import propagation as engine
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.jigsaw.propagation import (
-    count_three_one,
-    family_count,
-    fibonacci,
-    fibonacci_family,
-    is_three_one,
-    propagate,
-)
+from satpuzzle.kinds.jigsaw.propagation import propagate
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 SIZES = ((4, 4), (5, 5), (6, 6), (8, 8))
 LABELS = (1, 2, 3)  # few labels: several solutions, stuck runs
 SEEDS = range(12)
+
+
+def sat_boards(instance: JigsawInstance, limit: int | None = None) -> list:
+    """The SAT solver's boards (blocking clauses), whatever engine `auto` would take."""
+    return list(satpuzzle.solutions(instance, limit=limit, engine="sat"))
+
+
+def sat_solve(instance: JigsawInstance):
+    return next(iter(sat_boards(instance, limit=1)), None)
 
 
 def perturbed(instance: JigsawInstance, seed: int) -> JigsawInstance:
@@ -59,7 +67,7 @@ def pool() -> tuple[tuple[JigsawInstance, object, object], ...]:
             for seed in SEEDS:
                 made = jigsaw.generate(*size, labels=labels, variant="position", seed=seed)
                 for instance in (made, perturbed(made, seed)):
-                    rows.append((instance, propagate(instance), satpuzzle.solve(instance)))
+                    rows.append((instance, propagate(instance), sat_solve(instance)))
     return tuple(rows)
 
 
@@ -123,7 +131,7 @@ def test_theorem_bound_is_tight() -> None:
 @pytest.mark.parametrize("n", range(3, 13))
 def test_fibonacci_family_count(n: int) -> None:
     instance = fibonacci_family(n)
-    boards = list(satpuzzle.solutions(instance))
+    boards = sat_boards(instance)
     assert all(check(instance, board) == [] for board in boards)
     assert len(boards) == family_count(n) == fibonacci(n - 1)
     interior = [instance.pieces[r * n + c] for r in (1, 2) for c in range(1, n - 1)]
@@ -138,7 +146,7 @@ def test_fibonacci_family_count(n: int) -> None:
 
 def test_paper_formula_is_off_by_one() -> None:
     """§5.2.3 says F(n − 2) boards; enumeration gives F(n − 1) (F(1) = F(2) = 1)."""
-    counts = {n: len(list(satpuzzle.solutions(fibonacci_family(n)))) for n in (4, 5, 6)}
+    counts = {n: len(sat_boards(fibonacci_family(n))) for n in (4, 5, 6)}
     assert all(counts[n] != fibonacci(n - 2) for n in counts)
     assert counts[6] == counts[5] + counts[4]
 
@@ -161,6 +169,75 @@ def test_unsat_and_refusals() -> None:
     broken = JigsawInstance(4, 3, tuple(pieces), "position")
     result = propagate(broken)
     assert result.status == "unsat" and result.conflict == (1, 1)
-    assert satpuzzle.solve(broken) is None
+    assert sat_solve(broken) is None
     with pytest.raises(ValueError):
         propagate(JigsawInstance(4, 3, solved.pieces, "puzzle"))
+
+
+# ---------------------------------------------------------------- the engine "propagation"
+
+
+def engine_outcome(instance: JigsawInstance) -> list | None:
+    """The engine's boards, or None when it declines (before yielding anything)."""
+    boards = engine.solutions(instance)
+    try:
+        first = next(boards, None)
+    except EngineDeclined:
+        return None
+    return [] if first is None else [first, *boards]
+
+
+@cache
+def other_rules() -> tuple[JigsawInstance, ...]:
+    """Position puzzles under the other rules: equal matching, free borders (zeros then say
+    nothing, and more runs get stuck), with a perturbed copy each."""
+    found = []
+    for seed in range(24):
+        made = jigsaw.generate(3 + seed % 3, 3 + seed % 4, labels=1 + seed % 4,
+                               variant="position", seed=seed,
+                               matching=("opposite", "equal")[seed % 2],
+                               border=("zero", "zero", "free")[seed % 3])
+        found += [made, perturbed(made, seed)]
+    return tuple(found)
+
+
+def test_engine_gives_sat_boards_where_it_decides() -> None:
+    """Where Algorithm 1 decides, the engine's boards are exactly SAT's (one board, or none
+    for an unsolvable puzzle), each rule-checked; where it gets stuck it declines."""
+    outcomes: Counter[str] = Counter()
+    for instance in (*(row[0] for row in pool()), *other_rules()):
+        mine = engine_outcome(instance)
+        if mine is None:
+            assert propagate(instance).status == "stuck", instance.title
+            outcomes["declined"] += 1
+            continue
+        assert all(check(instance, board) == [] for board in mine), instance.title
+        assert mine == sat_boards(instance), instance.title
+        outcomes["solved" if mine else "unsat"] += 1
+    assert all(outcomes[what] >= 5 for what in ("solved", "unsat", "declined")), outcomes
+
+
+def test_engine_declines_before_yielding_anything() -> None:
+    stuck = fibonacci_family(5)
+    with pytest.raises(EngineDeclined):
+        next(engine.solutions(stuck))
+    not_position = jigsaw.generate(3, 3, labels=2, variant="puzzle", seed=1)
+    with pytest.raises(EngineDeclined):
+        next(engine.solutions(not_position))
+    assert not engine.suits(not_position)
+
+
+def test_auto_takes_propagation_on_position_puzzles() -> None:
+    for seed, (matching, border) in enumerate((("opposite", "zero"), ("equal", "free"))):
+        instance = jigsaw.generate(4, 5, labels=3, variant="position", seed=seed,
+                                   matching=matching, border=border)
+        assert KIND.engine_for(instance, "auto").name == "propagation"
+        assert KIND.engine_for(instance, "propagation").name == "propagation"
+        assert KIND.engine_for(instance, "search").name == "search"  # the depth-first one
+    for variant in ("puzzle", "contour", "contour-position"):
+        instance = jigsaw.generate(4, 5, labels=3, variant=variant, seed=3)
+        chosen = KIND.engine_for(instance, "auto")
+        assert chosen is None or chosen.name != "propagation", variant
+    solved = fibonacci_family(3)  # every piece forced: one board, through the public API
+    assert list(satpuzzle.solutions(solved, engine="propagation")) == sat_boards(solved)
+    assert len(sat_boards(solved)) == 1

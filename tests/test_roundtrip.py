@@ -11,7 +11,7 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.cnf import read_header
+from satpuzzle.dimacs import read_header
 
 CLASSIC = INSTANCES / "sudoku" / "classic.puz"
 

@@ -304,6 +304,13 @@ def hashi_solutions(grid) -> set:
                     stack.append(other)
         return len(seen) == len(islands)
 
+    # an island whose last pair has been given its bridges must have its count met by then:
+    # the branches that cannot meet it are cut early (the same solutions, found sooner)
+    last = {cell: i for i, (a, b, _) in enumerate(pairs) for cell in (a, b)}
+    closing: list[list[tuple[int, int]]] = [[] for _ in pairs]
+    for cell, i in last.items():
+        closing[i].append(cell)
+
     def search(index: int, left: dict, busy: frozenset) -> None:
         if index == len(pairs):
             if all(v == 0 for v in left.values()):
@@ -318,12 +325,16 @@ def hashi_solutions(grid) -> set:
             left[a] -= k
             left[b] -= k
             counts[index] = k
-            search(index + 1, left, busy | water if k else busy)
+            if all(left[cell] == 0 for cell in closing[index]):
+                search(index + 1, left, busy | water if k else busy)
             left[a] += k
             left[b] += k
         counts[index] = 0
 
-    search(0, {cell: grid[cell[0]][cell[1]] for cell in islands}, frozenset())
+    left = {cell: grid[cell[0]][cell[1]] for cell in islands}
+    if any(left[cell] for cell in islands if cell not in last):
+        return found  # an island with a count and no neighbour to bridge to
+    search(0, left, frozenset())
     return found
 
 
@@ -517,6 +528,8 @@ def jigsaw_boards(instance: JigsawInstance, cap: int | None = None) -> set:
         return (r, c - 1) not in shown or fits(labels[3], shown[r, c - 1][1])
 
     order = sorted(cells)
+    # each piece's distinct turned forms, worked out once
+    forms = [{turned(piece, t) for t in turns} for piece in instance.pieces]
 
     def place(k: int) -> None:
         if k == len(order):
@@ -533,7 +546,7 @@ def jigsaw_boards(instance: JigsawInstance, cap: int | None = None) -> set:
                 continue
             tried.add(piece)
             used[index] = True
-            for labels in {turned(piece, t) for t in turns}:
+            for labels in forms[index]:
                 if allowed(r, c, labels):
                     shown[r, c] = labels
                     place(k + 1)

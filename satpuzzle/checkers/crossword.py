@@ -5,7 +5,7 @@ encoder by design."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def _cell_rule(token: str) -> str | None:
@@ -25,9 +25,10 @@ def _runs(rows: Sequence[str]) -> list[str]:
     return across + down
 
 
-def violations(grid: Sequence[Sequence[str]], words: Sequence[str], distinct: bool,
-               solution: Sequence[str]) -> list[str]:
-    """Every broken rule, in words; an empty list means the fill is valid."""
+def violations(grid: Sequence[Sequence[str]], words: Sequence[str] | frozenset[str],
+               distinct: bool, solution: Sequence[str]) -> list[str]:
+    """Every broken rule, in words; an empty list means the fill is valid. `words` may be a
+    set already (see `prepare`): it is then not copied."""
     if len(solution) != len(grid) or any(len(row) != len(cells)
                                          for row, cells in zip(solution, grid)):
         return [f"expected {len(grid)} rows of {len(grid[0])} cells"]
@@ -41,7 +42,7 @@ def violations(grid: Sequence[Sequence[str]], words: Sequence[str], distinct: bo
                 problems.append(f"row {r + 1}, column {c + 1}: {letter!r} not allowed here")
     if problems:
         return problems
-    dictionary = set(words)
+    dictionary = words if isinstance(words, (set, frozenset)) else set(words)
     runs = _runs(solution)
     problems += [f"{run!r} is not in the dictionary" for run in runs if run not in dictionary]
     if distinct and len(set(runs)) != len(runs):
@@ -52,3 +53,10 @@ def violations(grid: Sequence[Sequence[str]], words: Sequence[str], distinct: bo
 def check(instance, solution) -> list[str]:
     """The registry's entry point."""
     return violations(instance.grid, instance.words, instance.distinct, solution)
+
+
+def prepare(instance) -> Callable[[Sequence[str]], list[str]]:
+    """The check of one instance's fills, its word set built once (a 325k-word dictionary
+    takes longer to hash than a fill takes to check)."""
+    dictionary = frozenset(instance.words)
+    return lambda solution: violations(instance.grid, dictionary, instance.distinct, solution)

@@ -1,6 +1,9 @@
 """Exchange formats: the ways puzzle people and other tools already write puzzles.
 
-Each format is one module with
+This package only names the formats and dispatches: what a format means for a kind lives in
+that kind's codecs (satpuzzle/kinds/<kind>/codecs.py, the "exchange formats" hooks of
+satpuzzle/kinds/base.py), built on the kind-free framework in satpuzzle/codecs. Each format
+is an object (a module, or for the kinds' native files a `native.NativeFile`) with
     NAME: str                      the name used by `import FORMAT` / `export --format FORMAT`
     KINDS: tuple[str, ...]         the puzzle kinds it can express
     read(source: str, path: str) -> list[instance]
@@ -16,38 +19,37 @@ Game IDs and URLs can be given in place of a file name: INLINE_PREFIXES says how
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 from typing import Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.formats import native
 from satpuzzle.textio import check_number_lengths
 
-# format name -> module; order matters for recognising inline sources (first match wins)
+# format name -> module; order matters for recognising inline sources (first match wins).
+# The kinds' native files (sudoku-line, has, eternity, brendan, dimacs) come from the kinds.
 FORMATS = {
     "sgt": "satpuzzle.formats.sgt",
     "url": "satpuzzle.formats.puzzlink",
     "puz": "satpuzzle.formats.puz",
     "json": "satpuzzle.formats.instance_json",
-    "sudoku-line": "satpuzzle.formats.native",
-    "has": "satpuzzle.formats.native",
-    "eternity": "satpuzzle.formats.native",
-    "brendan": "satpuzzle.formats.native",
-    "dimacs": "satpuzzle.formats.native",
+    **{name: "satpuzzle.formats.native" for name in native.FORMATS},
     "svg": "satpuzzle.formats.svg",
 }
 # sources given on the command line instead of a file name, recognised by how they start
 INLINE_PREFIXES = {"sgt": ("sgt:",), "url": ("http://", "https://")}
 # formats that hold several puzzles in one text (one a line, or blocks one after another)
-MULTI = ("puz", "json", "sgt", "url", "sudoku-line")
+MULTI = ("puz", "json", "sgt", "url",
+         *(name for name, file in native.FORMATS.items() if file.codec.multi))
 
 
-def format_module(name: str) -> ModuleType:
-    """The module of format `name`, or an InputError listing the known ones."""
+def format_module(name: str) -> Any:
+    """The format called `name` (a module, or a `native.NativeFile`), or an InputError listing
+    the known ones."""
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r}; expected one of {', '.join(FORMATS)}")
-    module = importlib.import_module(FORMATS[name])
-    selector = getattr(module, "select", None)
-    return selector(name) if selector else module
+    if name in native.FORMATS:
+        return native.FORMATS[name]
+    return importlib.import_module(FORMATS[name])
 
 
 def inline_format(argument: str) -> str | None:

@@ -17,6 +17,10 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from satpuzzle.cnf import Formula, VarName
+from satpuzzle.codecs.json_reader import JsonCodec
+from satpuzzle.codecs.native import NativeFormat
+from satpuzzle.codecs.puzzlink import UrlCodec
+from satpuzzle.codecs.sgt import SgtGame
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec
 
@@ -181,6 +185,19 @@ class Kind:
     def svg(self, instance: Instance, solution: Solution | None) -> Any:
         """The picture's drawing (satpuzzle.drawing.svg.Drawing)."""
         raise InputError(f"no SVG picture for {self.name} puzzles")
+
+    # ------------------------------------------------------------ exchange formats
+    # The kind's codecs (satpuzzle/kinds/<kind>/codecs.py, built on satpuzzle/codecs), through
+    # which satpuzzle/formats reads and writes it; the defaults say "not in this format".
+
+    # Simon Tatham's games that express this kind (format `sgt`); the first one writes
+    sgt_games: ClassVar[tuple[SgtGame, ...]] = ()
+    # puzz.link URLs (format `url`)
+    url_codec: ClassVar[UrlCodec | None] = None
+    # the instance as JSON (format `json`)
+    json_codec: ClassVar[JsonCodec | None] = None
+    # the kind's native files as named formats (`sudoku-line`, `has`, `dimacs`, ...)
+    native_formats: ClassVar[tuple[NativeFormat, ...]] = ()
 
     # ------------------------------------------------------------ generation
 

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from satpuzzle.drawing import svg
-from satpuzzle.errors import InputError
 
 MARGIN = 16  # around the whole document
 CAPTION = 28  # height of the caption line above each panel

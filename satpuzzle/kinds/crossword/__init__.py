@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.kinds.base import Engine, Kind, Option
-from satpuzzle.kinds.crossword import pictures, puzzle
+from satpuzzle.kinds.crossword import codecs, pictures, puzzle
 
 
 class CrosswordKind(Kind):
@@ -37,6 +37,7 @@ class CrosswordKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    json_codec = codecs.JSON
 
     def prepare_check(self, instance):
         return checker.prepare(instance)

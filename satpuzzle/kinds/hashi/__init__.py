@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import hashi as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.hashi import pictures, puzzle
+from satpuzzle.kinds.hashi import codecs, pictures, puzzle
 
 
 class HashiKind(Kind):
@@ -35,6 +35,10 @@ class HashiKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    sgt_games = (codecs.BRIDGES,)
+    url_codec = codecs.URL
+    json_codec = codecs.JSON
+    native_formats = codecs.NATIVE
 
     def adjust(self, instance, options):
         return puzzle.with_connectivity(instance, options.get("connectivity"))

@@ -664,14 +664,6 @@ def to_puz(instance: HashiInstance) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_has(instance: HashiInstance) -> str:
-    """The instance as a `.has` file (the Coelho et al. benchmark format)."""
-    islands = sum(1 for row in instance.grid for v in row if v)
-    lines = [f"{instance.height} {instance.width} {islands}"]
-    lines += [" ".join(map(str, row)) for row in instance.grid]
-    return "\n".join(lines) + "\n"
-
-
 # ---------------------------------------------------------------- generation
 
 

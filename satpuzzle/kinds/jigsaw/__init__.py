@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import jigsaw as checker
 from satpuzzle.kinds.base import Engine, Kind, Option
-from satpuzzle.kinds.jigsaw import pictures, puzzle
+from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
 
 _NATIVE = "apply to native piece files; in a .puz file write them as entries"
 
@@ -13,8 +13,17 @@ _NATIVE = "apply to native piece files; in a .puz file write them as entries"
 class JigsawKind(Kind):
     name = "jigsaw"
     checker = checker
+    # "search" first: `--engine search` and `race` take the first engine. `auto` takes the
+    # first that suits: search on whole boards of distinct pieces, euler on contour-orientation
+    # frames, propagation on position puzzles (declining where it gets stuck), else SAT.
     engines = (Engine("search", puzzle.search, puzzle.search_suits,
-                      help="depth-first search on whole boards of distinct pieces"),)
+                      help="depth-first search on whole boards of distinct pieces"),
+               Engine("euler", euler.solutions, euler.suits,
+                      help="contour-orientation: Eulerian trails along each side, Behague "
+                           "(2024), §4 (polynomial without pieces fitting two sides)"),
+               Engine("propagation", propagation.solutions, propagation.suits,
+                      help="position: Algorithm 1's constraint propagation, Behague (2024), "
+                           "§5.2 (declines where it gets stuck)"))
     input_options = (
         Option(("--variant",), {"choices": puzzle.VARIANTS,
                                 "help": "jigsaw: which problem a native piece file poses "
@@ -53,6 +62,8 @@ class JigsawKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    json_codec = codecs.JSON
+    native_formats = codecs.NATIVE
 
     def generate(self, rows, cols, seed, unique, options):
         labels = options.get("labels")

@@ -1,33 +1,52 @@
-"""CONTOUR-ORIENTATION decided without SAT, after seed paper 004, §4 Theorem 4.2 ("CONTOUR-
-ORIENTATION est dans P"), with the paper's gaps repaired (docs/REDUCTIONS.md, section
-"CONTOUR-ORIENTATION by Eulerian trails (§4, Théorème 4.2)").
+"""CONTOUR-ORIENTATION without SAT: the Eulerian-trail method of Behague (2024), §4
+(Théorème 4.2, "CONTOUR-ORIENTATION est dans P"), with the paper's gaps repaired
+(docs/REDUCTIONS.md, section "CONTOUR-ORIENTATION by Eulerian trails"), as the engine "euler".
 
 Pieces keep their listed orientation (rotation 0) and fill the 2m+2n−4 frame cells. With border
 "zero" and m, n ≥ 3 the zeros of a piece say where it may go: a corner pattern fits exactly one
 corner, and a piece with one outer 0 fits one side, except a piece with 0 on two opposite faces
 (its inner face looks at an interior cell, so it is unconstrained): (0,a,0,b) fits the top or
-the bottom side, (a,0,b,0) the left or the right side. Each side, read from corner to corner, is
-an Eulerian trail in a multigraph whose edges are its pieces, from the label the previous
-piece must show to the label the piece shows next (Hierholzer, linear time). Without
-"ambiguous" pieces this is polynomial, as the paper claims. With them, choosing their sides is
-NP-hard in general (`hamiltonian_cycle_gadget` reduces directed Hamiltonian cycle to it), and
-the solver branches over how many of each kind of ambiguous piece go to each side (exact,
-exponential only in the number of distinct ambiguous pieces). Thin boards (a side ≤ 2) and
-border "free" (zeros say nothing) are decided by plain backtracking (exact, exponential).
+the bottom side, (a,0,b,0) the left or the right side ("ambiguous" pieces). Each side, read
+from corner to corner, is an Eulerian trail in a multigraph whose edges are its pieces, from
+the label the previous piece must show to the label the piece shows next.
 
-Shares no code with the SAT encoder (only the fixed types and geometry).
+Where the method is exact (`suits`): contour-orientation, border zero, m, n ≥ 3 — every frame
+of a real puzzle. There `solutions` decides first: without ambiguous pieces in linear time
+(degree balance and one Hierholzer sweep per side), so an unsolvable frame yields nothing at
+once. With ambiguous pieces, choosing their sides is NP-hard in general (a reduction from
+directed Hamiltonian cycle is in tests/jigsaw_paper.py), and the method branches over how many
+of each kind of ambiguous piece go to each side: exact, exponential only in the number of
+distinct ambiguous pieces; `suits` declines frames with more than `MAX_SPLITS` such splits.
+A solvable frame's boards are then enumerated, each visible board once: the sides are
+independent given the corners, and each side's distinct trails (identical pieces
+interchangeable) are listed by a depth-first walk that never enters a dead end (an edge is
+taken only if an Eulerian trail of the rest still exists: balance is kept by construction,
+connectivity is re-checked when the last copy of a label pair is used), so the delay between
+two boards is polynomial. Thin boards (a side ≤ 2) and border "free", where zeros say nothing,
+are enumerated by the depth-first search of search.py (exact, exponential; `suits` is false).
+
+Boards are yielded in the canonical placements of the SAT decoder (puzzle.placements_for), so
+both engines give the same set of solutions.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
+from satpuzzle.kinds.base import EngineDeclined
+from satpuzzle.kinds.jigsaw.puzzle import (
+    JigsawInstance,
+    Piece,
+    Solution,
+    frame_cells,
+    placements_for,
+    search,
+)
 
 TOP, RIGHT, BOTTOM, LEFT = range(4)
-STEP = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
 
 Node = int
 Edge = tuple[Node, Node, int]  # from node, to node, piece index
@@ -58,7 +77,8 @@ class Side:
 class ContourVerdict:
     """`status` "solved" (with a valid `solution`) or "unsat" (proved: the solver is exact).
     `method`: "euler" (no ambiguous piece: polynomial), "branching" (ambiguous pieces: one
-    Eulerian test per way of splitting them, `branches` of them), "search" (backtracking)."""
+    Eulerian test per way of splitting them, `branches` of them), "search" (depth-first
+    search: thin boards, free borders)."""
 
     status: str
     solution: Solution | None
@@ -194,48 +214,83 @@ def solve_side_pair(instance: JigsawInstance, first: Side, second: Side, fixed: 
     return None, tried
 
 
+MAX_SPLITS = 4096  # ways of sharing ambiguous pieces between opposite sides `suits` accepts
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the zeros send each piece (border zero, m, n ≥ 3): `corner` maps each corner to
+    its piece, `fixed` each side to the pieces that fit it alone, `ambiguous` the pairs
+    ("top", "bottom") and ("left", "right") to the pieces that fit either side."""
+
+    corner: dict[str, int]
+    fixed: dict[str, list[int]]
+    ambiguous: dict[tuple[str, str], list[int]]
+
+
+PAIRS = (("top", "bottom"), ("left", "right"))
+
+
+def eulerian_applies(instance: JigsawInstance) -> bool:
+    """Whether the zeros place the pieces: contour-orientation, border zero, m, n ≥ 3."""
+    return (instance.variant == "contour-orientation" and instance.border == "zero"
+            and min(instance.rows, instance.cols) >= 3)
+
+
+def classify(instance: JigsawInstance) -> Frame | None:
+    """The frame's corners and sides (see `Frame`), or None when the zeros already prove it
+    unsolvable: a piece fitting nowhere, two pieces for one corner, a corner left empty."""
+    rows, cols = instance.rows, instance.cols
+    if len(instance.pieces) != len(frame_cells(rows, cols)):
+        return None
+    corner_of = corners(rows, cols)
+    corner: dict[str, int] = {}
+    fixed: dict[str, list[int]] = {name: [] for name in sides(rows, cols)}
+    ambiguous: dict[tuple[str, str], list[int]] = {pair: [] for pair in PAIRS}
+    for index, piece in enumerate(instance.pieces):
+        where = slots(piece, rows, cols)
+        if not where:
+            return None
+        if where[0] in corner_of:  # a corner pattern fits one corner and nothing else
+            if where[0] in corner:
+                return None
+            corner[where[0]] = index
+        elif len(where) == 1:
+            fixed[where[0]].append(index)
+        else:  # only {top, bottom} and {left, right} are possible (see module docstring)
+            ambiguous[next(p for p in PAIRS if set(p) == set(where))].append(index)
+    if len(corner) < 4:
+        return None
+    return Frame(corner, fixed, ambiguous)
+
+
 def decide_contour_orientation(instance: JigsawInstance) -> ContourVerdict:
     """Find a frame placement (rotation 0 everywhere) or prove there is none."""
     if instance.variant != "contour-orientation":
         raise ValueError(f"a contour-orientation instance is needed, not {instance.variant}")
-    rows, cols = instance.rows, instance.cols
-    if len(instance.pieces) != len(frame_cells(rows, cols)):
+    if len(instance.pieces) != len(frame_cells(instance.rows, instance.cols)):
         return ContourVerdict("unsat", None, "euler")
-    if rows < 3 or cols < 3 or instance.border != "zero":
-        solution = backtrack_contour(instance)
+    if not eulerian_applies(instance):
+        solution = next(search(instance), None)
         return ContourVerdict("solved" if solution else "unsat", solution, "search")
-    corner_of, side_of = corners(rows, cols), sides(rows, cols)
-    placed_corner: dict[str, int] = {}
-    fixed: dict[str, list[int]] = {name: [] for name in side_of}
-    ambiguous: dict[frozenset[str], list[int]] = defaultdict(list)
-    for index, piece in enumerate(instance.pieces):
-        where = slots(piece, rows, cols)
-        if not where:
-            return ContourVerdict("unsat", None, "euler")
-        if where[0] in corner_of:  # a corner pattern fits one corner and nothing else
-            if where[0] in placed_corner:
-                return ContourVerdict("unsat", None, "euler")
-            placed_corner[where[0]] = index
-        elif len(where) == 1:
-            fixed[where[0]].append(index)
-        else:  # only {top, bottom} and {left, right} are possible (see module docstring)
-            ambiguous[frozenset(where)].append(index)
-    method = "branching" if ambiguous else "euler"
-    if len(placed_corner) < 4:
-        return ContourVerdict("unsat", None, method)
+    frame = classify(instance)
+    if frame is None:
+        return ContourVerdict("unsat", None, "euler")
+    rows, cols = instance.rows, instance.cols
+    side_of = sides(rows, cols)
+    method = "branching" if any(frame.ambiguous.values()) else "euler"
     orders: dict[str, list[int]] = {}
     branches = 0
-    for first, second in (("top", "bottom"), ("left", "right")):
-        found, tried = solve_side_pair(instance, side_of[first], side_of[second], fixed,
-                                       ambiguous.get(frozenset((first, second)), []),
-                                       placed_corner)
+    for first, second in PAIRS:
+        found, tried = solve_side_pair(instance, side_of[first], side_of[second], frame.fixed,
+                                       frame.ambiguous[(first, second)], frame.corner)
         branches += tried
         if found is None:
             return ContourVerdict("unsat", None, method, branches)
         orders.update(found)
     grid: list[list[tuple[int, int] | None]] = [[None] * cols for _ in range(rows)]
-    for name, index in placed_corner.items():
-        r, c = corner_of[name].cell
+    for name, index in frame.corner.items():
+        r, c = corners(rows, cols)[name].cell
         grid[r][c] = (index, 0)
     for name, order in orders.items():
         for (r, c), index in zip(side_of[name].cells, order):
@@ -248,156 +303,170 @@ def solve_contour_orientation(instance: JigsawInstance) -> Solution | None:
     return decide_contour_orientation(instance).solution
 
 
-def backtrack_contour(instance: JigsawInstance) -> Solution | None:
-    """Exact exponential fallback: fill the frame cells clockwise with unused pieces (rotation
-    0) that fit their placed neighbours and the border; identical pieces are tried once."""
-    rows, cols, pieces = instance.rows, instance.cols, instance.pieces
-    cells = frame_cells(rows, cols)
-    in_frame = set(cells)
-    placed: dict[tuple[int, int], int] = {}
-    used = [False] * len(pieces)
+# ---------------------------------------------------------------- every board: the engine
 
-    def fits_here(cell: tuple[int, int], piece: Piece) -> bool:
-        for face, (dr, dc) in STEP.items():
-            r, c = cell[0] + dr, cell[1] + dc
-            if not (0 <= r < rows and 0 <= c < cols):
-                if instance.border == "zero" and piece[face] != 0:
-                    return False
-            elif (r, c) in placed:
-                other = pieces[placed[(r, c)]][face ^ 2]
-                if not fits(piece[face], other, instance.matching, instance.border):
-                    return False
-            elif (r, c) in in_frame and piece[face] == 0 and not fits(
-                    0, 0, instance.matching, instance.border):
-                return False  # a 0 towards a frame neighbour can never be met
-        return True
 
-    def fill(position: int) -> bool:
-        if position == len(cells):
-            return True
-        tried: set[Piece] = set()
-        for index, piece in enumerate(pieces):
-            if used[index] or piece in tried or not fits_here(cells[position], piece):
-                continue
-            tried.add(piece)
-            used[index], placed[cells[position]] = True, index
-            if fill(position + 1):
-                return True
-            used[index] = False
-            del placed[cells[position]]
+def suits(instance: JigsawInstance) -> bool:
+    """Whether `--engine auto` takes this engine: where the Eulerian method is exact and
+    polynomial or nearly so (Behague (2024), §4, repaired: contour-orientation, border zero,
+    m, n ≥ 3, at most MAX_SPLITS ways of sharing the ambiguous pieces)."""
+    if not eulerian_applies(instance):
         return False
-
-    if not fill(0):
-        return None
-    grid = [[(placed[(r, c)], 0) if (r, c) in placed else None for c in range(cols)]
-            for r in range(rows)]
-    return tuple(map(tuple, grid))
+    frame = classify(instance)
+    if frame is None:
+        return True  # unsolvable, and said so at once
+    return _split_count(instance, frame) <= MAX_SPLITS
 
 
-# --- what the paper's own construction decides (to exhibit its gaps) ---------------------------
+def _split_count(instance: JigsawInstance, frame: Frame) -> int:
+    """How many ways of sharing the ambiguous pieces between opposite sides there are (each
+    kind of identical piece shared by counts): at most this many Eulerian tests per board."""
+    total = 1
+    for members in frame.ambiguous.values():
+        total *= math.prod(k + 1 for k in Counter(instance.pieces[p] for p in members).values())
+    return total
 
-def paper_side_graph_is_eulerian(instance: JigsawInstance, side_name: str,
-                                 members: list[int], placed_corner: dict[str, int]) -> bool:
-    """Theorem 4.2's graph for one side, read as intended: vertices s_x (an entry label x) and
-    e_x (an exit label x); one edge s_entry → e_exit per piece; one link e_i → s_{-i} per
-    ordered pair of distinct items (piece or corner) where the first exits with i and the second
-    enters with −i (the corners taking part, otherwise the cycle the proof writes cannot exist);
-    the closing edge s_{b_d} → e_{b_g}. Eulerian cycle: balanced and edge-connected.
-    Opposite matching only (the paper's)."""
-    side = sides(instance.rows, instance.cols)[side_name]
+
+def solutions(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution]:
+    """Every board of a contour-orientation instance, each once, in a fixed order (the engine
+    "euler"; `solver_name` is not used). Declines (EngineDeclined) any other variant."""
+    if instance.variant != "contour-orientation":
+        raise EngineDeclined(f"the Eulerian method solves contour-orientation puzzles, not "
+                             f"{instance.variant}")
+    if not eulerian_applies(instance):
+        yield from search(instance)
+        return
+    if decide_contour_orientation(instance).status == "unsat":
+        return  # proved in linear time without ambiguous pieces
+    frame = classify(instance)
+    assert frame is not None
+    yield from _boards(instance, frame)
+
+
+def _boards(instance: JigsawInstance, frame: Frame) -> Iterator[Solution]:
+    rows, cols, pieces = instance.rows, instance.cols, instance.pieces
+    corner_of, side_of = corners(rows, cols), sides(rows, cols)
+    shown: dict[tuple[int, int], Piece] = {corner_of[name].cell: pieces[index]
+                                            for name, index in frame.corner.items()}
+    ways = [list(_pair_layouts(instance, frame, side_of[a], side_of[b])) for a, b in PAIRS]
+
+    def fill(pair: int) -> Iterator[Solution]:
+        if pair == len(ways):
+            yield placements_for(instance, shown)
+            return
+        for first, second in ways[pair]:
+            for order in first.orders():
+                shown.update(zip(first.side.cells, order))
+                for other in second.orders():
+                    shown.update(zip(second.side.cells, other))
+                    yield from fill(pair + 1)
+
+    yield from fill(0)
+
+
+def _pair_layouts(instance: JigsawInstance, frame: Frame, first: Side, second: Side
+                  ) -> Iterator[tuple[SideTrails, SideTrails]]:
+    """Every way of sharing the pair's ambiguous pieces (by kind: identical pieces are
+    interchangeable) that leaves both sides with an Eulerian trail."""
     pieces = instance.pieces
-    before, after = pieces[placed_corner[side.before]], pieces[placed_corner[side.after]]
-    exits = [pieces[p][side.exit] for p in members] + [before[{TOP: BOTTOM, LEFT: RIGHT}[
-        side.entry]]]
-    entries = [pieces[p][side.entry] for p in members] + [after[side.entry]]
-    edges = [(("s", pieces[p][side.entry]), ("e", pieces[p][side.exit])) for p in members]
-    exit_owner = list(members) + ["before"]
-    entry_owner = list(members) + ["after"]
-    for i, x in zip(exit_owner, exits):
-        for j, y in zip(entry_owner, entries):
-            if i != j and y == -x:
-                edges.append((("e", x), ("s", y)))
-    edges.append((("s", entries[-1]), ("e", exits[-1])))
-    balance: dict[tuple[str, int], int] = defaultdict(int)
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
-
-    def root(v: tuple[str, int]) -> tuple[str, int]:
-        while parent.setdefault(v, v) != v:
-            v = parent[v]
-        return v
-
-    for tail, head in edges:
-        balance[tail] += 1
-        balance[head] -= 1
-        parent[root(tail)] = root(head)
-    return not any(balance.values()) and len({root(v) for v in balance}) == 1
+    kinds: dict[Piece, list[int]] = defaultdict(list)
+    for p in frame.ambiguous[(first.name, second.name)]:
+        kinds[pieces[p]].append(p)
+    groups = [kinds[piece] for piece in sorted(kinds)]
+    need = len(first.cells) - len(frame.fixed[first.name])
+    for counts in split_counts(groups, need) if need >= 0 else ():
+        one = SideTrails(instance, first, frame.fixed[first.name]
+                         + [p for g, k in zip(groups, counts) for p in g[:k]], frame.corner)
+        two = SideTrails(instance, second, frame.fixed[second.name]
+                         + [p for g, k in zip(groups, counts) for p in g[k:]], frame.corner)
+        if one.possible() and two.possible():
+            yield one, two
 
 
-def paper_decision(instance: JigsawInstance) -> bool:
-    """Theorem 4.2's procedure as written: sides by the position of the 0 (a piece fitting two
-    sides is given to the first, top or left: the paper does not consider them), corners by
-    orientation, then 'the side graph has an Eulerian cycle' for each side; no side-length
-    check. Defined only where the paper is: opposite matching, zero border, m, n ≥ 3."""
-    rows, cols = instance.rows, instance.cols
-    if instance.matching != "opposite" or instance.border != "zero" or min(rows, cols) < 3:
-        raise ValueError("the paper's test needs opposite matching, zero border, m, n ≥ 3")
-    placed_corner: dict[str, int] = {}
-    members: dict[str, list[int]] = {name: [] for name in sides(rows, cols)}
-    for index, piece in enumerate(instance.pieces):
-        where = slots(piece, rows, cols)
-        if not where or where[0] in placed_corner:
+class SideTrails:
+    """The distinct orders of `members` along `side` (as label tuples, each sequence once),
+    from its `before` corner to its `after` corner."""
+
+    def __init__(self, instance: JigsawInstance, side: Side, members: list[int],
+                 corner: dict[str, int]) -> None:
+        pieces, matching = instance.pieces, instance.matching
+        self.side = side
+        self.length = len(members)
+        self.count: Counter[Piece] = Counter(pieces[p] for p in members)
+        self.edge = {piece: (wanted(piece[side.entry], matching), piece[side.exit])
+                     for piece in self.count}
+        self.pairs: Counter[tuple[Node, Node]] = Counter()
+        self.leaving: dict[Node, list[Piece]] = defaultdict(list)
+        for piece in sorted(self.count):
+            self.pairs[self.edge[piece]] += self.count[piece]
+            self.leaving[self.edge[piece][0]].append(piece)
+        entry_face = {TOP: BOTTOM, LEFT: RIGHT}[side.entry]  # the before-corner's face
+        self.start = pieces[corner[side.before]][entry_face]
+        self.end = wanted(pieces[corner[side.after]][side.entry], matching)
+
+    def possible(self) -> bool:
+        """Whether any trail exists: the side has its number of cells, degrees balance and
+        the edges are connected to the start."""
+        if self.length != len(self.side.cells):
             return False
-        if where[0] in members:
-            members[where[0]].append(index)
-        else:
-            placed_corner[where[0]] = index
-    return len(placed_corner) == 4 and all(
-        paper_side_graph_is_eulerian(instance, name, group, placed_corner)
-        for name, group in members.items())
+        balance: Counter[Node] = Counter()
+        for (tail, head), k in self.pairs.items():
+            balance[tail] += k
+            balance[head] -= k
+        balance[self.start] -= 1
+        balance[self.end] += 1
+        return not any(balance.values()) and self._connected(self.start)
 
+    def _connected(self, node: Node) -> bool:
+        """Whether the remaining edges (pairs with copies left) form one weakly connected
+        piece containing `node`; with no edge left, whether `node` is the end."""
+        links: dict[Node, list[Node]] = defaultdict(list)
+        for (tail, head), k in self.pairs.items():
+            if k:
+                links[tail].append(head)
+                links[head].append(tail)
+        if not links:
+            return node == self.end
+        if node not in links:
+            return False
+        seen, stack = {node}, [node]
+        while stack:
+            for other in links[stack.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        return len(seen) == len(links)
 
-# --- NP-hardness once pieces may carry 0 on two opposite faces ----------------------------------
+    def orders(self) -> Iterator[list[Piece]]:
+        """Every distinct trail, depth first, pieces tried in sorted order. Balance holds
+        throughout; taking the last copy of a label pair may disconnect the rest, so only
+        then is connectivity checked: every branch taken ends in a trail."""
+        count, pairs, edge = self.count, self.pairs, self.edge
+        path: list[Piece] = []
+        choices = [iter(self.leaving.get(self.start, ()))]
+        while choices:
+            for piece in choices[-1]:
+                if not count[piece]:
+                    continue
+                pair = edge[piece]
+                count[piece] -= 1
+                pairs[pair] -= 1
+                if pairs[pair] or self._connected(pair[1]):
+                    break
+                count[piece] += 1
+                pairs[pair] += 1
+            else:  # no piece left to try here: take back the one before
+                choices.pop()
+                if path:
+                    self._put_back(path.pop())
+                continue
+            path.append(piece)
+            if len(path) == self.length:
+                yield list(path)
+                self._put_back(path.pop())
+                continue
+            choices.append(iter(self.leaving.get(pair[1], ())))
 
-def hamiltonian_cycle_gadget(num_vertices: int, arcs: list[tuple[int, int]]) -> JigsawInstance:
-    """A 3-row contour-orientation instance (opposite matching, zero border) that is solvable
-    iff the digraph on vertices 0..num_vertices−1 with these arcs (no loops, no repeats,
-    num_vertices ≥ 2) has a Hamiltonian cycle.
-
-    Vertex v is trail node v+1, a hub h. Top side: a loop (0, v, f, −v) at every vertex, the
-    trail being a circuit at vertex 0. Each arc u→v is an ambiguous piece (0, v, 0, −u), on top
-    or bottom. Bottom side (circuit at h): a cycle h→1→…→n→h through every node, plus for each
-    vertex |out−in| pieces to or from h that rebalance the arcs left on the bottom. Loops pad
-    both sides to one length W, set so that the top must take exactly n arcs: a balanced,
-    connected set of n arcs touching all n vertices is a Hamiltonian cycle, and conversely."""
-    n = num_vertices
-    hub, filler = n + 1, n + 6
-    link = [n + 2, n + 3, n + 4, n + 5]  # corner ↔ left/right side piece labels
-
-    def top(enter: int, leave: int) -> Piece:
-        return (0, leave, filler, -enter)
-
-    def bottom(enter: int, leave: int) -> Piece:
-        return (filler, leave, 0, -enter)
-
-    imbalance = [0] * n
-    for u, v in arcs:
-        imbalance[u] += 1
-        imbalance[v] -= 1
-    bottoms = [bottom(a, b) for a, b in zip([hub, *range(1, n + 1)], [*range(1, n + 1), hub])]
-    for v, d in enumerate(imbalance):
-        bottoms += [bottom(hub, v + 1) if d > 0 else bottom(v + 1, hub)] * abs(d)
-    tops = [top(v, v) for v in range(1, n + 1)]
-    width = max(2 * n, len(bottoms) + len(arcs) - n)
-    tops += [top(1, 1)] * (width - 2 * n)
-    bottoms += [bottom(hub, hub)] * (width - len(bottoms) - len(arcs) + n)
-    frame = [
-        (0, 1, link[0], 0),  # top-left: the top trail starts at vertex node 1
-        (0, 0, link[2], -1),  # top-right: and ends there
-        (-link[3], 0, 0, -hub),  # bottom-right
-        (-link[1], hub, 0, 0),  # bottom-left: the bottom trail starts at the hub
-        (-link[0], filler, link[1], 0),  # left side
-        (-link[2], 0, link[3], filler),  # right side
-    ]
-    pieces = tuple(frame + tops + bottoms + [(0, v + 1, 0, -(u + 1)) for u, v in arcs])
-    return JigsawInstance(3, width + 2, pieces, variant="contour-orientation",
-                          title=f"Hamiltonian-cycle gadget, {n} vertices, {len(arcs)} arcs")
+    def _put_back(self, piece: Piece) -> None:
+        self.count[piece] += 1
+        self.pairs[self.edge[piece]] += 1

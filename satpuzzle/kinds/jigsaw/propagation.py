@@ -1,6 +1,6 @@
-"""Algorithm 1 of seed document 004 (§5.2, "Propagation des contraintes") for PUZZLE-POSITION,
-as a solver independent of the SAT encoding: every piece is fixed at its cell (row-major), only
-its rotation is unknown.
+"""Algorithm 1 of Behague (2024), §5.2 ("Propagation des contraintes") for PUZZLE-POSITION,
+as a solver independent of the SAT encoding and as the engine "propagation": every piece is
+fixed at its cell (row-major), only its rotation is unknown.
 
   1. Orient the frame from its zeros, clockwise from the top-left corner: a frame piece whose
      turns putting 0 on every outer side, no 0 on an inner side (0 fits nothing) and fitting
@@ -16,27 +16,28 @@ A piece with no consistent turn proves that there is no solution (the paper's §
 stop when NbOrientation = 0). Statuses: "solved" (every piece oriented, a valid board),
 "unsat" (that proof), "stuck" (no progress, pieces left unoriented).
 
-`fibonacci_family(n)` is the 4×n instance of §5.2.3 (figure 18, missing from the text, is
-designed here): its interior 2×(n − 2) cells hold (1, 1, 1, 2) and (−1, −1, −1, −2) in a
-checkerboard, the frame shows ∓1 towards the interior, so a valid board is a domino tiling of
-the interior (each piece's 2 faces its partner's −2): F(n − 1) boards with F(1) = F(2) = 1,
-not the F(n − 2) the paper states (see docs/claims_propagation.part.md).
+A piece is oriented only when every solution shows that look there, so "solved" means that
+board is the only one. The engine yields it, yields nothing on "unsat", and declines
+(EngineDeclined) when stuck, for SAT to take over. The §5.2.4 theorem (border zero: fewer
+than 4 pieces (i, i, i, j), i ≠ j, and Algorithm 1 never gets stuck) says where it always
+decides; on random position puzzles it decides nearly always (docs/REDUCTIONS.md).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from satpuzzle.kinds.base import EngineDeclined
 from satpuzzle.kinds.jigsaw.puzzle import (
     _STEPS,
-    BOTTOM,
-    RIGHT,
     Cell,
     JigsawInstance,
     Piece,
     Placement,
+    Solution,
     frame_cells,
+    placements_for,
     rotated,
 )
 
@@ -137,75 +138,26 @@ def _board(instance: JigsawInstance, cells: list[Cell],
     return tuple(tuple(row) for row in board)
 
 
-# ---------------------------------------------------------------- pieces of the form (i, i, i, j)
+# ---------------------------------------------------------------- the engine
 
 
-def is_three_one(piece: Piece) -> bool:
-    """Whether the piece is (i, i, i, j) with i ≠ j up to rotation (three equal labels and one
-    other, in any order around the piece): the only pieces that two constraints on adjacent
-    sides can leave with two different looks (§5.2.4)."""
-    return sorted(Counter(piece).values()) == [1, 3]
+def suits(instance: JigsawInstance) -> bool:
+    """`--engine auto` tries Algorithm 1 on every position puzzle: it is polynomial, and where
+    it does not decide the engine declines and SAT answers."""
+    return instance.variant == "position"
 
 
-def count_three_one(instance: JigsawInstance) -> int:
-    """How many pieces of the instance have the form (i, i, i, j), i ≠ j (the hypothesis of the
-    §5.2.4 theorem: fewer than 4 ⇒ Algorithm 1 solves the instance)."""
-    return sum(1 for piece in instance.pieces if is_three_one(piece))
-
-
-# ---------------------------------------------------------------- the Fibonacci family (§5.2.3)
-
-INNER, SPECIAL, FRAME = 1, 2, 3  # i, j of the interior pieces; the label between frame pieces
-
-
-def fibonacci(k: int) -> int:
-    """F(k) with F(0) = 0, F(1) = 1."""
-    a, b = 0, 1
-    for _ in range(k):
-        a, b = b, a + b
-    return a
-
-
-def family_count(n: int) -> int:
-    """The number of boards of fibonacci_family(n): domino tilings of the 2×(n − 2) interior,
-    T(1) = 1, T(2) = 2, T(m) = T(m − 1) + T(m − 2), so F(n − 1)."""
-    return fibonacci(n - 1)
-
-
-def fibonacci_family(n: int) -> JigsawInstance:
-    """The 4×n position instance of §5.2.3: interior cell (r, c) holds (1, 1, 1, 2) when
-    r + c is even and (−1, −1, −1, −2) otherwise (listed so); frame pieces show 0 outside,
-    ±3 between frame pieces and the fitting ∓1 towards the interior, so that 2 can only face
-    −2 inside the interior; frame pieces are listed turned (r + c) mod 4 quarter turns."""
-    if n < 3:
-        raise ValueError(f"the family needs an interior: n ≥ 3, not {n}")
-    rows, cols = 4, n
-    pieces = []
-    for r in range(rows):
-        for c in range(cols):
-            if _interior(r, c, cols):
-                pieces.append(_interior_piece(r, c))
-            else:
-                look = tuple(_frame_label(r, c, side, rows, cols) for side in range(4))
-                pieces.append(rotated(look, r + c))  # type: ignore[arg-type]
-    title = f"Fibonacci family 4x{n} (seed 004, 5.2.3): {family_count(n)} solutions"
-    return JigsawInstance(rows, cols, tuple(pieces), "position", "opposite", "zero", title)
-
-
-def _interior(r: int, c: int, cols: int) -> bool:
-    return 1 <= r <= 2 and 1 <= c <= cols - 2
-
-
-def _interior_piece(r: int, c: int) -> Piece:
-    sign = 1 if (r + c) % 2 == 0 else -1
-    return (sign * INNER, sign * INNER, sign * INNER, sign * SPECIAL)
-
-
-def _frame_label(r: int, c: int, side: int, rows: int, cols: int) -> int:
-    dr, dc = _STEPS[side]
-    r2, c2 = r + dr, c + dc
-    if not (0 <= r2 < rows and 0 <= c2 < cols):
-        return 0
-    if _interior(r2, c2, cols):
-        return -_interior_piece(r2, c2)[0]
-    return FRAME if side in (RIGHT, BOTTOM) else -FRAME
+def solutions(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution]:
+    """The engine "propagation": the one board when Algorithm 1 orients every piece, nothing
+    when it proves there is none; EngineDeclined (before yielding) when it gets stuck or the
+    puzzle is not a position puzzle. `solver_name` is not used."""
+    if instance.variant != "position":
+        raise EngineDeclined(f"Algorithm 1 solves position puzzles, not {instance.variant}")
+    result = propagate(instance)
+    if result.status == "stuck":
+        raise EngineDeclined(f"Algorithm 1 oriented {result.oriented} of "
+                             f"{len(instance.pieces)} pieces and got stuck")
+    if result.status == "solved":
+        cells = [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+        yield placements_for(instance, {cell: rotated(instance.pieces[p], t) for cell, (p, t)
+                                        in zip(cells, (result.board[r][c] for r, c in cells))})

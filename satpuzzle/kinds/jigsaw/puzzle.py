@@ -326,12 +326,23 @@ def read_native(text: str, path: str, options: dict[str, Any]) -> tuple[list[Jig
     variant = options.get("variant") or defaults[0]
     matching = options.get("matching") or defaults[1]
     border = options.get("border") or defaults[2]
-    board = options.get("board") or _board(style, lines, pieces, path, variant, border)
+    board = parse_board(options.get("board")) or _board(style, lines, pieces, path, variant,
+                                                         border)
     rows, cols = board
     body = lines[1:] if style in ("native", "brendan") else lines
     _check_count(pieces, body, rows, cols, variant, lines[0][0] if style in (
         "native", "brendan") else path)
     return [JigsawInstance(rows, cols, tuple(pieces), variant, matching, border)], False
+
+
+def parse_board(text: str | tuple[int, int] | None) -> tuple[int, int] | None:
+    """--board RxC (rows x columns), or None when not given."""
+    if text is None or isinstance(text, tuple):
+        return text
+    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", text)
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise InputError(f"--board: expected rows x columns like 6x12, found {text!r}")
+    return int(match.group(1)), int(match.group(2))
 
 
 def _style(lines: list[list[Token]], path: str) -> str:

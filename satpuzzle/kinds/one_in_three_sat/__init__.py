@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import one_in_three_sat as checker
 from satpuzzle.kinds.base import Kind
-from satpuzzle.kinds.one_in_three_sat import pictures, puzzle
+from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
 
 
 class OneInThreeSatKind(Kind):
@@ -23,6 +23,8 @@ class OneInThreeSatKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    json_codec = codecs.JSON
+    native_formats = codecs.NATIVE
 
 
 KIND = OneInThreeSatKind()

@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
+from satpuzzle import dimacs
 from satpuzzle.cnf import Formula, VarName
-from satpuzzle.errors import InputError, Position
+from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.kinds.base import Fit
 from satpuzzle.textio import read_text
@@ -70,7 +71,7 @@ def occurring(instance: OneInThreeInstance) -> frozenset[int]:
 # ---------------------------------------------------------------- reading
 
 
-def _literal(token: Token, num_vars: int | None) -> int:
+def _literal(token: Token | dimacs.Word, num_vars: int | None) -> int:
     if not _INTEGER.match(token.text):
         raise token.error(f"expected an integer literal, found {token.text!r}")
     literal = int(token.text)
@@ -82,7 +83,8 @@ def _literal(token: Token, num_vars: int | None) -> int:
     return literal
 
 
-def _clause(tokens: Sequence[Token], num_vars: int | None) -> tuple[int, ...]:
+def _clause(tokens: Sequence[Token] | Sequence[dimacs.Word],
+            num_vars: int | None) -> tuple[int, ...]:
     if len(tokens) > MAX_LITERALS:
         raise tokens[MAX_LITERALS].error(
             f"clause of {len(tokens)} literals: 1-in-3 SAT clauses have 1 to 3")
@@ -134,7 +136,7 @@ def sniff(text: str) -> bool:
     """Whether `text` is a DIMACS CNF: its first line that is not a `c` comment is a
     `p cnf` header. satpuzzle's own compiled CNFs (first line `c satpuzzle DIMACS CNF`) are
     compiled puzzles, not 1-in-3 instances, and are left alone."""
-    if text.startswith("c satpuzzle DIMACS CNF"):
+    if dimacs.is_satpuzzle_cnf(text):
         return False
     for line in text.splitlines()[:10_000]:
         words = line.split()
@@ -155,58 +157,17 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[OneInThreeIns
 
 
 def read_dimacs(text: str, path: str) -> OneInThreeInstance:
-    """The formula of a DIMACS CNF text, every clause checked (1-3 literals, in range)."""
-    num_vars = declared_clauses = None
-    header_at = None
-    clauses: list[tuple[int, ...]] = []
-    current: list[Token] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("c"):
-            continue
-        if stripped.startswith("%"):
-            break  # SATLIB: end of formula; the "0" line after it is no clause
-        if stripped.startswith("p"):
-            if num_vars is not None:
-                raise InputError("a second 'p cnf' header", path, number, 1)
-            num_vars, declared_clauses = _header(line, path, number)
-            header_at = Position(path, number, 1)
-            continue
-        if num_vars is None:
-            raise InputError("expected the header 'p cnf VARIABLES CLAUSES' before the first "
-                             "clause", path, number, 1)
-        column = 0
-        for word in line.split():
-            column = line.index(word, column)
-            token = Token(word, Position(path, number, column + 1))
-            column += len(word)
-            if word == "0":
-                if not current:
-                    raise token.error("empty clause (a lone 0): a 1-in-3 clause needs 1 to 3 "
-                                      "literals")
-                clauses.append(_clause(current, num_vars))
-                current = []
-            else:
-                current.append(token)
-    if num_vars is None or header_at is None:
-        raise InputError("no 'p cnf VARIABLES CLAUSES' header: not a DIMACS CNF", path, 1, 1)
-    if current:
-        raise current[0].error("last clause has no terminating 0")
-    if not clauses:
-        raise header_at.error("empty formula: expected at least one clause")
-    if len(clauses) != declared_clauses:
-        raise header_at.error(f"the header announces {declared_clauses} clause(s), the file "
-                              f"holds {len(clauses)}")
-    return OneInThreeInstance(num_vars, tuple(clauses))
+    """The formula of a DIMACS CNF text (satpuzzle.dimacs.read_cnf), every clause checked
+    (1-3 literals, in range, no empty clause, at least one clause)."""
+    cnf = dimacs.read_cnf(text, path, _dimacs_clause, allow_empty=False)
+    return OneInThreeInstance(cnf.num_vars, tuple(cnf.clauses))
 
 
-def _header(line: str, path: str, number: int) -> tuple[int, int]:
-    words = line.split()
-    if len(words) != 4 or words[:2] != ["p", "cnf"] or not _NATURAL.fullmatch(words[2]) \
-            or not _NATURAL.fullmatch(words[3]):
-        raise InputError("expected the header 'p cnf VARIABLES CLAUSES'", path, number,
-                         line.index(words[0]) + 1)
-    return int(words[2]), int(words[3])
+def _dimacs_clause(words: list[dimacs.Word], end: dimacs.Word,
+                   num_vars: int) -> tuple[int, ...]:
+    if not words:
+        raise end.error("empty clause (a lone 0): a 1-in-3 clause needs 1 to 3 literals")
+    return _clause(words, num_vars)
 
 
 def parse_solutions(instance: OneInThreeInstance, text: str, path: str) -> list[Solution]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import partition as checker
 from satpuzzle.kinds.base import Kind
-from satpuzzle.kinds.partition import pictures, puzzle
+from satpuzzle.kinds.partition import codecs, pictures, puzzle
 
 
 class PartitionKind(Kind):
@@ -25,6 +25,7 @@ class PartitionKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    json_codec = codecs.JSON
 
 
 KIND = PartitionKind()

@@ -6,7 +6,7 @@ import math
 
 from satpuzzle.checkers import shikaku as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.shikaku import pictures, puzzle
+from satpuzzle.kinds.shikaku import codecs, pictures, puzzle
 
 
 class ShikakuKind(Kind):
@@ -36,6 +36,9 @@ class ShikakuKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    sgt_games = (codecs.RECT,)
+    url_codec = codecs.URL
+    json_codec = codecs.JSON
 
     def generate(self, rows, cols, seed, unique, options):
         # about six cells per rectangle before merges (measured sensible in benchmarks)

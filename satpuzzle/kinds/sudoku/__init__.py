@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satpuzzle.checkers import sudoku as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.sudoku import pictures, puzzle
+from satpuzzle.kinds.sudoku import codecs, pictures, puzzle
 
 
 class SudokuKind(Kind):
@@ -28,6 +28,10 @@ class SudokuKind(Kind):
     forced_text = staticmethod(puzzle.forced_text)
     pretty = staticmethod(pictures.pretty)
     svg = staticmethod(pictures.svg)
+    sgt_games = (codecs.SOLO,)
+    url_codec = codecs.URL
+    json_codec = codecs.JSON
+    native_formats = codecs.NATIVE
 
 
 KIND = SudokuKind()

@@ -1,7 +1,6 @@
-"""Fuzzing the readers: every input, however broken, must give instances or one clean error.
-
-    python -m satpuzzle.fuzz --count 100000 --seed 0 [--formats puz-file,native,sgt,...]
-                             [--save DIR]
+"""The fuzzer of the readers: every input, however broken, must give instances or one clean
+error. `python tests/fuzz_run.py --seconds 60` runs it; tests/test_fuzz.py runs it briefly and
+draws its mutations as Hypothesis strategies (`mutations`, `mutated_seeds`).
 
 Inputs start from every file under instances/ and from valid texts generated for each kind
 (the .puz language, native files, every exchange format that can hold the puzzle), then go
@@ -23,15 +22,20 @@ hang.
 Input `i` of seed `s` depends on (s, i) only: `--only i` replays it. A hang inside C code,
 which the CPU-time alarm cannot interrupt, ends the run with every thread's stack
 (faulthandler); with --save, DIR/current-input.txt names the input that was running.
+
+The mutations take their choices from a `random.Random` in a run (fast, replayable by index)
+and from a Hypothesis `draw` in the tests (shrinkable): `DrawRandom` answers the few methods
+of `random.Random` they call.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import dataclasses
 import faulthandler
+import functools
 import io
+import itertools
 import random
 import re
 import signal
@@ -40,9 +44,11 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from hypothesis import strategies as st
 
 from satpuzzle import formats
 from satpuzzle.errors import InputError
@@ -566,7 +572,8 @@ def _signature(exc: BaseException) -> str:
     """Where an exception was raised: its type and innermost satpuzzle frame (not this
     module's, where a Hang is raised)."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if "satpuzzle" in f.filename and not f.filename.endswith("fuzz.py")]
+              if "satpuzzle" in f.filename
+              and not f.filename.endswith(("fuzzing.py", "fuzz_run.py"))]
     where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
     return f"{type(exc).__name__} at {where}"
 
@@ -685,9 +692,15 @@ class Fuzzer:
             write_atomic(self.save / f"{stem}.log",
                          f"{failure.problem}\n{failure.signature}\n\n{failure.details}\n")
 
-    def run(self, start: int, count: int, progress: float = 0, watchdog: float = 0) -> Summary:
+    def run(self, start: int, count: int | None, progress: float = 0, watchdog: float = 0,
+            seconds: float | None = None) -> Summary:
+        """Inputs `start`, `start + 1`, ...: `count` of them, or until `seconds` have passed
+        (whichever comes first; one of the two is needed)."""
         started = last = time.monotonic()
-        for index in range(start, start + count):
+        indices = itertools.count(start) if count is None else range(start, start + count)
+        for index in indices:
+            if seconds is not None and time.monotonic() - started >= seconds:
+                break
             if watchdog:
                 # a hang inside C code does not see the alarm: dump every stack and exit
                 faulthandler.dump_traceback_later(watchdog, exit=True)
@@ -729,12 +742,15 @@ def _indent(text: str) -> str:
     return "".join("    " + line + "\n" for line in text.rstrip().splitlines())
 
 
-def run(count: int, seed: int = 0, reader_names: Sequence[str] | None = None, *,
+def run(count: int | None, seed: int = 0, reader_names: Sequence[str] | None = None, *,
         start: int = 0, seeds_per_kind: int = 20, encode_rate: float = ENCODE_RATE,
         read_limit: float = READ_LIMIT, save: Path | None = None,
         out: io.TextIOBase | None = None, progress: float = 0,
-        watchdog: float = 0) -> Summary:
-    """Fuzz `count` inputs (numbered from `start`) and return the counts and failures."""
+        watchdog: float = 0, seconds: float | None = None) -> Summary:
+    """Fuzz `count` inputs (numbered from `start`; None: until `seconds` have passed) and
+    return the counts and failures."""
+    if count is None and seconds is None:
+        raise ValueError("give a count of inputs, a number of seconds, or both")
     out = out or sys.stdout
     if save:
         save.mkdir(parents=True, exist_ok=True)
@@ -746,7 +762,7 @@ def run(count: int, seed: int = 0, reader_names: Sequence[str] | None = None, *,
         for note in fuzzer.summary.skipped:
             print(f"note: {note}", file=out)
         try:
-            return fuzzer.run(start, count, progress, watchdog)
+            return fuzzer.run(start, count, progress, watchdog, seconds)
         finally:
             if watchdog:
                 faulthandler.cancel_dump_traceback_later()
@@ -761,47 +777,70 @@ def report(summary: Summary, out: io.TextIOBase) -> None:
     print(summary.line(), file=out)
 
 
-def main(argv: Iterable[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m satpuzzle.fuzz", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=10_000, help="inputs to try")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--start", type=int, default=0, help="number of the first input")
-    parser.add_argument("--only", type=int, help="replay input ONLY alone")
-    parser.add_argument("--formats", help="comma-separated readers (default: all): puz-file "
-                        "(the language, as a .puz file), auto (recognised by content), native "
-                        "(every kind's native reader) or a kind's name, and format names")
-    parser.add_argument("--save", type=Path, help="directory for failing inputs")
-    parser.add_argument("--seeds-per-kind", type=int, default=20,
-                        help="generated valid texts of each kind to start from")
-    parser.add_argument("--encode-rate", type=float, default=ENCODE_RATE,
-                        help="share of parsed inputs that are also encoded and written back")
-    parser.add_argument("--time-limit", type=float, default=READ_LIMIT,
-                        help="CPU seconds a reader may take on one small input (plus "
-                        f"{LIMIT_PER_100K:g} s per 100,000 characters)")
-    parser.add_argument("--memory-mb", type=int, default=4096,
-                        help="address-space limit of this process (0: none)")
-    parser.add_argument("--progress", type=float, default=30, help="seconds between reports")
-    args = parser.parse_args(list(argv) if argv is not None else None)
-    if args.memory_mb:
-        import resource
-
-        limit = args.memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    start, count = (args.only, 1) if args.only is not None else (args.start, args.count)
-    names = [n.strip() for n in args.formats.split(",") if n.strip()] if args.formats else None
-    try:
-        summary = run(count, args.seed, names, start=start, seeds_per_kind=args.seeds_per_kind,
-                      encode_rate=args.encode_rate, read_limit=args.time_limit,
-                      save=args.save, progress=args.progress,
-                      watchdog=600 + 20 * (args.time_limit + 3 * LIMIT_PER_100K)
-                      + 3 * ENCODE_LIMIT)
-    except InputError as error:
-        print(error, file=sys.stderr)
-        return 2
-    report(summary, sys.stdout)
-    return 1 if summary.failures else 0
+# ---------------------------------------------------------------- the mutations as strategies
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+class DrawRandom:
+    """The methods of random.Random that the mutations call, each answered by a Hypothesis
+    `draw`: a mutation given one of these is a strategy step, shrinkable like any other."""
+
+    def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+        self.draw = draw
+
+    def randint(self, low: int, high: int) -> int:
+        return self.draw(st.integers(low, high))
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        low, high = (0, start) if stop is None else (start, stop)
+        return self.draw(st.integers(low, high - 1))
+
+    def random(self) -> float:
+        return self.draw(st.floats(0, 1, exclude_max=True))
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return self.draw(st.sampled_from(items))
+
+    def expovariate(self, rate: float) -> float:
+        return self.draw(st.floats(0, 12 / rate))
+
+
+@functools.cache
+def seed_texts() -> tuple[str, ...]:
+    """The starting texts of a run of seed 0: instances/ and the generated valid texts (the
+    file a generated crossword may name is left out: it exists only during a run)."""
+    pool_rng = random.Random("satpuzzle-fuzz-pool/0")
+    return tuple(s.text for s in file_seeds() + generated_seeds(pool_rng, 20))
+
+
+@functools.cache
+def seed_mutator() -> Mutator:
+    return Mutator(seed_texts())
+
+
+@st.composite
+def mutations(draw: Callable[[st.SearchStrategy[Any]], Any], texts: st.SearchStrategy[str],
+              edit: str | None = None) -> str:
+    """A text of `texts` after the run's mutations (1 to 8 random edits), or after the one
+    edit of the Mutator named `edit` (`flip_bits`, `splice`, ...). Lines, tokens and texts
+    to splice come from `seed_texts()`. A text with a stray surrogate stands for bytes that
+    are not UTF-8 (see `as_file_text`)."""
+    mutator, text, rng = seed_mutator(), draw(texts), DrawRandom(draw)
+    if edit is None:
+        return mutator.mutate(rng, text)  # type: ignore[arg-type]
+    return getattr(mutator, edit)(rng, text)[:MAX_INPUT]
+
+
+EDITS = ("flip_bits", "insert_line", "delete_line", "duplicate_line", "swap_lines",
+         "insert_token", "delete_token", "duplicate_token", "odd_number", "truncate",
+         "odd_characters", "splice", "swap_kind", "swap_value", "repeat_line", "widen_line")
+
+
+def mutated_seeds(edit: str | None = None) -> st.SearchStrategy[str]:
+    """The fuzzer's inputs as a strategy: a starting text, mutated."""
+    return mutations(st.sampled_from(seed_texts()), edit)
+
+
+def as_file_text(text: str, path: str) -> str:
+    """The text a reader sees when `text` comes from a file: its bytes decoded as UTF-8
+    (an InputError when they are not, as for a file)."""
+    return decode_bytes(text.encode("utf-8", "surrogateescape"), path)

@@ -1,0 +1,394 @@
+"""Every child process of satpuzzle goes through here: forked Python functions that stream
+events to the parent (`run_children`) and solver binaries (`run_command`).
+
+A forked child runs in its own process group, ignores SIGINT (the parent decides what Ctrl-C
+means) and dies with its parent (Linux: PR_SET_PDEATHSIG). Whatever ends a run (every child
+finished, the parent's `on_event` asked to stop, the timeout, Ctrl-C or SIGTERM raised as
+KeyboardInterrupt in the parent, an error in a child or in `on_event`), the process group of
+every child is killed and every child is joined before `run_children` returns or raises: no
+child, and no process a child started, outlives the call.
+
+One pipe per child carries tagged messages: ("event", payload) for each `send(payload)`, then
+one of ("done", value), ("input-error", (class, message, path, line, column)) or ("failed",
+(summary, traceback text)). A child that exits without one of those died: ChildFailed.
+
+`run_command` runs a program in its own session (so a terminal's Ctrl-C does not reach it
+directly) with a deadline, and kills its process group whatever ends the wait. Inside a
+forked child it stays in the child's process group instead, which the parent kills whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+from satpuzzle.errors import InputError
+
+Send = Callable[[object], None]
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+_PR_SET_PDEATHSIG = 1
+_IN_CHILD = [False]  # True in a process forked by run_children
+
+
+class ChildFailed(Exception):
+    """A child failed: a bug (the message is its traceback text) or it died without saying
+    why (the message says how it ended). `summary` is one line ("ValueError: ..." or the way
+    it died), `exitcode` is set when it died (negative: killed by that signal)."""
+
+    def __init__(self, message: str, summary: str | None = None,
+                 exitcode: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.summary = summary if summary is not None else message
+        self.exitcode = exitcode
+
+
+@dataclass
+class RunResult:
+    """How a run ended: `stopped` is None (every child finished, or on_event asked to stop),
+    "timeout" or "interrupt"; `results` holds, per target, the value its function returned
+    (None if it did not finish; `finished` tells a returned None from that)."""
+
+    stopped: str | None
+    elapsed: float
+    results: list[object]
+    finished: list[bool] = field(default_factory=list)
+
+
+def in_child() -> bool:
+    """Whether this process is a child forked by run_children."""
+    return _IN_CHILD[0]
+
+
+# ---------------------------------------------------------------- forked children
+
+
+@dataclass
+class _Child:
+    index: int
+    process: Any  # multiprocessing.Process
+    receiver: Any  # multiprocessing.connection.Connection
+    ended: bool = False
+
+
+class _Timeout(Exception):
+    """The deadline passed (inside the core loop; TimeoutError could come from on_event)."""
+
+
+def run_children(targets: Sequence[Callable[[Send], object]],
+                 on_event: Callable[[int, object], bool | None],
+                 timeout: float | None = None) -> RunResult:
+    """Fork one child per target, each running `target(send)`; every `send(payload)` reaches
+    `on_event(child_index, payload)` here, in arrival order (a child's own events in the order
+    it sent them). The run ends when every child has returned, when `on_event` returns True
+    (the other children are killed), at the timeout (stopped="timeout") or on a
+    KeyboardInterrupt here, in `on_event` included (stopped="interrupt"); the events received
+    by then were all delivered. An InputError in a child is raised again here with its
+    position; any other exception in a child, or a child that dies without saying why, raises
+    ChildFailed (the other children are killed first)."""
+    started = time.monotonic()
+    results: list[object] = [None] * len(targets)
+    finished = [False] * len(targets)
+    stopped = None
+    children: list[_Child] = []
+    try:
+        for index, payload in _events(targets, timeout, children, results, finished):
+            if on_event(index, payload):
+                break
+    except _Timeout:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    finally:
+        _stop_all(children)
+    return RunResult(stopped, time.monotonic() - started, results, finished)
+
+
+def stream(targets: Sequence[Callable[[Send], object]], timeout: float | None = None,
+           graceful: bool = False) -> Iterator[tuple[int, object]]:
+    """The generator form of run_children: yields (child index, payload) for each payload a
+    child sends, as they arrive, until every child has ended. Raises TimeoutError when
+    `timeout` seconds pass, InputError / ChildFailed when a child fails; closing the generator
+    (or any exception, KeyboardInterrupt included) kills every child's process group and joins
+    it. `graceful`: live children get SIGTERM and up to GRACE seconds to stop what they
+    started before the SIGKILL."""
+    children: list[_Child] = []
+    try:
+        try:
+            yield from _events(targets, timeout, children, [None] * len(targets),
+                               [False] * len(targets))
+        except _Timeout:
+            raise TimeoutError(f"timeout after {timeout} s") from None
+    finally:
+        _stop_all(children, graceful)
+
+
+def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
+            children: list[_Child], results: list[object],
+            finished: list[bool]) -> Iterator[tuple[int, object]]:
+    """Start the children (into `children`, for the caller to stop), then yield their events
+    until every child has ended; _Timeout at the deadline. Return values go to `results`."""
+    context = multiprocessing.get_context("fork")
+    deadline = None if timeout is None else time.monotonic() + timeout
+    for index, target in enumerate(targets):
+        _start(context, index, target, children)
+    while True:
+        live = [child for child in children if not child.ended]
+        if not live:
+            return
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            raise _Timeout
+        waitables = [child.receiver for child in live] + [child.process.sentinel
+                                                          for child in live]
+        ready = multiprocessing.connection.wait(waitables, remaining)
+        for child in live:
+            if child.receiver in ready:
+                # one message per turn, so that a chatty child cannot hold off the deadline
+                try:
+                    message = child.receiver.recv()
+                except EOFError:
+                    _ended(child)  # raises
+                if _handle(child, message, results, finished):
+                    yield child.index, message[1]
+            elif child.process.sentinel in ready:  # it exited: what it sent is all there
+                while not child.ended and child.receiver.poll(0):
+                    try:
+                        message = child.receiver.recv()
+                    except EOFError:
+                        break
+                    if _handle(child, message, results, finished):
+                        yield child.index, message[1]
+                if not child.ended:
+                    _ended(child)
+
+
+@contextlib.contextmanager
+def _signals_blocked() -> Iterator[set]:
+    """SIGINT and SIGTERM wait (and are raised after) while a child starts or the children
+    are stopped: a KeyboardInterrupt between fork and bookkeeping would leave a child that no
+    cleanup knows of. Yields the mask to restore."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield previous
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start(context, index: int, target: Callable[[Send], object],
+           children: list[_Child]) -> None:
+    with _signals_blocked() as mask:
+        receiver, sender = context.Pipe(duplex=False)
+        try:
+            process = context.Process(target=_child_main, daemon=False,
+                                      args=(target, sender, mask, os.getpid()))
+            process.start()
+        except BaseException:
+            receiver.close()
+            raise
+        finally:
+            sender.close()
+        with contextlib.suppress(OSError):  # both sides set it: no race with an early kill
+            os.setpgid(process.pid, process.pid)
+        children.append(_Child(index, process, receiver))
+
+
+def _handle(child: _Child, message: tuple, results: list[object],
+            finished: list[bool]) -> bool:
+    """True for an event to deliver; a final message is recorded or raised."""
+    tag, payload = message
+    if tag == "event":
+        return True
+    if tag == "done":
+        results[child.index] = payload
+        finished[child.index] = True
+        child.ended = True
+        return False
+    if tag == "input-error":
+        cls, message_text, path, line, column = payload
+        try:
+            error = cls(message_text, path, line, column)
+        except Exception:  # noqa: BLE001 - a subclass with another signature
+            error = InputError(message_text, path, line, column)
+        raise error
+    if tag == "failed":
+        summary, text = payload
+        raise ChildFailed(text, summary)
+    raise ChildFailed(f"unexpected message {tag!r} from child {child.index}")
+
+
+def _ended(child: _Child) -> NoReturn:
+    """The child's pipe closed or it exited without a final message: it died."""
+    child.process.join(1)
+    code = child.process.exitcode
+    how = exit_text(code) if code is not None else "no exit status"
+    reason = f"the child process died unexpectedly ({how})"
+    raise ChildFailed(reason, reason, code)
+
+
+def exit_text(returncode: int) -> str:
+    """An exit status as words: "exit status 3", "killed by SIGKILL"."""
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exit status {returncode}"
+
+
+GRACE = 5.0  # seconds a graceful stop waits after SIGTERM before the SIGKILL
+
+
+def _stop_all(children: list[_Child], graceful: bool = False) -> None:
+    """Kill every child's process group (after SIGTERM and GRACE seconds if `graceful`),
+    then join every child."""
+    with _signals_blocked():
+        if graceful and any(child.process.exitcode is None for child in children):
+            for child in children:
+                _signal_group(child, signal.SIGTERM)
+            end = time.monotonic() + GRACE
+            for child in children:
+                child.process.join(max(0.0, end - time.monotonic()))
+        for child in children:
+            _signal_group(child, signal.SIGKILL)
+        for child in children:
+            child.process.join()
+            child.receiver.close()
+            with contextlib.suppress(ValueError):
+                child.process.close()
+
+
+def _signal_group(child: _Child, signum: int) -> None:
+    pid = child.process.pid
+    if pid is None:
+        return
+    # The child is not joined yet, so its pid (the group's id) cannot belong to anyone else;
+    # its group outlives it while a process it started is still in it.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signum)
+    if child.process.exitcode is None:  # in case it never made its own group
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signum)
+
+
+def _load_prctl() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _load_prctl()  # looked up here: between fork and exec only the call is safe
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: SIGKILL this process when the process that started it dies (a parent killed
+    by SIGKILL cannot kill its children)."""
+    if _PRCTL is None:
+        return
+    _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGKILL))
+    if os.getppid() != parent:  # it died before prctl took effect
+        os._exit(1)
+
+
+def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    _die_with_parent(parent)
+    _IN_CHILD[0] = True
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    try:
+        result = target(lambda payload: sender.send(("event", payload)))
+        _flush()
+        sender.send(("done", result))
+    except InputError as exc:
+        _flush()
+        _report(sender, ("input-error", (type(exc), exc.message, exc.path, exc.line,
+                                         exc.column)),
+                ("input-error", (InputError, exc.message, exc.path, exc.line, exc.column)))
+    except BaseException as exc:  # noqa: BLE001 - a bug: reported with its traceback
+        _flush()
+        summary = f"{type(exc).__name__}: {exc}"
+        sender_message = ("failed", (summary, traceback.format_exc()))
+        _report(sender, sender_message, ("failed", (summary, summary)))
+    finally:
+        _flush()  # a forked child leaves by os._exit: buffers are not flushed
+        sender.close()
+
+
+def _report(sender, message: tuple, fallback: tuple) -> None:
+    with contextlib.suppress(OSError):  # the parent is gone: nobody to tell
+        try:
+            sender.send(message)
+        except Exception:  # noqa: BLE001 - e.g. an exception class that cannot be pickled
+            sender.send(fallback)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+
+
+# ---------------------------------------------------------------- programs
+
+
+def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str | Path,
+                timeout: float | None) -> tuple[int | None, bool]:
+    """Run `argv` (stdin empty, output to the two files) for at most `timeout` seconds.
+    Returns (exit code, False), or (None, True) when the deadline killed it. The program's
+    process group is killed whatever ends the wait (deadline, KeyboardInterrupt, any error),
+    so nothing it started is left running. OSError when it cannot be started."""
+    own_session = not _IN_CHILD[0]
+    process = None
+    with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
+        try:
+            # Signals wait while the program starts: an interrupt arriving inside Popen would
+            # leave it running with no finally that knows of it. It unblocks them itself.
+            with _signals_blocked() as mask:
+                process = subprocess.Popen(
+                    argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                    start_new_session=own_session,
+                    preexec_fn=_preexec(mask, os.getpid()))  # noqa: PLW1509
+            try:
+                return process.wait(timeout), False
+            except subprocess.TimeoutExpired:
+                return None, True
+        finally:
+            if process is not None:
+                _kill_command(process, own_session)
+
+
+def _preexec(mask: set, parent: int) -> Callable[[], None]:
+    def setup() -> None:
+        _die_with_parent(parent)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+    return setup
+
+
+def _kill_command(process: subprocess.Popen, own_group: bool) -> None:
+    if process.returncode is None:  # not reaped yet, so its group id cannot have been reused
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if own_group:
+                os.killpg(process.pid, signal.SIGKILL)
+            else:  # in a forked child's group, which the parent kills whole at the end
+                process.kill()
+    process.wait()

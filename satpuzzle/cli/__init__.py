@@ -1,0 +1,117 @@
+"""The `satpuzzle` command: compile, solve, decode and check puzzles.
+
+Exit status: 0 at least one solution (check: every solution valid), 1 proven none (check: a
+rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt).
+
+This package only parses the command line and prints: the work is the library's
+(satpuzzle.pipeline and below). Each subcommand's handler takes the argparse Namespace and
+builds the library's typed requests from it; nothing below the CLI sees a Namespace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from satpuzzle import __version__
+from satpuzzle.children import ChildFailed
+from satpuzzle.cli import commands, solving
+from satpuzzle.cli.common import (
+    EXIT_GAVE_UP,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    SIGNALS,
+    STARTED,
+    InternalError,
+    positive,
+)
+from satpuzzle.cnf import BYTES_PER_CLAUSE, DEFAULT_MAX_CLAUSES
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.pipeline import CheckFailed
+from satpuzzle.stages import StageTimeout
+
+__all__ = ["build_parser", "main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="satpuzzle", description=__doc__.split("\n\nThis package")[0],
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"satpuzzle {__version__}")
+    subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_compile_parser(subcommands, input_options, budget_option)
+    solving.add_parsers(subcommands, input_options, budget_option)
+    commands.add_parsers(subcommands, input_options, budget_option)
+    return parser
+
+
+def input_options(parser: argparse.ArgumentParser) -> None:
+    """FILE, --kind, --index and every option a kind adds for reading its files."""
+    parser.add_argument("file", metavar="FILE", help="a .puz file or a native puzzle file")
+    parser.add_argument("--kind", choices=registry.NAMES,
+                        help="read FILE in this kind's native format")
+    parser.add_argument("--index", type=positive, metavar="K",
+                        help="the K-th puzzle of a file that holds several")
+    seen: set[str] = set()
+    for kind in registry.KINDS.values():
+        kind.add_arguments(parser, kind.input_options, seen)
+
+
+def budget_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-clauses", type=positive, metavar="N",
+                        help=f"refuse to compile past N clauses (default {DEFAULT_MAX_CLAUSES:,}, "
+                             f"about {DEFAULT_MAX_CLAUSES * BYTES_PER_CLAUSE / 1e9:.0f} GB)")
+
+
+def _process_age() -> float:
+    """Seconds since this process started (interpreter start-up and imports included), so
+    that --timeout bounds the whole command as the user sees it; 0 where unknown."""
+    try:
+        with open("/proc/self/stat") as handle:
+            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        return max(0.0, now - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # a command-line run counts from the process start; a call from Python from now
+    STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
+    signal.signal(signal.SIGTERM, SIGNALS.handle)
+    signal.signal(signal.SIGINT, SIGNALS.handle)
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("satpuzzle: interrupted", file=sys.stderr)
+        return EXIT_GAVE_UP
+    except StageTimeout as exc:
+        print(f"satpuzzle: {exc}", file=sys.stderr)
+        if argv is None:  # the command line: leave now, not after freeing millions of clauses
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_GAVE_UP)
+        return EXIT_GAVE_UP
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
+        return 0
+    except (InternalError, CheckFailed, ChildFailed) as exc:
+        print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL

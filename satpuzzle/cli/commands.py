@@ -1,0 +1,381 @@
+"""The subcommands other than `solve`: compile, decode, generate, reduce, verify, check,
+import and export. Each parses, calls the library, prints."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from satpuzzle import dimacs, formats, pipeline, reductions
+from satpuzzle.cli.common import (
+    EXIT_FOUND,
+    EXIT_GAVE_UP,
+    EXIT_NONE,
+    STARTED,
+    InternalError,
+    deadline,
+    gave_up,
+    load_args,
+    positive,
+    positive_float,
+    remaining,
+    single,
+    write_output,
+)
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.loading import load, load_text
+from satpuzzle.progress import Progress
+from satpuzzle.reductions import REDUCTIONS
+from satpuzzle.solving import DEFAULT_SOLVER
+from satpuzzle.stages import run_in_child
+from satpuzzle.textio import read_text
+
+_READABLE = tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
+
+
+def add_compile_parser(subcommands: Any,
+                       input_options: Callable[[argparse.ArgumentParser], None],
+                       budget_option: Callable[[argparse.ArgumentParser], None]) -> None:
+    compile_ = subcommands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
+    input_options(compile_)
+    compile_.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    compile_.add_argument("--timeout", type=positive_float, metavar="SECONDS",
+                          help="give up after this long; exit 3, nothing written")
+    budget_option(compile_)
+    compile_.set_defaults(handler=cmd_compile)
+
+
+def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentParser], None],
+                budget_option: Callable[[argparse.ArgumentParser], None]) -> None:
+    decode = subcommands.add_parser(
+        "decode", help="turn an external solver's model into a solution",
+        description="FILE is the puzzle, or the CNF written by `satpuzzle compile` (its header "
+                    "carries the puzzle and the variable map); MODEL is a DIMACS solver's output.")
+    input_options(decode)
+    decode.add_argument("model", metavar="MODEL")
+    decode.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    decode.add_argument("--pretty", action="store_true",
+                        help="text: draw the solution with Unicode box-drawing characters")
+    decode.set_defaults(handler=cmd_decode)
+
+    generate = subcommands.add_parser(
+        "generate", help="write a random puzzle (.puz)",
+        description="Random puzzles as the seed documents make them; --unique uses the solver "
+                    "until the printed puzzle has exactly one solution.")
+    generate.add_argument("kind", choices=[name for name, kind in registry.KINDS.items()
+                                                   if kind.can_generate], help="puzzle kind")
+    generate.add_argument("--size", default="10x10", metavar="RxC",
+                          help="rows x columns (default 10x10)")
+    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    generate.add_argument("--unique", action="store_true",
+                          help="make the puzzle have exactly one solution")
+    seen: set[str] = set()
+    for kind in registry.KINDS.values():
+        kind.add_arguments(generate, kind.generate_options, seen)
+    generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    generate.add_argument("--timeout", type=positive_float, metavar="SECONDS",
+                          help="give up after this long; exit 3, nothing written")
+    generate.set_defaults(handler=cmd_generate)
+
+    reduce = subcommands.add_parser(
+        "reduce", help="compile a source instance into a jigsaw by one of the paper's reductions",
+        description="Reductions of the jigsaw paper (docs/REDUCTIONS.md): " + ", ".join(
+            REDUCTIONS) + ".")
+    reduce.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+    reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
+    reduce.add_argument("--kind", choices=registry.NAMES,
+                        help="read INPUT in this kind's native format")
+    reduce.add_argument("--index", type=positive, metavar="K",
+                        help="the K-th puzzle of a file that holds several")
+    reduce.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    reduce.set_defaults(handler=cmd_reduce)
+
+    verify = subcommands.add_parser(
+        "verify", help="check a reduction on random or given source instances",
+        description="Each source instance is solved directly and through the reduction: equal "
+                    "satisfiability, every jigsaw solution found mapped back and checked, a "
+                    "source solution mapped forward and checked. Exit 1 on any mismatch.")
+    verify.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+    verify.add_argument("files", metavar="FILE", nargs="*", help="source instances")
+    verify.add_argument("--random", type=positive, metavar="N",
+                        help="verify on N random source instances instead of files")
+    verify.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    verify.add_argument("--size", type=positive, default=4, metavar="K",
+                        help="scale of random instances (numbers or variables; default 4)")
+    verify.add_argument("--kind", choices=registry.NAMES,
+                        help="read FILEs in this kind's native format")
+    verify.add_argument("--cap", type=positive, default=5, metavar="K",
+                        help="jigsaw solutions mapped back per instance (default 5)")
+    verify.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME")
+    verify.add_argument("--timeout", type=positive_float, metavar="SECONDS",
+                        help="stop after this long; exit 3 with the counts so far")
+    verify.add_argument("--verbose", "-v", action="store_true",
+                        help="one line per instance, not only mismatches")
+    verify.set_defaults(handler=cmd_verify)
+
+    check = subcommands.add_parser("check", help="check solutions against the rules")
+    input_options(check)
+    check.add_argument("solution", metavar="SOLUTION",
+                       help="solutions as printed by solve (text or JSON)")
+    check.set_defaults(handler=cmd_check)
+
+    import_ = subcommands.add_parser(
+        "import", help="read a puzzle in another format and write it as .puz",
+        description="FORMAT is one of: " + ", ".join(_READABLE) + ". SOURCE is a file, or "
+                    "for sgt and url the game ID or URL itself (e.g. 'sgt:rect:7x7:...', "
+                    "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
+    import_.add_argument("format", metavar="FORMAT", choices=_READABLE)
+    import_.add_argument("source", metavar="SOURCE")
+    import_.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    import_.set_defaults(handler=cmd_import)
+
+    export = subcommands.add_parser(
+        "export", help="write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
+        description="Formats: " + ", ".join(formats.FORMATS) + ". Importing what export "
+                    "writes gives the same puzzle back (titles and solver options apart, "
+                    "where a format has no room for them).")
+    input_options(export)
+    export.add_argument("--format", required=True, choices=tuple(formats.FORMATS))
+    export.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    export.set_defaults(handler=cmd_export)
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    instance = single(load_args(args))
+    request = pipeline.Request(deadline=deadline(args.timeout), max_clauses=args.max_clauses,
+                               started=STARTED[0])
+    compiled = pipeline.compile(instance, request, standalone=True)
+    formula = compiled.formula
+    with pipeline.compiling(request):
+        text = formula.to_dimacs(source=compiled.kind.to_puz(instance))
+    write_output(args.output, text)
+    if args.output != "-":
+        print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
+              f"{formula.num_clauses} clauses", file=sys.stderr)
+    return EXIT_FOUND
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    if dimacs.is_satpuzzle_cnf(text):
+        header = dimacs.read_header(text, args.file)
+        instance = single(load_text(header.source, args.file))
+        names, clauses = header.names, dimacs.read_cnf(text, args.file).clauses
+    else:
+        instance = single(load_args(args))
+        formula = pipeline.compile(instance, standalone=True).formula
+        names, clauses = formula.names, list(formula.all_clauses())
+    model = dimacs.read_model(read_text(args.model), args.model)
+    if model.status != "SAT":
+        print(f"satpuzzle: the model file says {model.status}", file=sys.stderr)
+        return EXIT_NONE if model.status == "UNSAT" else EXIT_GAVE_UP
+    number = dimacs.first_falsified(clauses, model.true_vars)
+    if number is not None:
+        raise InputError(f"the model falsifies clause {number} of the CNF: it is not a "
+                         "model of this puzzle's encoding", args.model)
+    module = registry.kind_of(instance)
+    solution = module.decode(instance, [names[v] for v in model.true_vars if v in names])
+    problems = module.prepare_check(instance)(solution)
+    if problems:
+        raise InternalError("the decoded solution failed the rule check: " + "; ".join(problems))
+    if args.format == "json":
+        print(json.dumps({"kind": instance.KIND, "status": "SAT", "count": 1, "complete": False,
+                          "solutions": [module.render_json(instance, solution)]}))
+    else:
+        print(_picture(args, instance, solution) or module.render_text(instance, solution))
+    return EXIT_FOUND
+
+
+def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | None:
+    """decode --format svg or --pretty: the solution drawn; None for plain text."""
+    if args.pretty and args.format != "text":
+        raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
+    if args.format == "svg":
+        from satpuzzle.pictures import render_svg
+
+        return render_svg(instance, [solution]).rstrip("\n")
+    if args.pretty:
+        return registry.kind_of(instance).pretty(instance, solution)
+    return None
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", args.size)
+    if not match:
+        raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
+    rows, cols = int(match.group(1)), int(match.group(2))
+    kind = registry.kind(args.kind)
+    options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
+    # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
+    with Progress("puzzles", total=1):
+        how, text = run_in_child(
+            lambda _send: kind.to_puz(kind.generate(rows, cols, args.seed, args.unique,
+                                                    options)),
+            remaining(args.timeout))
+    if how != "done":
+        print(f"satpuzzle: {gave_up(how)} while generating a {rows}x{cols} {args.kind} puzzle "
+              f"(seed {args.seed}): nothing written", file=sys.stderr)
+        return EXIT_GAVE_UP
+    write_output(args.output, text)
+    return EXIT_FOUND
+
+def _source_instances(reduction, paths: Sequence[str], kind: str | None,
+                      index: int | None = None) -> list[tuple[str, Any]]:
+    """The instances of the given files, each of the reduction's source kind."""
+    kind = kind or (reduction.SOURCE_KIND if reduction.SOURCE_KIND != "jigsaw" else None)
+    found = []
+    for path in paths:
+        instances = load(path, kind, {}).instances
+        if index is not None:
+            if index > len(instances):
+                raise InputError(f"--index {index}: the file holds {len(instances)} "
+                                 "puzzle(s)", path)
+            instances = [instances[index - 1]]
+        for number, instance in enumerate(instances, 1):
+            if instance.KIND != reduction.SOURCE_KIND:
+                raise InputError(f"{reduction.NAME} reduces {reduction.SOURCE_KIND} instances; "
+                                 f"puzzle {number} is a {instance.KIND}", path)
+            accepts = getattr(reduction, "accepts", None)
+            refusal = accepts(instance) if accepts else None
+            if refusal:
+                raise InputError(f"puzzle {number}: {refusal}", path)
+            label = path if len(instances) == 1 else f"{path} #{number}"
+            found.append((label, instance))
+    return found
+
+
+def cmd_reduce(args: argparse.Namespace) -> int:
+    reduction = reductions.reduction(args.reduction)
+    sources = _source_instances(reduction, [args.file], args.kind, args.index)
+    if len(sources) != 1:
+        raise InputError(f"the file holds {len(sources)} puzzles; choose one with --index K",
+                         args.file)
+    label, source = sources[0]
+    target = reduction.reduce(source)
+    text = (f"# {reduction.NAME} reduction of {label}\n"
+            + registry.kind(target.KIND).to_puz(target))
+    write_output(args.output, text)
+    return EXIT_FOUND
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from satpuzzle.verify import random_sources, verify_all
+
+    reduction = reductions.reduction(args.reduction)
+    if bool(args.random) == bool(args.files):
+        raise InputError("verify: give either --random N or source FILEs")
+    sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
+               else _source_instances(reduction, args.files, args.kind))
+    count = args.random or len(sources)
+    tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
+
+    def work(send: Callable[[object], None]) -> None:
+        # in a child process, so that --timeout and Ctrl-C stop it even inside a solver call
+        for report in verify_all(reduction, sources, args.cap, args.solver):
+            lines = []
+            if report.mismatch or args.verbose:
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    _print_verify_report(report)
+                lines = out.getvalue().splitlines()
+            send((report.source_satisfiable, report.mismatch, lines))
+
+    with Progress("instances", total=count) as progress:
+        def on_report(event: Any) -> None:
+            satisfiable, mismatch, lines = event
+            tally["total"] += 1
+            tally["satisfiable"] += satisfiable
+            tally["mismatches"] += mismatch
+            progress.advance()
+            progress.note = f"{tally['mismatches']} mismatches"
+            with progress.paused():
+                for line in lines:
+                    print(line, flush=True)
+
+        how, _ = run_in_child(work, remaining(args.timeout), on_report)
+    print(f"{tally['total']} instances, {tally['satisfiable']} satisfiable, "
+          f"{tally['mismatches']} mismatches")
+    if how != "done":
+        print(f"satpuzzle: {gave_up(how)} while verifying: {tally['total']} of {count} instances "
+              "checked", file=sys.stderr)
+        return EXIT_GAVE_UP
+    return EXIT_NONE if tally["mismatches"] else EXIT_FOUND
+
+
+def _print_verify_report(report) -> None:
+    verdict = "MISMATCH" if report.mismatch else "ok"
+    print(f"{report.label}: {verdict}, source "
+          f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
+          f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
+          f"{report.target_solutions_checked} solutions mapped back)", flush=True)
+    for problem in report.problems:
+        print(f"  {problem}")
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    instance = single(load_args(args))
+    module = registry.kind_of(instance)
+    text = read_text(args.solution)
+    if text.lstrip().startswith("{"):
+        solutions = _json_solutions(module, instance, text, args.solution)
+    else:
+        solutions = module.parse_solutions(instance, text, args.solution)
+    check = module.prepare_check(instance)
+    broken = 0
+    for number, solution in enumerate(solutions, 1):
+        problems = check(solution)
+        broken += bool(problems)
+        verdict = "valid" if not problems else "INVALID: " + "; ".join(problems)
+        print(f"solution {number}: {verdict}")
+    return EXIT_NONE if broken else EXIT_FOUND
+
+
+def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
+        raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
+    return [module.solution_from_json(instance, item, path) for item in data["solutions"]]
+
+
+# ---------------------------------------------------------------- import and export
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    source, path = args.source, args.source
+    if not formats.inline_format(source):
+        source = read_text(path)
+    instances = formats.read(args.format, source, path)
+    write_output(args.output, "\n".join(formats.write("puz", i) for i in instances))
+    return EXIT_FOUND
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    loaded = load_args(args)
+    try:
+        texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind?
+        if len(loaded.instances) > 1 and args.format not in formats.MULTI:
+            raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
+                             f"{args.format} format holds one; choose one with --index K")
+        texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
+    except InputError as exc:
+        raise exc.at(loaded.path) from None
+    if args.format == "json" and len(texts) > 1:
+        text = "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
+    elif args.format == "puz":
+        text = "\n".join(texts)
+    else:
+        text = "".join(t if t.endswith("\n") else t + "\n" for t in texts)
+    write_output(args.output, text)
+    return EXIT_FOUND
+
+

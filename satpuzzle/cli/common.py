@@ -1,0 +1,141 @@
+"""What every subcommand shares: exit codes, signals, the command's clock, option types,
+reading the puzzle named on the command line, writing outputs."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.loading import Loaded, load
+from satpuzzle.stages import time_limit
+from satpuzzle.textio import write_atomic
+
+EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
+STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there
+
+
+class InternalError(Exception):
+    """A bug: satpuzzle produced something its own rule checker rejects."""
+
+
+class Signals:
+    """SIGINT and SIGTERM become KeyboardInterrupt, but never in the middle of printing a
+    solution: inside `atomic()` the interrupt waits until the solution is out and counted."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending = False
+
+    def handle(self, _signum: int, _frame: Any) -> None:
+        if self.depth:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if not self.depth and self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+SIGNALS = Signals()
+
+
+def deadline(seconds: float | None) -> float | None:
+    """The time.monotonic() at which --timeout SECONDS runs out, counted from the start of
+    the command (reading, compiling, solving; all the puzzles of a file)."""
+    return None if seconds is None else STARTED[0] + seconds
+
+
+def remaining(seconds: float | None) -> float | None:
+    end = deadline(seconds)
+    return None if end is None else max(0.001, end - time.monotonic())
+
+
+def elapsed() -> float:
+    return time.monotonic() - STARTED[0]
+
+
+def positive(text: str) -> int:
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, found {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {text!r}")
+    return value
+
+
+def kind_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The values of every kind's input options, by option name."""
+    return {option.dest: getattr(args, option.dest, None)
+            for kind in registry.KINDS.values() for option in kind.input_options}
+
+
+def load_args(args: argparse.Namespace) -> Loaded:
+    """The puzzles FILE holds, read as --kind and the kinds' options say, within --timeout;
+    --index keeps one of them."""
+    options = kind_options(args)
+    given = [(kind, option) for kind in registry.KINDS.values() for option in kind.input_options
+             if options[option.dest]]
+    native_only = [option.flags[0] for _, option in given if option.native_only]
+    if args.file.endswith(".puz") and native_only:
+        raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
+                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
+                         args.file)
+    # --box is a Sudoku option, --dict a crossword one, --variant & co. jigsaw ones: each
+    # names the kind
+    kind = args.kind or next((k.name for k, option in given if option.names_kind), None)
+    notes = io.StringIO()  # readers' notes (a dictionary's summary) wait until all is well
+    with time_limit("reading the puzzle", remaining(getattr(args, "timeout", None)),
+                    started=STARTED[0]), contextlib.redirect_stderr(notes):
+        loaded = load(args.file, kind, options)
+        loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
+        if args.index is not None:
+            if args.index > len(loaded.instances):
+                raise InputError(f"--index {args.index}: the file holds "
+                                 f"{len(loaded.instances)} puzzle(s)", args.file)
+            loaded.instances = [loaded.instances[args.index - 1]]
+            loaded.one_line = False
+    sys.stderr.write(notes.getvalue())
+    return loaded
+
+
+def single(loaded: Loaded) -> Any:
+    if len(loaded.instances) != 1:
+        raise InputError(f"the file holds {len(loaded.instances)} puzzles; choose one with "
+                         "--index K", loaded.path)
+    return loaded.instances[0]
+
+
+def write_output(output: str, text: str) -> None:
+    """stdout for "-", else a file written whole (a temporary name, then renamed)."""
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text)
+
+
+def gave_up(what: str) -> str:
+    """"interrupted" or "timeout after S s", for a run cut short."""
+    return "interrupted" if what == "interrupt" else f"timeout after {elapsed():.2f} s"

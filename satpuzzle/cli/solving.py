@@ -1,0 +1,536 @@
+"""`satpuzzle solve`: build one request from the command line, run the library's pipeline,
+print its events as they come."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import closing
+from typing import Any
+
+from satpuzzle import pipeline
+from satpuzzle.cli.common import (
+    EXIT_FOUND,
+    EXIT_GAVE_UP,
+    EXIT_INTERNAL,
+    EXIT_NONE,
+    EXIT_USAGE,
+    SIGNALS,
+    STARTED,
+    deadline,
+    load_args,
+    positive,
+    positive_float,
+)
+from satpuzzle.errors import InputError
+from satpuzzle.external import solver_argv
+from satpuzzle.kinds import registry
+from satpuzzle.loading import Loaded
+from satpuzzle.pipeline import Compiled, Done, Ended, ForcedResult, Found, Request
+from satpuzzle.progress import Progress
+from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
+
+# every engine any kind offers, besides SAT and the race
+ENGINES = ("auto", "sat", "race", *dict.fromkeys(
+    engine.name for kind in registry.KINDS.values() for engine in kind.engines))
+
+
+def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> None:
+    solve = subcommands.add_parser(
+        "solve", help="solve, enumerate, count or prove unique",
+        epilog=f"solvers: {', '.join(SOLVER_NAMES)} (default {DEFAULT_SOLVER}; "
+               "those missing from this PySAT build are refused)")
+    input_options(solve)
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="every solution, streamed")
+    how_many.add_argument("--limit", type=positive, metavar="K", help="at most K solutions")
+    solve.add_argument("--count", action="store_true",
+                       help="print only the number of solutions (all of them, or up to --limit)")
+    how_many.add_argument("--unique", action="store_true",
+                          help="say whether exactly one solution exists (stops at the second)")
+    how_many.add_argument("--forced", action="store_true",
+                          help="print what every solution shares (cells, bridges, rectangles, "
+                               "placements with one value in all: the backbone); SAT always")
+    back_end = solve.add_mutually_exclusive_group()
+    # default None, not DEFAULT_SOLVER: argparse sees a conflict only with a non-default value
+    back_end.add_argument("--solver", metavar="NAME",
+                          help="PySAT back end (see the list below)")
+    back_end.add_argument("--solver-cmd", metavar="CMD",
+                          help="an external DIMACS SAT solver instead, e.g. 'cadical' or "
+                               "'minisat {input} {output}': the CNF file replaces {input} "
+                               "(else its path is appended), {output} is a file for the "
+                               "model; competition output (s/v lines) is read, every model "
+                               "checked; one run per solution (blocking clauses); not with "
+                               "--forced or --jobs (see docs/CLI.md)")
+    solve.add_argument("--timeout", type=positive_float, metavar="SECONDS",
+                       help="give up after this long; exit 3 with what was found")
+    solve.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                       help="svg: the solutions found as one SVG picture, printed at the end")
+    solve.add_argument("--pretty", action="store_true",
+                       help="text: draw solutions with Unicode box-drawing characters")
+    solve.add_argument("--engine", choices=ENGINES, default="auto", help=_engine_help())
+    solve.add_argument("--jobs", type=positive, default=1, metavar="N",
+                       help="worker processes for a file of one-line puzzles or a directory "
+                            "(default 1)")
+    solve.add_argument("--no-check", action="store_true",
+                       help="skip the rule check of each solution before it is printed")
+    budget_option(solve)
+    solve.add_argument("--stats", action="store_true",
+                       help="print variables, clauses, compile and solve time, and solver "
+                            "conflicts where known, on stderr")
+    solve.set_defaults(handler=cmd_solve)
+
+
+def _engine_help() -> str:
+    parts = [("auto: the kind's own engine where it has one that suits the puzzle, else SAT "
+             "with blocking clauses; sat: always SAT; race: for one solution, the kind's "
+             "first engine and SAT side by side in two processes, the first answer wins "
+             "(which solution is printed may then vary from run to run)")]
+    for kind in registry.KINDS.values():
+        parts += [f"{engine.name} ({kind.name}): {engine.help}" for engine in kind.engines]
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- the request
+
+
+def request_from(args: argparse.Namespace, solver: str) -> Request:
+    """The one request a command line makes; built once, passed down unchanged."""
+    if args.limit:
+        limit: int | None = args.limit
+    elif args.unique:
+        limit = 2
+    elif args.all or args.count:
+        limit = None
+    else:
+        limit = pipeline.KIND_DEFAULT
+    return Request(limit=limit, forced=args.forced, solver=solver, solver_cmd=args.solver_cmd,
+                   engine=args.engine, deadline=deadline(args.timeout),
+                   max_clauses=args.max_clauses, check=not args.no_check, workers=args.jobs,
+                   started=STARTED[0])
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    if args.count and (args.unique or args.forced):
+        other = "--unique" if args.unique else "--forced"
+        raise InputError(f"--count and {other} ask different questions; give one")
+    if args.solver_cmd is not None:
+        _check_external(args)
+    solver = args.solver_cmd or check_solver(args.solver or DEFAULT_SOLVER)
+    loaded = load_args(args)
+    _check_picture_options(args, loaded)
+    request = request_from(args, solver if args.solver_cmd is None else DEFAULT_SOLVER)
+    if loaded.one_line and not args.forced:
+        return _solve_batch(args, loaded, request)
+    if len(loaded.instances) > 1 and args.jobs > 1:
+        return _solve_in_parallel(args, loaded, request)
+    statuses = []
+    for number, instance in enumerate(loaded.instances, 1):
+        if len(loaded.instances) > 1 and args.format == "text":
+            if number > 1:
+                print()
+            print(_puzzle_header(loaded, number), flush=True)
+        printer = PuzzlePrinter(args, instance, request, loaded.inferred)
+        with Progress("solutions") as progress:
+            printer.progress = progress
+            statuses.append(printer.run(pipeline.solve(instance, request)))
+        if statuses[-1] == EXIT_GAVE_UP:
+            break
+    _many_summary(statuses, len(loaded.instances))
+    return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
+
+
+def _check_external(args: argparse.Namespace) -> None:
+    """--solver-cmd: refuse what it cannot do, and a missing solver, before any work."""
+    if args.forced:
+        raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
+                         "instead of --solver-cmd")
+    if args.jobs > 1:
+        raise InputError("--jobs applies to PySAT back ends; --solver-cmd solves the puzzles "
+                         "one at a time")
+    solver_argv(args.solver_cmd)
+
+
+def _check_picture_options(args: argparse.Namespace, loaded: Loaded) -> None:
+    """--pretty draws text, --format svg one puzzle's solutions: refuse what they cannot do."""
+    if args.pretty and args.format != "text":
+        raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
+    if args.format == "svg" and (args.count or args.forced):
+        raise InputError("--format svg draws solutions; --count and --forced print text or "
+                         "json")
+    if args.format == "svg" and (len(loaded.instances) > 1 or loaded.one_line):
+        raise InputError("--format svg draws the solutions of one puzzle; the file holds "
+                         f"{len(loaded.instances)}: choose one with --index K", loaded.path)
+    if args.pretty and loaded.one_line:  # batches answer one line per puzzle
+        raise InputError("--pretty draws a grid, but a file of one-line puzzles is answered "
+                         "one line each: choose one puzzle with --index K", loaded.path)
+
+
+# ---------------------------------------------------------------- printing one puzzle
+
+
+class PuzzlePrinter:
+    """Prints the events of one puzzle's run in the chosen mode and format, as they come."""
+
+    def __init__(self, args: argparse.Namespace, instance: Any, request: Request,
+                 inferred: str | None = None, one_line: bool = False,
+                 prefix: str = "satpuzzle: ") -> None:
+        self.args = args
+        self.instance = instance
+        self.kind = registry.kind_of(instance)
+        self.limit = request.limit_for(self.kind)
+        self.read_as = f" (read as {inferred})" if inferred else ""
+        self.one_line = one_line
+        self.prefix = prefix  # "satpuzzle: puzzle K: " for a puzzle answered by a worker
+        self.progress = Progress("solutions", enabled=False)
+        self.solutions: list[Any] = []
+        self.count = 0
+        self.compiled: Compiled | None = None
+        self.done: Done | None = None
+
+    def say(self, message: str) -> None:
+        print(self.prefix + message, file=sys.stderr)
+
+    def run(self, events: Iterator[pipeline.Event]) -> int:
+        """Print every event of `events`; the exit status of the puzzle."""
+        ended = None
+        with closing(events):
+            try:
+                for event in events:
+                    ended = self.feed(event) or ended
+            except KeyboardInterrupt:  # while printing: the pipeline's children are closed
+                ended = Ended("interrupt", 0.0)
+        return self.finish(ended or Ended("interrupt", 0.0))
+
+    def feed(self, event: pipeline.Event) -> Ended | None:
+        if isinstance(event, Found):
+            self.add(event.solution)
+        elif isinstance(event, Done):
+            self.done = event
+        elif isinstance(event, Compiled):
+            self.compiled = event
+        elif isinstance(event, ForcedResult):
+            self.forced = event
+        elif isinstance(event, Ended):
+            return event
+        return None
+
+    def add(self, solution: Any) -> None:
+        """Count and print a solution (already rule-checked by the pipeline)."""
+        with SIGNALS.atomic():  # a solution is printed and counted whole, or not at all
+            self.count += 1
+            self.progress.advance()
+            if self.args.count:
+                return
+            self.solutions.append(solution)
+            if self.args.format == "text" and self.streaming:
+                with self.progress.paused():
+                    if self.count > 1:
+                        print()
+                    print(self.render(solution), flush=True)
+
+    @property
+    def streaming(self) -> bool:
+        return not self.args.unique and not self.one_line
+
+    def render(self, solution: Any) -> str:
+        if self.one_line:
+            return self.kind.render_line(self.instance, solution)
+        if getattr(self.args, "pretty", False):
+            return self.kind.pretty(self.instance, solution)
+        return self.kind.render_text(self.instance, solution)
+
+    def status(self, stopped: str | None) -> str:
+        complete = self.done is not None and self.done.complete
+        return "SAT" if self.count else ("UNKNOWN" if stopped or not complete else "UNSAT")
+
+    def finish(self, ended: Ended) -> int:
+        """Print what comes at the end (counts, verdicts, JSON, SVG) and the summary line;
+        the exit status."""
+        if hasattr(self, "forced"):
+            return self.finish_forced(ended)
+        self.print_answer(ended.stopped)
+        if self.args.stats:
+            print_stats(self.compiled, ended)
+        return self.summary(ended)
+
+    def print_answer(self, stopped: str | None) -> None:
+        status = self.status(stopped)
+        complete = self.done is not None and self.done.complete and not stopped
+        with SIGNALS.atomic():
+            if self.args.format == "json":
+                print(json.dumps(self.as_json(status, complete)), flush=True)
+            elif self.args.format == "svg":
+                self.print_svg(status)
+            elif self.args.count:
+                print(self.count, flush=True)
+            elif self.args.unique:
+                self.print_verdict(status)
+            elif self.one_line:
+                for solution in self.solutions:
+                    print(self.render(solution))
+                if not self.count:
+                    print("no solution" if status == "UNSAT" else "unknown")
+                sys.stdout.flush()
+
+    def verdict(self, status: str) -> str:
+        """--unique: none, unique, multiple, or unknown when cut short before a second."""
+        if status == "UNKNOWN" and self.count < 2:
+            return "unknown"
+        return {0: "none", 1: "unique"}.get(self.count, "multiple")
+
+    def print_verdict(self, status: str) -> None:
+        rendered = [self.render(s) for s in self.solutions]
+        separator = " " if self.one_line else "\n\n"
+        print(separator.join([self.verdict(status), *rendered]), flush=True)
+
+    def print_svg(self, status: str) -> None:
+        """--format svg: the solutions found as one document, stacked (the unsolved puzzle
+        when there is none); with --unique the verdict goes to stderr."""
+        from satpuzzle.pictures import render_svg
+
+        if self.args.unique:
+            self.say(self.verdict(status))
+        sys.stdout.write(render_svg(self.instance, self.solutions))
+        sys.stdout.flush()
+
+    def as_json(self, status: str, complete: bool) -> dict[str, Any]:
+        return {"kind": self.instance.KIND, "status": status, "count": self.count,
+                "complete": complete,
+                "solutions": [self.kind.render_json(self.instance, s) for s in self.solutions]}
+
+    def summary(self, ended: Ended) -> int:
+        """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
+        if ended.stopped:
+            self.say(f"{_stopped_word(ended.stopped)} after {ended.elapsed:.2f} s: "
+                     f"{self.count} solution(s) found so far, enumeration incomplete")
+            return EXIT_GAVE_UP
+        limit = self.limit
+        if limit != 1 and not self.args.unique:  # several could be printed
+            complete = "complete" if self.done and self.done.complete else "limit reached"
+            self.say(f"{self.count} solution(s), {complete}{self.read_as}")
+        if not self.count and not self.args.count:
+            self.say(f"no solution{self.read_as}")
+        return EXIT_FOUND if self.count else EXIT_NONE
+
+    # ------------------------------------------------------------ --forced
+
+    def finish_forced(self, ended: Ended) -> int:
+        event: ForcedResult = self.forced
+        result = event.backbone
+        if self.args.format == "json":
+            print(json.dumps(_forced_json(self.instance, event)), flush=True)
+        else:
+            print("\n".join([_forced_headline(result), *event.lines]), flush=True)
+        if self.args.stats:
+            print_stats(self.compiled, ended)
+        if result.status in ("timeout", "interrupted"):
+            what = "interrupted" if result.status == "interrupted" else "timeout"
+            detail = (f"{len(result.undecided)} of {len(result.live)} variables undecided"
+                      if result.solution_found else "before a first solution")
+            self.say(f"{what} after {result.elapsed:.2f} s: backbone incomplete, {detail}")
+            return EXIT_GAVE_UP
+        if result.status == "none":
+            self.say(f"no solution, so nothing is forced{self.read_as}")
+            return EXIT_NONE
+        return EXIT_FOUND
+
+
+def _stopped_word(stopped: str) -> str:
+    return {"interrupt": "interrupted",  # "unknown": an external solver gave up
+            "unknown": "the solver answered UNKNOWN"}.get(stopped, "timeout")
+
+
+def print_stats(compiled: Compiled | None, ended: Ended) -> None:
+    """--stats, on stderr so that stdout stays the answer. Solve time is wall time of the
+    solving child (loading the clauses included); conflicts where the back end reports them
+    (summed over workers; absent when the run was cut short)."""
+    if compiled is None:  # a kind's own engine: no CNF of its own to describe
+        parts = [f"{ended.engine or 'search'} engine"]
+    else:
+        parts = [f"variables {compiled.variables} ({compiled.puzzle_variables} puzzle)",
+                 f"clauses {compiled.clauses}", f"compile {compiled.seconds:.3f} s"]
+    parts.append(f"solve {ended.elapsed:.3f} s")
+    if ended.calls is not None:
+        parts.append(f"solver calls {ended.calls}")
+    if "conflicts" in ended.stats:
+        parts.append(f"conflicts {ended.stats['conflicts']}")
+    print("satpuzzle: stats: " + ", ".join(parts), file=sys.stderr)
+    if ended.engine == "race":
+        print(f"satpuzzle: stats: first answer by {ended.winner or 'neither engine'} "
+              "(search engine and SAT raced)", file=sys.stderr)
+
+
+def _forced_headline(result: Any) -> str:
+    counts = (f"{len(result.forced_true)} true, {len(result.forced_false)} false; "
+              f"{result.calls} solver calls")
+    total = len(result.live)
+    if result.status == "none":
+        return "forced: nothing, there is no solution"
+    if not result.solution_found:
+        return "forced: unknown, no solution found before the run was cut short"
+    if not result.complete:
+        return (f"forced so far: {len(result.forced_true) + len(result.forced_false)} of "
+                f"{total} puzzle variables proven ({counts}), {len(result.free)} free, "
+                f"{len(result.undecided)} undecided; 'open' below means not proven forced")
+    if not result.free:
+        return f"forced: all {total} puzzle variables ({counts}): the solution is unique"
+    return (f"forced: {total - len(result.free)} of {total} puzzle variables ({counts}), "
+            f"{len(result.free)} free")
+
+
+def _forced_json(instance: Any, event: ForcedResult) -> dict[str, Any]:
+    result = event.backbone
+    status = ("UNSAT" if result.status == "none" else
+              "SAT" if result.solution_found else "UNKNOWN")
+    return {"kind": instance.KIND, "status": status, "complete": result.complete,
+            "variables": len(result.live), "solver_calls": result.calls,
+            "unique": result.complete and result.solution_found and not result.free,
+            "forced": [{"name": list(name), "value": value}
+                       for name, value in event.forced.items()],
+            "free": [list(event.names[v]) for v in sorted(result.free)],
+            "undecided": [list(event.names[v]) for v in sorted(result.undecided)],
+            "text": event.lines}
+
+
+# ---------------------------------------------------------------- several puzzles
+
+
+def _puzzle_header(loaded: Loaded, number: int) -> str:
+    instance = loaded.instances[number - 1]
+    source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
+    title = f": {instance.title}" if getattr(instance, "title", None) else ""
+    return f"# puzzle {number}{source}{title}"
+
+
+_STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
+                 EXIT_GAVE_UP: "gave up", EXIT_INTERNAL: "internal error"}
+
+
+def _many_summary(statuses: Sequence[int], total: int) -> None:
+    """One line on stderr after a file or directory of several puzzles."""
+    if total < 2:
+        return
+    counts = [f"{statuses.count(code)} {word}" for code, word in _STATUS_WORDS.items()
+              if statuses.count(code)]
+    if len(statuses) < total:
+        counts.append(f"{total - len(statuses)} not attempted")
+    print(f"satpuzzle: {total} puzzles: {', '.join(counts)}", file=sys.stderr)
+
+
+def _solve_in_parallel(args: argparse.Namespace, loaded: Loaded, request: Request) -> int:
+    """--jobs N over several puzzles: each puzzle solved whole in a worker, its events
+    printed in input order as soon as every earlier puzzle is out. Interrupted: what is
+    finished is printed, the rest reported, exit 3."""
+    count = len(loaded.instances)
+    finished: dict[int, pipeline.PuzzleEvents] = {}
+    statuses: dict[int, int] = {}
+    printed = 0
+    interrupted = False
+    with Progress("puzzles", total=count) as progress:
+        results = pipeline.solve_each(loaded.instances, request, args.jobs)
+        with closing(results):
+            try:
+                for result in results:
+                    finished[result.index] = result
+                    progress.advance()
+                    with SIGNALS.atomic(), progress.paused():  # each answer whole, once
+                        while printed in finished:
+                            statuses[printed] = _print_replayed(args, loaded, request, finished[printed])
+                            printed += 1
+            except KeyboardInterrupt:
+                interrupted = True
+    interrupted |= len(finished) < count
+    for index in range(printed, count):  # after an interrupt: the rest, in order
+        if index in finished:
+            statuses[index] = _print_replayed(args, loaded, request, finished[index])
+        else:
+            if args.format == "text":
+                print(("\n" if index else "") + _puzzle_header(loaded, index + 1))
+            print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
+                  file=sys.stderr)
+    _many_summary([statuses[i] for i in sorted(statuses)], count)
+    if interrupted:
+        print(f"satpuzzle: interrupted: {len(finished)} of {count} puzzles answered",
+              file=sys.stderr)
+        return EXIT_GAVE_UP
+    return max(statuses.values(), default=EXIT_FOUND)
+
+
+def _print_replayed(args: argparse.Namespace, loaded: Loaded, request: Request,
+                    result: pipeline.PuzzleEvents) -> int:
+    """One puzzle's output from its recorded events, as if it had been solved here."""
+    index = result.index
+    if args.format == "text":
+        print(("\n" if index else "") + _puzzle_header(loaded, index + 1))
+    prefix = f"satpuzzle: puzzle {index + 1}: "
+    printer = PuzzlePrinter(args, loaded.instances[index], request, loaded.inferred,
+                             prefix=prefix)
+    if result.error is not None:
+        message = result.error
+        if message.startswith("satpuzzle: "):
+            message = prefix + message[len("satpuzzle: "):]
+        print(message, file=sys.stderr)
+        return result.status
+    status = printer.run(event for event in result.events)
+    sys.stdout.flush()
+    return status
+
+
+# ---------------------------------------------------------------- batches
+
+
+def _solve_batch(args: argparse.Namespace, loaded: Loaded, request: Request) -> int:
+    """One-line puzzles: one answer line each, in input order (workers finish out of order);
+    cut short, every puzzle not yet printed still gets its line (what was found, or
+    "unknown"), so that line K of the output always answers puzzle K."""
+    printers = [PuzzlePrinter(args, instance, request, one_line=True)
+                for instance in loaded.instances]
+    finished: dict[int, Done] = {}
+    next_to_print = 0
+    compiled = None
+    ended = Ended("interrupt", 0.0)
+    with Progress("puzzles", total=len(printers)) as progress:
+        events = pipeline.solve_batch(loaded.instances, request)
+        with closing(events):
+            try:
+                for event in events:
+                    if isinstance(event, Found):
+                        printers[event.index].add(event.solution)
+                    elif isinstance(event, Compiled):
+                        compiled = event
+                    elif isinstance(event, Ended):
+                        ended = event
+                    elif isinstance(event, Done):
+                        finished[event.index] = event
+                        progress.advance()
+                        # an interrupt between printing a line and counting it would print
+                        # it twice
+                        with SIGNALS.atomic(), progress.paused():
+                            while next_to_print in finished:
+                                printer = printers[next_to_print]
+                                printer.done = finished.pop(next_to_print)
+                                printer.print_answer(None)
+                                next_to_print += 1
+            except KeyboardInterrupt:
+                ended = Ended("interrupt", 0.0)
+    for index in range(next_to_print, len(printers)):
+        printer = printers[index]
+        printer.done = finished.get(index)
+        printer.print_answer(None if index in finished else ended.stopped or "unknown")
+    if args.stats:
+        print_stats(compiled, ended)
+    return _batch_status(ended, printers, finished)
+
+
+def _batch_status(ended: Ended, printers: list[PuzzlePrinter],
+                  finished: dict[int, Done]) -> int:
+    if ended.stopped:
+        answered = sum(1 for p in printers if p.count or (p.done and p.done.complete))
+        print(f"satpuzzle: {_stopped_word(ended.stopped)} after {ended.elapsed:.2f} s: "
+              f"{answered} of {len(printers)} puzzles answered, enumeration incomplete",
+              file=sys.stderr)
+        return EXIT_GAVE_UP
+    return EXIT_FOUND if all(p.count for p in printers) else EXIT_NONE

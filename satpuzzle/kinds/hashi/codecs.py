@@ -1,0 +1,203 @@
+"""Hashi in the exchange formats: Simon Tatham's Bridges, puzz.link URLs, JSON, `.has` files.
+
+Bridges `WxHmM:DESC` (W, H >= 3). M is the most bridges joining two islands: satpuzzle's Hashi
+has 2, the game's default when `m` is absent, and refuses any other M; `L` (no loops allowed,
+an extra rule) is refused too; `i`, `e` and `d` only steer the generator. DESC: a..z a run of
+1..26 water cells, 1..9 and A..G an island needing 1..16 bridges. The game refuses islands in
+orthogonally adjacent cells and fewer than two islands, and so does satpuzzle.
+
+puzz.link names the puzzle `hashi`, and reads `hashikake` and `bridges` too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from satpuzzle.codecs.json_reader import Fields, JsonCodec
+from satpuzzle.codecs.lines import BadEntry, grid, number, quoted
+from satpuzzle.codecs.native import NativeFormat, natural
+from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues
+from satpuzzle.codecs.sgt import SgtGame, check_cells
+from satpuzzle.errors import InputError
+from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi.puzzle import Grid, HashiInstance
+
+# ---------------------------------------------------------------- sgt: Bridges
+
+MAX_BRIDGES = 2  # satpuzzle's Hashi joins two islands by at most two bridges
+BRIDGES_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:i(\d+))?(?:e(\d+))?(?:m(\d+))?(L?)(?:d(\d+))?")
+
+
+def read_bridges(params: str, desc: str, params_at: int, desc_at: int) -> HashiInstance:
+    match = BRIDGES_PARAMS.fullmatch(params)
+    if not match:
+        raise BadEntry(f"sgt bridges: expected parameters WxH or WxHm2 (like 7x7m2), found "
+                       f"{quoted(params)}", params_at)
+    width = number(match.group(1), "sgt bridges", params_at)
+    height = number(match.group(2), "sgt bridges", params_at) if match.group(2) else width
+    # absent m: the game's default preset, at most 2 bridges
+    most = number(match.group(5), "sgt bridges", params_at) if match.group(5) else MAX_BRIDGES
+    if most != MAX_BRIDGES:
+        raise BadEntry(f"sgt bridges: m{most} (at most {most} bridges between two islands) is "
+                       f"not supported: satpuzzle's Hashi allows at most {MAX_BRIDGES} "
+                       f"(m{MAX_BRIDGES})", params_at)
+    if match.group(6):
+        raise BadEntry("sgt bridges: 'L' (solutions may not form loops) is an extra rule that "
+                       "satpuzzle's Hashi does not have", params_at)
+    if width < 3 or height < 3:
+        raise BadEntry(f"sgt bridges: grid {width}x{height} too small: width and height must be at "
+                       "least 3", params_at)
+    if width * height > hashi.MAX_CELLS:
+        raise BadEntry(f"sgt bridges: grid {width}x{height} too large", params_at)
+    cells, count = _decode_islands(desc, desc_at, width * height)
+    check_cells("bridges", count, width * height, f"{width}x{height}")
+    islands = grid(cells, width)
+    _check_islands(islands, "sgt bridges: ")
+    return HashiInstance(islands)
+
+
+def _decode_islands(desc: str, at: int, area: int) -> tuple[list[int], int]:
+    """The cells of a Bridges description (0 water; at most `area` kept) and their count."""
+    cells: list[int] = []
+    count = 0
+    for i, char in enumerate(desc):
+        if "a" <= char <= "z":
+            run = ord(char) - ord("a") + 1
+            cells.extend([0] * min(run, area + 1 - len(cells)))
+            count += run
+            continue
+        if "1" <= char <= "9":
+            value = int(char)
+        elif "A" <= char <= "G":
+            value = ord(char) - ord("A") + 10
+        else:
+            raise BadEntry(f"sgt bridges: unexpected character {char!r} in the description: "
+                           "expected a..z (a run of water cells) or 1..9, A..G (an island)", at + i)
+        if value > hashi.MAX_VALUE:
+            raise BadEntry(f"sgt bridges: island {value} needs more than {hashi.MAX_VALUE} "
+                           f"bridges, impossible with at most {MAX_BRIDGES} in each direction",
+                           at + i)
+        cells.append(value)
+        count += 1
+    return cells[:area], count
+
+
+def _check_islands(cells: Grid, prefix: str) -> None:
+    """The game's rules on islands: at least two, none orthogonally next to another."""
+    islands = [(r, c) for r, row in enumerate(cells) for c, value in enumerate(row) if value]
+    if len(islands) < 2:
+        raise BadEntry(f"{prefix}the game needs at least two islands, found {len(islands)}")
+    for r, c in islands:
+        for dr, dc in ((0, 1), (1, 0)):
+            if r + dr < len(cells) and c + dc < len(cells[0]) and cells[r + dr][c + dc]:
+                raise BadEntry(f"{prefix}islands at row {r + 1}, column {c + 1} and row "
+                               f"{r + dr + 1}, column {c + dc + 1} touch: the game refuses "
+                               "adjacent islands")
+
+
+def write_bridges(instance: HashiInstance) -> str:
+    if instance.height < 3 or instance.width < 3:
+        raise BadEntry(f"sgt bridges: Bridges needs a grid of at least 3x3, this one is "
+                       f"{instance.width}x{instance.height}")
+    _check_islands(instance.grid, "sgt bridges: cannot write this puzzle: ")
+    out: list[str] = []
+    run = 0
+    for value in (value for row in instance.grid for value in row):
+        if value:
+            if run:
+                out.append(chr(ord("a") + run - 1))
+                run = 0
+            out.append(str(value))
+        else:
+            if run == 26:
+                out.append("z")
+                run = 0
+            run += 1
+    if run:
+        out.append(chr(ord("a") + run - 1))
+    return f"{instance.width}x{instance.height}m{MAX_BRIDGES}:{''.join(out)}"
+
+
+BRIDGES = SgtGame("bridges", "Bridges", "7x7m2:3a2a1i3a2a6a1h2b7a3g3a3a3a1", read_bridges,
+                  write_bridges)
+
+
+# ---------------------------------------------------------------- puzz.link
+
+
+def read_url(cols: int, rows: int, body: str, at: int) -> HashiInstance:
+    if cols * rows > hashi.MAX_CELLS:
+        raise BadEntry(f"url hashi: grid {cols}x{rows} too large", at)
+    values = known_clues("url hashi", body, at, cols, rows, hashi.MAX_VALUE)
+    if not any(values):
+        raise BadEntry("url hashi: the grid has no island", at)
+    return HashiInstance(grid(values, cols))
+
+
+def write_url(instance: HashiInstance) -> Cells:
+    values = [value or None for row in instance.grid for value in row]
+    return instance.width, instance.height, values
+
+
+URL = UrlCodec(("hashi", "hashikake", "bridges"), read_url, write_url)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def read_json(f: Fields, title: str | None) -> HashiInstance:
+    r = f.reader
+    rows, cols = f.board(hashi.MAX_CELLS)
+    items = r.array(f.data["islands"], f.at("islands"), nonempty=True)
+    cells = [[0] * cols for _ in range(rows)]
+    for i, item in enumerate(items):
+        row, col, value = r.array(item, f.at("islands", i), 3)
+        row = r.integer(row, f.at("islands", i, 0), 0, rows - 1)
+        col = r.integer(col, f.at("islands", i, 1), 0, cols - 1)
+        value = r.integer(value, f.at("islands", i, 2))
+        if cells[row][col]:
+            raise r.fail(f.at("islands", i), f"a second island at row {row}, column {col}")
+        cells[row][col] = hashi._island_value(str(value), f.token("islands", i, 2))
+    instance = HashiInstance(tuple(map(tuple, cells)), title)
+    mode = f.data.get("connectivity")
+    if mode is None:
+        return instance
+    mode = r.string(mode, f.at("connectivity"))
+    return hashi.with_connectivity(instance, mode, f.token("connectivity", text=mode))
+
+
+def write_json(instance: HashiInstance) -> dict[str, Any]:
+    islands = [[r, c, value] for r, row in enumerate(instance.grid)
+               for c, value in enumerate(row) if value]
+    return {"rows": instance.height, "cols": instance.width, "islands": islands,
+            "connectivity": instance.connectivity}
+
+
+JSON = JsonCodec(("rows", "cols", "islands", "connectivity"), ("rows", "cols", "islands"),
+                 read_json, write_json)
+
+
+# ---------------------------------------------------------------- .has files
+
+
+def read_has(text: str, path: str) -> list[HashiInstance]:
+    rows = tokenize_rows(text, path)
+    if not rows or len(rows[0]) != 3 or not all(natural(t.text) for t in rows[0]):
+        where = rows[0][0] if rows else None
+        message = "expected a .has header 'ROWS COLUMNS ISLANDS' (three integers)"
+        raise where.error(message) if where else InputError(message, path, 1, 1)
+    return hashi.read_native(text, path, {})[0]
+
+
+def to_has(instance: HashiInstance) -> str:
+    """The instance as a `.has` file (the Coelho et al. benchmark format)."""
+    islands = sum(1 for row in instance.grid for v in row if v)
+    lines = [f"{instance.height} {instance.width} {islands}"]
+    lines += [" ".join(map(str, row)) for row in instance.grid]
+    return "\n".join(lines) + "\n"
+
+
+# the connectivity mode is a solver option, not part of the puzzle: .has files drop it
+NATIVE = (NativeFormat("has", read_has, to_has, drops=("title", "connectivity")),)
