@@ -299,9 +299,19 @@ def write_report(sections: Sequence[Section], out: Path, command: str,
              + (f" in {elapsed / 60:.1f} minutes." if elapsed else "."), ""]
     lines += machine_lines() + [""]
     lines += [
+        ("What is timed: every satpuzzle row is the product path, the same solve pipeline "
+         "a user runs (`satpuzzle.pipeline`, with every answer rule-checked by the pipeline "
+         "as the command does); no row calls an engine or an encoder directly. *satpuzzle* is "
+         "the Python API (`satpuzzle.solutions`, in process); *satpuzzle command* is the "
+         "whole `python -m satpuzzle solve FILE --format json` process, start-up, file "
+         "parsing and dictionary loading included, run on the same instance right after the "
+         "in-process row (interleaved, so that a busy moment of the machine hits both); its "
+         "ratio to satpuzzle is the cost of a process per puzzle. Peers and baselines are "
+         "timed on their own calls."), "",
         ("How to read the tables: every (method, instance) runs in its own child process, "
         "killed with its process group at the time limit; only the method's call is timed "
-        "(imports and data loading are not). Every answer goes through the kind's independent "
+        "(imports and data loading are not, except in *satpuzzle command*, which times a "
+        "whole process). Every answer goes through the kind's independent "
         "rule checker (`satpuzzle.check`): a rejected answer is **wrong** and never counted "
         "as solved; counts are compared across methods. *solved* is out of the instances the "
         "method ran on; *median* and *p90* (nearest rank) are over its solved instances; "

@@ -59,12 +59,12 @@ def module_available(name: str) -> Callable[[], str | None]:
 
 
 def warm_kind(instance: Any) -> None:
-    """Import the kind's encoder and checker in the parent (registry imports are lazy)."""
+    """Import the kind's modules and its rule checker in the parent (registry imports are
+    lazy), so that the timed child does not pay for them."""
     from satpuzzle.kinds import registry
 
-    kind = getattr(instance, "instance", instance).KIND
-    registry.kind(kind)
-    registry.kind(kind).checker
+    kind = registry.kind(getattr(instance, "instance", instance).KIND)
+    _ = kind.checker
 
 
 def satpuzzle_method(run: Callable[[Any, float], Answer] | None = None) -> Method:
@@ -72,22 +72,82 @@ def satpuzzle_method(run: Callable[[Any, float], Answer] | None = None) -> Metho
 
 
 def satpuzzle_first(instance: Any, time_limit: float) -> Answer:
-    """satpuzzle's first solution in this process (the kind's default engine)."""
-    solution = satpuzzle.solve(instance)
+    """satpuzzle's first solution through the solve pipeline, in this process, as the API
+    gives it (`satpuzzle.solutions`: the kind's default engine, every answer rule-checked)."""
+    solution = next(satpuzzle.solutions(instance, limit=1, check=True), None)
     return Answer("unsat") if solution is None else Answer("solved", [solution])
 
 
 def satpuzzle_all(instance: Any, time_limit: float) -> Answer:
-    """Every solution, counted; a sample goes back for the rule check."""
+    """Every solution through the pipeline (rule-checked there), counted; a sample goes back
+    for the harness's own check."""
     found = []
     count = 0
-    for solution in satpuzzle.solutions(instance):
+    for solution in satpuzzle.solutions(instance, check=True):
         count += 1
         if len(found) < SOLUTIONS_SENT:
             found.append(solution)
     if not count:
         return Answer("solved", [], count=0)
     return Answer("solved", found, count=count)
+
+
+COMMAND = "satpuzzle command"  # the whole `satpuzzle solve` process, start-up included
+
+
+def puz_files(instance: Any, folder: Path) -> list[str]:
+    """The arguments that make `satpuzzle solve` read `instance`: a .puz file of it."""
+    path = folder / "puzzle.puz"
+    path.write_text(satpuzzle.export(instance, "puz"))
+    return [str(path)]
+
+
+def run_command_line(instance: Any, files: Callable[[Any, Path], list[str]],
+                     options: list[str], time_limit: float) -> Answer:
+    """`python -m satpuzzle solve FILE ... --format json` as a user runs it, a whole process
+    (start-up, parsing, dictionary loading, the pipeline's child, its rule check), started
+    through satpuzzle.children.run_command (killed with anything it started); its JSON
+    solutions are read back for the harness's check, its count kept."""
+    import json
+    import sys
+    import tempfile
+
+    from satpuzzle.children import run_command
+    from satpuzzle.kinds import registry
+
+    with tempfile.TemporaryDirectory(prefix="satpuzzle-bench-") as name:
+        folder = Path(name)
+        argv = [sys.executable, "-m", "satpuzzle", "solve", *files(instance, folder), *options,
+                "--format", "json", "--timeout", f"{time_limit:g}"]
+        code, killed = run_command(argv, folder / "out", folder / "err", time_limit + 5)
+        output = (folder / "out").read_text()
+        errors = (folder / "err").read_text().strip().splitlines()
+    if killed or code == 3:
+        return Answer("timeout", detail="the command's --timeout")
+    try:
+        data = json.loads(output)
+    except ValueError:
+        return Answer("error", detail=f"exit {code}: {' | '.join(errors[-2:])}"[:300])
+    if data.get("status") == "UNSAT":
+        return Answer("unsat")
+    if code != 0:
+        return Answer("error", detail=f"exit {code}: {' | '.join(errors[-2:])}"[:300])
+    instance = getattr(instance, "instance", instance)  # a crossword case: its instance
+    kind = registry.kind_of(instance)
+    found = [kind.solution_from_json(instance, item, "<command>")
+             for item in data.get("solutions", [])]
+    counted = "--count" in options or "--all" in options
+    return Answer("solved", found, count=data.get("count") if counted else None)
+
+
+def command_method(files: Callable[[Any, Path], list[str]] = puz_files,
+                   options: Callable[[Any], list[str]] = lambda instance: ["--limit", "1"],
+                   name: str = COMMAND, **more: Any) -> Method:
+    """The whole-process twin of satpuzzle_method: what a user waits for at the prompt."""
+    def run(instance: Any, time_limit: float) -> Answer:
+        return run_command_line(instance, files, options(instance), time_limit)
+
+    return Method(name, run, **more)
 
 
 def cpsat_first(instance: Any, time_limit: float) -> Answer:
@@ -234,6 +294,7 @@ def sudoku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
                  "anneals until the time limit when it fails); a failure counts as timeout.")
     methods = [
         satpuzzle_method(),
+        command_method(),
         Method("seed 001 eup", sudoku_eup, module_available("benchmarks.baselines.sudoku_eup")),
         Method("seed 003 annealing", sudoku_annealing,
                module_available("benchmarks.baselines.sudoku_annealing"), limit=annealing_cap),
@@ -256,14 +317,15 @@ class CrosswordCase:
     instance: crossword.CrosswordInstance
     rows: tuple[str, ...]
     enumerate_all: bool
+    dictionary: str | None = None  # a built-in list's name (`--dict en`), else a word file
     KIND = "crossword"
 
 
 def crossword_instance(rows: tuple[str, ...], words: tuple[str, ...], enumerate_all: bool,
-                       title: str) -> CrosswordCase:
+                       title: str, dictionary: str | None = None) -> CrosswordCase:
     grid = tuple(tuple(row) for row in rows)
     return CrosswordCase(crossword.CrosswordInstance(grid, words, title=title), rows,
-                         enumerate_all)
+                         enumerate_all, dictionary)
 
 
 def crossword_satpuzzle(case: CrosswordCase, time_limit: float) -> Answer:
@@ -286,6 +348,22 @@ def crossword_trie(case: CrosswordCase, time_limit: float) -> Answer:
     if not case.enumerate_all:
         return Answer("solved", found) if found else Answer("unsat")
     return Answer("solved", found, count=count)
+
+
+def crossword_files(case: CrosswordCase, folder: Path) -> list[str]:
+    """The grid in the native format and the word list, as a user passes them: `--dict en`
+    for the built-in list, else a word file."""
+    grid = folder / "grid.txt"
+    grid.write_text("\n".join(case.rows) + "\n")
+    words = case.dictionary
+    if words is None:
+        words = str(folder / "words.txt")
+        Path(words).write_text("\n".join(case.instance.words) + "\n")
+    return ["--kind", "crossword", str(grid), "--dict", words]
+
+
+def crossword_options(case: CrosswordCase) -> list[str]:
+    return ["--all"] if case.enumerate_all else ["--limit", "1"]
 
 
 def crossword_cpsat(case: CrosswordCase, time_limit: float) -> Answer:
@@ -315,15 +393,16 @@ def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
         large = [(n, rows) for n, rows in grids if len(rows) == 15][:0 if quick else 2]
         for name, rows in small + large:
             cases.append(Case(f"vb{name}-en", white_cells(rows),
-                              crossword_instance(rows, words, False, name)))
+                              crossword_instance(rows, words, False, name, "en")))
     else:
         notes.append(f"{path} missing: open grids instead of van Beek's")
         for side in (3, 4, 5) if quick else (3, 4, 5, 6):
             rows = tuple("1" * side for _ in range(side))
             cases.append(Case(f"open{side}-en", side * side,
-                              crossword_instance(rows, words, False, f"open {side}")))
+                              crossword_instance(rows, words, False, f"open {side}", "en")))
     methods = [
         satpuzzle_method(crossword_satpuzzle),
+        command_method(crossword_files, crossword_options),
         Method("seed 000 trie", crossword_trie,
                module_available("benchmarks.baselines.crossword_trie")),
         Method("CP-SAT", crossword_cpsat, module_available("benchmarks.baselines.cpsat"),
@@ -543,6 +622,7 @@ def counts_suite(data: Path, quick: bool, time_limit: float) -> Suite:
              "per instance) and must be distinct. clingo runs on the kinds it supports.")]
     methods = [
         satpuzzle_method(satpuzzle_all),
+        command_method(options=lambda instance: ["--count"]),
         Method("clingo", clingo_count, module_available("benchmarks.baselines.clingo_count"),
                applies=supported_by("benchmarks.baselines.clingo_count")),
         Method("CP-SAT", cpsat_count, module_available("benchmarks.baselines.cpsat"),

@@ -98,17 +98,14 @@ def build(spec: PuzzleSpec) -> Any:
     return registry.kind(spec.kind.text, spec.kind).from_spec(spec)
 
 
-# Names that say what a file should hold: a file no kind recognises by its content is read as
-# its name says, so that its error is shown where it stands instead of "cannot tell".
-_SUFFIX_KINDS = {".has": "hashi", ".cnf": "one-in-three-sat", ".tsv": "partition"}
-
-
 def infer_kind(text: str, path: str) -> str:
     """The one kind whose native format fits `text` best (each kind scores the text; see
     kinds.base.Fit). Two kinds tied at the top are not guessed between: an InputError names
     them and --kind."""
     scores = {name: kind.fit(text) for name, kind in registry.KINDS.items()}
-    by_name = _SUFFIX_KINDS.get(Path(path).suffix.lower())
+    suffix = Path(path).suffix.lower()
+    by_name = next((name for name, kind in registry.KINDS.items()
+                    if suffix in kind.file_suffixes), None)
     if by_name and not is_satpuzzle_cnf(text):  # compiled: see `decode`
         # a name that says what the file holds counts as a signature, so that a broken
         # file's error is shown where it stands instead of another kind's

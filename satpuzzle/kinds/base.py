@@ -84,6 +84,9 @@ class Kind:
     # where a file of one-line puzzles gets one answer line per puzzle
     engines: ClassVar[tuple[Engine, ...]] = ()
     input_options: ClassVar[tuple[Option, ...]] = ()
+    # file name endings that say a native file is of this kind (".has"): a file no kind
+    # recognises by content is read as its name says, so that its errors show where they are
+    file_suffixes: ClassVar[tuple[str, ...]] = ()
     generate_options: ClassVar[tuple[Option, ...]] = ()
 
     # ------------------------------------------------------------ reading

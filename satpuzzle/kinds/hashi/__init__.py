@@ -10,6 +10,7 @@ from satpuzzle.kinds.hashi import codecs, pictures, puzzle
 class HashiKind(Kind):
     name = "hashi"
     checker = checker
+    file_suffixes = (".has",)
     input_options = (
         Option(("--connectivity",), {"choices": puzzle.CONNECTIVITY_MODES,
                                      "help": "hashi: connectivity by lazy cuts (default) or "

@@ -10,6 +10,7 @@ from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
 class OneInThreeSatKind(Kind):
     name = "one-in-three-sat"
     checker = checker
+    file_suffixes = (".cnf",)
     from_spec = staticmethod(puzzle.from_spec)
     fit = staticmethod(puzzle.fit)
     read_native = staticmethod(puzzle.read_native)

@@ -10,6 +10,7 @@ from satpuzzle.kinds.partition import codecs, pictures, puzzle
 class PartitionKind(Kind):
     name = "partition"
     checker = checker
+    file_suffixes = (".tsv",)
     from_spec = staticmethod(puzzle.from_spec)
     fit = staticmethod(puzzle.fit)
     read_native = staticmethod(puzzle.read_native)
