@@ -1,40 +1,56 @@
 """Crossword benchmark: satpuzzle side by side with the seed's trie backtracking baseline.
 
     python benchmarks/crossword.py [--cap 30] [--quick] [--only NAME[,NAME...]] [--jobs 1]
+                                   [--grid FILE --dict WORDS] [--repeat 3] [--no-library]
 
-For each (instance, method) — `satpuzzle` (the default engine: trie search over arc-consistent
-candidates with a lazily built SAT oracle), `sat` (compile the CNF, then enumerate with blocking
-clauses: `--engine sat`) or `trie` (the seed's algorithm, benchmarks/baselines/crossword_trie.py)
-— a child process loads the
-dictionary (not timed), then enumerates fills until the generator ends or the cap is reached
-(checked between fills). It reports the time to the first fill (for satpuzzle this includes
-compiling the CNF, for the trie building the prefix trees; a first fill under 50 ms is timed
-again on fresh runs, up to 25 times within 1 s, and the median kept), the number of fills found, fills/s,
-whether the enumeration completed within the cap, the total time and the peak RSS of the child
-(`ru_maxrss`, which includes the loaded dictionary: `dict MB` is the RSS right after loading).
-A child that is still inside one solver call at cap + 10 s is killed; its last progress line is
-kept. Up to --check-limit fills per run are verified by the independent checker
-(satpuzzle.checkers.crossword) and tested for duplicates; when both methods complete, their
-fill counts must agree. Not part of the test suite.
+Two measurements, both on the product path (no engine is called directly):
+
+1. In library. For each (instance, method) — `satpuzzle` (`satpuzzle.solutions`, the solve
+   pipeline in process with the kind's default engine, every fill rule-checked by the
+   pipeline, as the command does), `sat` (the same with engine="sat": compile the CNF, then
+   enumerate with blocking clauses) or `trie` (the seed's algorithm,
+   benchmarks/baselines/crossword_trie.py) — a child process loads the dictionary (not timed),
+   then enumerates fills until the generator ends or the cap is reached (checked between
+   fills). It reports the time to the first fill (a first fill under 50 ms is timed again on
+   fresh runs, up to 25 times within 1 s, and the median kept), the number of fills found,
+   fills/s, whether the enumeration completed within the cap, the total time and the peak RSS
+   of the child (`ru_maxrss`, which includes the loaded dictionary: `dict MB` is the RSS right
+   after loading). Up to --check-limit fills per run are verified again by the independent
+   checker and tested for duplicates; when both methods complete, their fill counts must agree.
+
+2. Whole process (start-up and dictionary loading included), A/B interleaved --repeat times,
+   medians and ratios: the command a user runs,
+       python -m satpuzzle solve --kind crossword GRID --dict WORDS --count --timeout CAP
+   (`--limit 1` instead of `--count` for first-fill instances), against the trie run as a
+   process of its own (`python benchmarks/crossword.py --trie-command GRID WORDS`), which
+   loads the same list with the same reader and enumerates for the same cap. fills/s = fills
+   counted / wall time of the process.
+
+Every child goes through satpuzzle.children.run_command (killed with anything it started, at
+the cap plus a grace period). Not part of the test suite.
 
 Instance names (for --only, matched exactly or as a substring): seed, open4-en, open4-fr,
 open5-en, open5-fr, open6-en, x4-fr (4x4 open grid whose last cell is x), dense6-fr (6x6 open
 grid with e at row 1 col 1 and s at row 6 col 6, first fill only), vb05.01-en ... vb05.03-fr
 (the first three 5x5 grids of ../shared/data/crossword/grids-vanbeek.txt), vb15.01-en and
-vb15.01-fr (its first 15x15 grid, first fill only).
+vb15.01-fr (its first 15x15 grid, first fill only). --grid FILE --dict WORDS measures one
+grid (native format: `1` white, `0` black, a letter) with one word list (a file, or `en`/`fr`)
+instead.
 """
 
 from __future__ import annotations
+
+import time
+
+STARTED = time.monotonic()  # this process's start, near enough: the trie's cap counts from here
 
 import argparse
 import json
 import os
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -43,6 +59,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from satpuzzle.children import run_command
 
 METHODS = ("satpuzzle", "sat", "trie")
 KILL_GRACE = 10.0  # seconds past the cap before a child is killed
@@ -60,14 +78,20 @@ class Case:
 
     grid_name: str
     rows: tuple[str, ...]  # '1' white, '0' black, a letter, or '[abc]'
-    dictionary: str  # "fr", "en", or "seed" for SEED_WORDS
+    dictionary: str  # "fr", "en", "seed" for SEED_WORDS, or a word file
     first_only: bool = False  # stop at the first fill
     expected: int | None = None  # the number of fills, asserted when enumeration completes
     reference: int | None = None  # a count quoted elsewhere (another word list?): a note only
 
     @property
+    def dict_label(self) -> str:
+        return Path(self.dictionary).stem
+
+    @property
     def name(self) -> str:
-        return self.grid_name if self.dictionary == "seed" else f"{self.grid_name}-{self.dictionary}"
+        if self.dictionary == "seed":
+            return self.grid_name
+        return f"{self.grid_name}-{Path(self.dictionary).stem}"
 
 
 @dataclass
@@ -207,7 +231,7 @@ def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
     def enumerate_fills(limit: int | None) -> Iterator[Sequence[str]]:
         if method in ("satpuzzle", "sat"):
             engine = "auto" if method == "satpuzzle" else "sat"
-            return iter(satpuzzle.solutions(instance, limit=limit, engine=engine))
+            return iter(satpuzzle.solutions(instance, limit=limit, engine=engine, check=True))
         return iter(trie_solutions(list(case.rows), words, limit=limit))
 
     start = time.perf_counter()
@@ -261,23 +285,19 @@ def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
 def run_child(case: Case, method: str, args: argparse.Namespace) -> Result:
     command = [sys.executable, str(Path(__file__).resolve()), "--one", case.name, method,
                "--cap", str(args.cap), "--check-limit", str(args.check_limit),
-               "--data", str(args.data)]
+               "--data", str(args.data)] + case_arguments(args)
     result = Result(case, method)
-    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        child = subprocess.Popen(command, stdout=out, stderr=err, cwd=ROOT)
+    with tempfile.TemporaryDirectory(prefix="crossword-bench-") as folder:
+        out, err = Path(folder) / "out", Path(folder) / "err"
         started = time.perf_counter()
         # the dictionary load comes before the timed part: allow for it on top of the cap
-        try:
-            child.wait(timeout=args.cap + KILL_GRACE + 15)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-            result.status = "killed"
+        _code, killed = run_command(command, out, err, args.cap + KILL_GRACE + 15)
         elapsed = time.perf_counter() - started
-        out.seek(0)
-        err.seek(0)
-        lines = [json.loads(line) for line in out.read().splitlines() if line.startswith("{")]
-        stderr = err.read()
+        lines = [json.loads(line) for line in out.read_text().splitlines()
+                 if line.startswith("{")]
+        stderr = err.read_text()
+    if killed:
+        result.status = "killed"
     for record in lines:
         result.first = record.get("first")
         result.count = record.get("count", 0)
@@ -297,8 +317,123 @@ def run_child(case: Case, method: str, args: argparse.Namespace) -> Result:
     elif not lines or lines[-1]["event"] != "done":
         result.status = "error"
         tail = stderr.strip().splitlines()[-3:]
-        result.note = f"exit {child.returncode}: " + " | ".join(tail)
+        result.note = f"exit {_code}: " + " | ".join(tail)
     return result
+
+
+def case_arguments(args: argparse.Namespace) -> list[str]:
+    """--grid and --dict passed on to a child, when given."""
+    if not args.grid:
+        return []
+    return ["--grid", str(args.grid), "--dict", args.dict]
+
+
+# ---------------------------------------------------------------- whole processes
+
+
+@dataclass
+class Process:
+    """One whole-process run: wall seconds and fills counted (None: it failed)."""
+
+    seconds: float
+    fills: int | None
+    complete: bool
+    note: str = ""
+
+    @property
+    def rate(self) -> float | None:
+        return self.fills / self.seconds if self.fills and self.seconds else None
+
+
+def case_files(case: Case, folder: Path) -> tuple[Path, str]:
+    """The grid as a native file and the word list as the command takes it (a built-in
+    name, or a file)."""
+    grid = folder / "grid.txt"
+    grid.write_text("\n".join(case.rows) + "\n")
+    if case.dictionary == "seed":
+        words = folder / "words.txt"
+        words.write_text("\n".join(SEED_WORDS) + "\n")
+        return grid, str(words)
+    return grid, case.dictionary
+
+
+def process_argv(case: Case, method: str, grid: Path, words: str, cap: float) -> list[str]:
+    if method == "satpuzzle":
+        return [sys.executable, "-m", "satpuzzle", "solve", "--kind", "crossword", str(grid),
+                "--dict", words, *(["--limit", "1"] if case.first_only else []), "--count",
+                "--timeout", f"{cap:g}"]
+    return [sys.executable, str(Path(__file__).resolve()), "--trie-command", str(grid), words,
+            "--cap", f"{cap:g}", *(["--first"] if case.first_only else [])]
+
+
+def run_process(case: Case, method: str, cap: float) -> Process:
+    """One whole process, timed from before it starts to after it has exited."""
+    with tempfile.TemporaryDirectory(prefix="crossword-bench-") as name:
+        folder = Path(name)
+        grid, words = case_files(case, folder)
+        argv = process_argv(case, method, grid, words, cap)
+        started = time.monotonic()
+        code, killed = run_command(argv, folder / "out", folder / "err", cap + 60)
+        seconds = time.monotonic() - started
+        out = (folder / "out").read_text().split()
+        err = (folder / "err").read_text().strip().splitlines()
+    if killed or code not in (0, 1, 3) or not out or not out[0].isdigit():
+        return Process(seconds, None, False, f"exit {code}: {' | '.join(err[-2:])}"[:200])
+    return Process(seconds, int(out[0]), code != 3 and not case.first_only)
+
+
+def trie_command(grid_path: str, words_source: str, cap: float, first: bool) -> int:
+    """The trie as a process of its own: load the list (satpuzzle's reader, as the command
+    does), enumerate until `cap` seconds after the process started (the command's --timeout
+    also counts from its start), print the number of fills."""
+    from benchmarks.baselines.crossword_trie import solutions
+    from satpuzzle.kinds.crossword.puzzle import read_dictionary
+
+    rows = [line.strip() for line in Path(grid_path).read_text().splitlines() if line.strip()]
+    words = read_dictionary(words_source)
+    deadline = STARTED + cap  # from the start, as the command's --timeout
+    count = 0
+    for _fill in solutions(rows, words, limit=1 if first else None):
+        count += 1
+        if not count & 255 and time.monotonic() >= deadline:
+            break
+    print(count)
+    return 0
+
+
+def whole_processes(cases: list[Case], repeat: int, cap: float) -> list[list[str]]:
+    """Each case: satpuzzle's command and the trie's process, A/B interleaved (the order
+    flips every round), `repeat` rounds; a row of medians and ratios."""
+    rows = []
+    for case in cases:
+        runs: dict[str, list[Process]] = {"satpuzzle": [], "trie": []}
+        for round_ in range(repeat):
+            order = ("satpuzzle", "trie") if round_ % 2 == 0 else ("trie", "satpuzzle")
+            for method in order:
+                run = run_process(case, method, cap)
+                runs[method].append(run)
+                print(f"  process: {case.name} {method} round {round_ + 1}: "
+                      f"{run.fills} fills in {run.seconds:.2f} s {run.note}", flush=True)
+        ours, trie = (process_medians(runs[m]) for m in ("satpuzzle", "trie"))
+        rows.append([case.grid_name, case.dict_label, str(repeat),
+                     fmt(ours[0], 2), fmt(ours[1], 0), fmt(trie[0], 2), fmt(trie[1], 0),
+                     ratio(ours[1], trie[1]) if not case.first_only else "-",
+                     ratio(ours[0], trie[0])])
+    return rows
+
+
+def process_medians(runs: list[Process]) -> tuple[float | None, float | None]:
+    """Median wall seconds and median fills/s over the runs that succeeded."""
+    good = [run for run in runs if run.fills is not None]
+    if not good:
+        return None, None
+    rates = [run.rate for run in good if run.rate is not None]
+    return (statistics.median(run.seconds for run in good),
+            statistics.median(rates) if rates else None)
+
+
+PROCESS_HEADER = ["instance", "dict", "runs", "satpuzzle wall (s)", "satpuzzle fills/s",
+                  "trie wall (s)", "trie fills/s", "fills/s ratio", "wall ratio"]
 
 
 def fmt(value: float | None, digits: int = 3) -> str:
@@ -315,7 +450,7 @@ def complete_label(result: Result) -> str:
 
 def result_row(result: Result) -> list[str]:
     case = result.case
-    return [case.grid_name, case.dictionary, result.method, fmt(result.first, 4),
+    return [case.grid_name, case.dict_label, result.method, fmt(result.first, 4),
             str(result.count), fmt(result.rate, 1), complete_label(result),
             fmt(result.total, 2), fmt(result.peak_mb, 1), fmt(result.dict_mb, 1)]
 
@@ -392,10 +527,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-limit", type=int, default=2000,
                         help="fills checked per run (default 2000)")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--grid", type=Path, help="one grid file (native: 1 white, 0 black, "
+                        "a letter) instead of the built-in instances; needs --dict")
+    parser.add_argument("--dict", default="en", help="with --grid: a word file, or en / fr")
+    parser.add_argument("--first", action="store_true",
+                        help="with --grid: the first fill only (default: every fill)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="whole-process rounds per instance, A/B interleaved (default 3)")
+    parser.add_argument("--no-library", action="store_true",
+                        help="skip the in-library measurement")
+    parser.add_argument("--no-process", action="store_true",
+                        help="skip the whole-process measurement")
     parser.add_argument("--one", nargs=2, metavar=("NAME", "METHOD"), help=argparse.SUPPRESS)
+    parser.add_argument("--trie-command", nargs=2, metavar=("GRID", "WORDS"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.trie_command:
+        return trie_command(*args.trie_command, args.cap, args.first)
 
-    cases = build_cases(args.data)
+    if args.grid:
+        rows = tuple(line.strip() for line in args.grid.read_text().splitlines()
+                     if line.strip())
+        cases = [Case(args.grid.stem, rows, args.dict, first_only=args.first)]
+    else:
+        cases = build_cases(args.data)
     if args.one:
         name, method = args.one
         by_name = {case.name: case for case in cases}
@@ -404,9 +559,23 @@ def main(argv: list[str] | None = None) -> int:
         run_one(by_name[name], method, args.cap, args.check_limit)
         return 0
 
-    cases = select(cases, args.quick, args.only)
+    if not args.grid:
+        cases = select(cases, args.quick, args.only)
     if not cases:
         parser.error("no instance selected")
+    status = 0 if args.no_library else library(cases, args)
+    if not args.no_process:
+        print(f"\nwhole processes (start-up and dictionary loading included), cap "
+              f"{args.cap:g} s, {args.repeat} A/B rounds, medians; ratios: fills/s satpuzzle "
+              "/ trie (> 1: satpuzzle faster), wall satpuzzle / trie (< 1: faster)", flush=True)
+        process_rows = whole_processes(cases, args.repeat, args.cap)
+        print()
+        print_table(PROCESS_HEADER, process_rows, {0, 1})
+    return status
+
+
+def library(cases: list[Case], args: argparse.Namespace) -> int:
+    """The in-library measurement (part 1 of the docstring); 1 when a check failed."""
     print(f"crossword benchmark: {len(cases)} instances x {len(METHODS)} methods, cap "
           f"{args.cap:g} s, python {sys.version.split()[0]}, pid {os.getpid()}", flush=True)
     jobs = [(case, method) for case in cases for method in METHODS]
@@ -431,7 +600,7 @@ def main(argv: list[str] | None = None) -> int:
         for result in runs:
             notes += notes_of(result)
         engine, sat, trie = runs
-        ratio_rows.append([case.grid_name, case.dictionary,
+        ratio_rows.append([case.grid_name, case.dict_label,
                            ratio(engine.first, trie.first), ratio(engine.rate, trie.rate),
                            ratio(engine.total, trie.total) if engine.complete and trie.complete
                            else "-",

@@ -7,12 +7,13 @@
                                 [--solver cadical195] [--set colour_counts=false ...]
                                 [--only clue|brendan] [--names pieces_06x06,clue2]
 
-Columns, each run in a child process that the timeout stops:
-- satpuzzle: what `satpuzzle solve` runs (--engine auto): on boards of distinct pieces the
-  depth-first search engine (satpuzzle/kinds/jigsaw/search.py), else SAT;
+Columns, each run in a child process that the timeout stops; every satpuzzle column is the
+solve pipeline as `satpuzzle solve` runs it (`pipeline.solve`, back ends in a child process,
+the deadline, the rule check on; benchmarks/product.py), never an engine called directly:
+- satpuzzle: `--engine auto`: on boards of distinct pieces the depth-first search engine,
+  else SAT;
 - race: `--engine race`, the search and SAT side by side in two processes (both cores);
-- SAT: parse + encode in this process, then CaDiCaL (satpuzzle.solving.run_jobs, as
-  `--engine sat` does); the time is encode + solve;
+- SAT: `--engine sat`: encode, then CaDiCaL; the time is encode + solve;
 - CP-SAT (benchmarks/baselines/jigsaw_cpsat.py, one worker) when OR-Tools is importable;
 - C backtrack: a dedicated scan-row backtracker in C (benchmarks/baselines/jigsaw_backtrack.c,
   built with the system's compiler; skipped without one).
@@ -43,11 +44,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import product
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.children import run_children
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.solving import Job, run_jobs, run_race, run_search
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
 
@@ -86,56 +87,35 @@ def answered(instance: jigsaw.JigsawInstance, found: list, stopped: str | None,
     return True
 
 
+def run_engine(instance: jigsaw.JigsawInstance, engine: str, solver: str,
+               timeout: float) -> float | None:
+    """Seconds to the first checked solution through the pipeline with `--engine ENGINE`
+    (as the command runs it: back ends in child processes, the deadline); None on timeout."""
+    solution, seconds, run = product.first(instance, engine, solver, timeout)
+    who = "satpuzzle" if engine == "auto" else f"--engine {engine}"
+    if not answered(instance, [solution] if solution is not None else [], run.stopped, who):
+        return None
+    if engine == "race":
+        WINNERS[run.winner] = WINNERS.get(run.winner, 0) + 1
+    return seconds
+
+
 def run_satpuzzle(instance: jigsaw.JigsawInstance, solver: str,
                   timeout: float) -> float | None:
-    """Seconds to encode and find the first solution; None on timeout."""
-    start = time.perf_counter()
-    formula = jigsaw.encode(instance)
-    encoded = time.perf_counter() - start
-    found = []
-
-    def on_model(_job: int, true_vars: frozenset[int]) -> None:
-        found.append(jigsaw.decode(instance, [formula.names[v] for v in true_vars]))
-
-    outcome = run_jobs(formula, [Job(limit=1)], on_model, solver_name=solver,
-                       timeout=max(0.1, timeout - encoded))
-    if not answered(instance, found, outcome.stopped, "satpuzzle"):
-        return None
-    return encoded + outcome.elapsed
+    """`--engine sat`: seconds to encode and find the first solution; None on timeout."""
+    return run_engine(instance, "sat", solver, timeout)
 
 
 def run_auto(instance: jigsaw.JigsawInstance, solver: str, timeout: float) -> float | None:
-    """Seconds to the first solution as `satpuzzle solve` finds it (--engine auto): the
-    depth-first search in a child process on boards of distinct pieces, else SAT."""
-    if not jigsaw.search_suits(instance):
-        return run_satpuzzle(instance, solver, timeout)
-    found = []
-    outcome = run_search(lambda: jigsaw.search(instance, solver), found.append, limit=1,
-                         timeout=timeout)
-    if not answered(instance, found, outcome.stopped, "the search"):
-        return None
-    return outcome.elapsed
+    """Seconds to the first solution as `satpuzzle solve` finds it (--engine auto)."""
+    return run_engine(instance, "auto", solver, timeout)
 
 
 def run_race_engine(instance: jigsaw.JigsawInstance, solver: str,
                     timeout: float) -> float | None:
-    """Seconds to the first solution with `--engine race`: on boards of distinct pieces the
-    search and SAT in two processes, the first answer wins (the time includes encoding);
-    else SAT alone."""
-    if not jigsaw.search_suits(instance):
-        return run_satpuzzle(instance, solver, timeout)
-    start = time.perf_counter()
-    formula = jigsaw.encode(instance)
-    found = []
-    outcome = run_race(lambda: jigsaw.search(instance, solver), formula,
-                       lambda true_vars: jigsaw.decode(instance,
-                                                       [formula.names[v] for v in true_vars]),
-                       found.append, solver, timeout=max(0.1, timeout - (time.perf_counter()
-                                                                         - start)))
-    if not answered(instance, found, outcome.stopped, "the race"):
-        return None
-    WINNERS[outcome.winner] = WINNERS.get(outcome.winner, 0) + 1
-    return time.perf_counter() - start
+    """Seconds to the first solution with `--engine race` (SAT alone where the search does
+    not suit the board: the pipeline decides)."""
+    return run_engine(instance, "race", solver, timeout)
 
 
 WINNERS: dict[str | None, int] = {}  # which engine of the race answered first, how often

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,10 +66,20 @@ def shared_cases() -> list[Case]:
 
 
 def measure(command: list[str], timeout: float) -> dict:
-    done = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-m", "satpuzzle",
-                           *command], check=False, capture_output=True, text=True,
-                          timeout=timeout + 60, cwd=ROOT)
-    return json.loads(done.stdout)
+    """One whole `satpuzzle` process in its wrapper, started through
+    satpuzzle.children.run_command (the wrapper's process group, the command in it, is
+    killed whatever ends the wait)."""
+    sys.path.insert(0, str(ROOT))
+    from satpuzzle.children import run_command
+
+    argv = [sys.executable, "-c", WRAPPER, sys.executable, "-m", "satpuzzle", *command]
+    with tempfile.TemporaryDirectory(prefix="satpuzzle-memory-") as name:
+        out, err = Path(name) / "out", Path(name) / "err"
+        code, killed = run_command(argv, out, err, timeout + 60)
+        if killed or code != 0:
+            return {"rc": "killed" if killed else code, "seconds": float("nan"),
+                    "peak_kb": float("nan"), "stderr": err.read_text()[-300:]}
+        return json.loads(out.read_text())
 
 
 def main() -> None:

@@ -6,8 +6,10 @@ simulated annealing (benchmarks/baselines/shikaku_*.py).
 
 Per size, `--repeat` puzzles are generated with a unique solution (`generate(..., unique=True)`,
 depth ≈ log2(cells / 6), one merge round with probability 0.2, seeds 0, 1, ...; generation
-is not timed). For each: satpuzzle's compile time (parse the plain grid text + build the CNF),
-solve time (load the solver + first solution), uniqueness time (the second search, which
+is not timed). For each, through the solve pipeline in this process (`pipeline.solve` with a
+limit of 2 and the rule check on, as `satpuzzle solve --unique` asks it; benchmarks/product.py):
+satpuzzle's compile time (parse the plain grid text + the pipeline's Compiled event), solve
+time (from there to the first checked solution), uniqueness time (the second search, which
 proves there is no other solution), their total; CBC's time (model build + solve, capped at
 --cbc-limit s); the annealing's time and whether it found the solution (sizes up to
 --anneal-max). Medians are printed with the ratio CBC / satpuzzle (compile + solve). Every
@@ -26,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import product
 from benchmarks.baselines import shikaku_annealing, shikaku_ilp
 from satpuzzle.checkers.shikaku import check, violations
 from satpuzzle.kinds.shikaku import puzzle as shikaku
-from satpuzzle.solving import Job, LimitReached, ModelStream
 
 
 def puzzle(size: int, seed: int) -> shikaku.ShikakuInstance:
@@ -43,26 +45,19 @@ def run_satpuzzle(instance: shikaku.ShikakuInstance) -> dict[str, float]:
     shikaku.candidates.cache_clear()  # charge candidate enumeration to the compile
     start = time.perf_counter()
     loaded, _ = shikaku.read_native(text, "<bench>", {})
-    formula = shikaku.encode(loaded[0])
-    compiled = time.perf_counter()
-    stream = ModelStream(formula)
-    models = stream.models(Job(limit=2))
-    first = next(models)
-    solved = time.perf_counter()
-    others = 0
-    try:
-        for _ in models:
-            others += 1
-    except LimitReached:
-        pass
-    proved = time.perf_counter()
-    stream.close()
-    solution = shikaku.decode(instance, [formula.names[v] for v in first])
-    problems = check(instance, solution)
-    if problems or others:
-        raise SystemExit(f"WRONG ANSWER: {problems[:3]} / {others} other solution(s)")
-    return {"compile": compiled - start, "solve": solved - compiled,
-            "unique": proved - solved, "clauses": len(formula.clauses)}
+    parsed = time.perf_counter() - start
+    run = product.run(loaded[0], limit=2)
+    if not run.solutions or run.compiled is None:
+        raise SystemExit("WRONG ANSWER: no solution (or no CNF) for a generated puzzle")
+    compiled = parsed + run.compiled
+    solved = parsed + run.times[0]
+    proved = parsed + run.seconds
+    problems = check(instance, run.solutions[0])
+    if problems or len(run.solutions) > 1:
+        raise SystemExit(f"WRONG ANSWER: {problems[:3]} / {len(run.solutions) - 1} other "
+                         "solution(s)")
+    return {"compile": compiled, "solve": solved - compiled,
+            "unique": proved - solved, "clauses": run.clauses or 0}
 
 
 def as_placements(instance, rects):

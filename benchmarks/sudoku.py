@@ -3,10 +3,14 @@ exclusivity / uniqueness / pairs rules, branching on the fewest-candidates cell)
 
     python benchmarks/sudoku.py [--data ../shared/data/sudoku] [--baseline-cap 200]
 
-For each set: puzzles/s, median and p90 ms per puzzle, for
-  - satpuzzle batch: one incremental solver, the givens as assumptions (what `satpuzzle solve`
-    does on a one-line file), first solution, and first solution + uniqueness proof;
-  - satpuzzle single: a fresh eliminated encoding and solver per puzzle;
+For each set: puzzles/s, median and p90 ms per puzzle, every satpuzzle figure through the
+solve pipeline with the rule check on (benchmarks/product.py), in this process:
+  - satpuzzle batch: `pipeline.solve_batch`, one incremental solver, the givens as
+    assumptions (what `satpuzzle solve` does on a one-line file), first solution, and first
+    solution + uniqueness proof;
+  - satpuzzle single: `pipeline.solve` per puzzle (a fresh encoding and solver each);
+  - `satpuzzle solve FILE --jobs 1/2`: the whole command as a process (start-up, parsing,
+    rule checks, printing), timed from start to exit;
   - the seed baseline, on the first --baseline-cap puzzles of the set (pure Python is slow),
 and the throughput ratio on the same puzzles. Then 25×25 puzzles: generated with 60% empty
 cells, and the minimal ones of the Gecode examples. Every answer is checked by the rule checker.
@@ -16,10 +20,8 @@ Not part of the test suite.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import product
 from benchmarks.baselines import sudoku_eup
 from satpuzzle.checkers.sudoku import violations
 from satpuzzle.kinds.sudoku import puzzle as sudoku
-from satpuzzle.solving import Job, LimitReached, ModelStream
 
 SETS = [
     "puzzles3_magictour_top1465",
@@ -68,46 +70,23 @@ def check(instance: sudoku.SudokuInstance, grid) -> None:
 
 
 def run_batch(instances, limit: int) -> tuple[list[float], list[int]]:
-    """Per-puzzle times (the shared encoding's build is charged to the first puzzle)."""
-    start = time.perf_counter()
-    formula, jobs = sudoku.encode_batch(instances)
-    stream = ModelStream(formula)
-    setup = time.perf_counter() - start
-    times, counts = [], []
-    for instance, job in zip(instances, jobs):
-        job.limit = limit
-        begin = time.perf_counter()
-        found = []
-        try:
-            for true_vars in stream.models(job):
-                found.append(sudoku.decode(instance, [formula.names[v] for v in true_vars]))
-        except LimitReached:
-            pass
-        times.append(time.perf_counter() - begin)
-        counts.append(len(found))
-        for grid in found:
+    """Per-puzzle times through `pipeline.solve_batch` (the shared encoding's build is
+    charged to the first puzzle)."""
+    times, found = product.batch(instances, limit)
+    for instance, grids in zip(instances, found):
+        for grid in grids:
             check(instance, grid)
-    times[0] += setup
-    stream.close()
-    return times, counts
+    return times, [len(grids) for grids in found]
 
 
 def run_single(instances, limit: int) -> tuple[list[float], list[int]]:
+    """Per-puzzle times through `pipeline.solve`, one puzzle at a time."""
     times, counts = [], []
     for instance in instances:
-        begin = time.perf_counter()
-        formula = sudoku.encode(instance)
-        stream = ModelStream(formula)
-        found = []
-        try:
-            for true_vars in stream.models(Job(limit=limit)):
-                found.append(sudoku.decode(instance, [formula.names[v] for v in true_vars]))
-        except LimitReached:
-            pass
-        stream.close()
-        times.append(time.perf_counter() - begin)
-        counts.append(len(found))
-        for grid in found:
+        run = product.run(instance, limit)
+        times.append(run.seconds)
+        counts.append(len(run.solutions))
+        for grid in run.solutions:
             check(instance, grid)
     return times, counts
 
@@ -163,11 +142,11 @@ def run_cli(path: Path, cap: int | None, jobs: int) -> float:
                  if line.strip() and not line.startswith("#")][:cap]
         puzzles = Path(folder) / "puzzles.txt"
         puzzles.write_text("\n".join(lines) + "\n")
-        begin = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(puzzles), "--jobs",
-                        str(jobs)], check=True, stdout=subprocess.DEVNULL,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        return time.perf_counter() - begin
+        done = product.command(["solve", str(puzzles), "--jobs", str(jobs)])
+        if done.code != 0:
+            raise SystemExit(f"satpuzzle solve failed (exit {done.code}): "
+                             f"{done.stderr.strip()[-300:]}")
+        return done.seconds
 
 
 def random_full_grid(rng: random.Random, order: int) -> list[list[int]]:

@@ -27,6 +27,15 @@ class Token:
         return self.pos.error(message)
 
 
+def error_at(where: Token | str, message: str, line: int | None = None,
+             column: int | None = None) -> InputError:
+    """An InputError at a token's position, or in the file named `where` (at `line` and
+    `column` when the caller knows them)."""
+    if isinstance(where, Token):
+        return where.error(message)
+    return InputError(message, where, line, column)
+
+
 @dataclass
 class Field:
     """`name: value ...` on one line."""

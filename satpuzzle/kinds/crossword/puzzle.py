@@ -24,7 +24,7 @@ import numpy as np
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
 
@@ -73,13 +73,13 @@ def parse_grid_rows(rows: list[list[Token]], where: Token | str) -> tuple[tuple[
             cells += _parse_cells(token)
         grid.append(tuple(cells))
     if not grid:
-        raise _error(where, "empty grid: expected lines of 0, 1, letters or [letter sets]")
+        raise error_at(where, "empty grid: expected lines of 0, 1, letters or [letter sets]")
     for row, cells in zip(rows, grid):
         if len(cells) != len(grid[0]):
             raise row[0].error(f"line has {len(cells)} cells, expected {len(grid[0])} "
                                "like the first line")
     if len(grid) * len(grid[0]) > MAX_CELLS:
-        raise _error(where, f"grid of {len(grid)}×{len(grid[0])} cells is too large "
+        raise error_at(where, f"grid of {len(grid)}×{len(grid[0])} cells is too large "
                             f"(at most {MAX_CELLS} cells)")
     return tuple(grid)
 
@@ -98,9 +98,6 @@ def _parse_cells(token: Token) -> list[str]:
         offset = match.end()
     return cells
 
-
-def _error(where: Token | str, message: str) -> InputError:
-    return where.error(message) if isinstance(where, Token) else InputError(message, where)
 
 
 def normalize_words(raw: Iterable[str]) -> tuple[tuple[str, ...], int]:
@@ -217,7 +214,7 @@ def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordIns
 
 def _require_slot(grid: tuple[tuple[str, ...], ...], where: Token | str) -> None:
     if not slots(CrosswordInstance(grid, ())):
-        raise _error(where, "the grid has no slot (no run of two or more white cells)")
+        raise error_at(where, "the grid has no slot (no run of two or more white cells)")
 
 
 def sniff(text: str) -> bool:

@@ -27,9 +27,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from satpuzzle.cnf import Formula, VarName
+from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
@@ -116,12 +117,12 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
     """A grid from lines of cells: spaced (`2 . 3`) when any line holds several tokens,
     else runs of one-character cells (`2.3`)."""
     if not rows:
-        raise _error(where, "empty grid: expected lines of digits 1..8 and '.' for water")
+        raise error_at(where, "empty grid: expected lines of digits 1..8 and '.' for water")
     spaced = any(len(row) > 1 for row in rows)
     # counted before one Token is made per character: a huge file is refused at once
     first_width = len(rows[0]) if spaced else len(rows[0][0].text)
     if len(rows) * first_width > MAX_CELLS:
-        raise _error(where, f"grid of {len(rows)}×{first_width} cells is too large")
+        raise error_at(where, f"grid of {len(rows)}×{first_width} cells is too large")
     lines = [_row_cells(row, spaced) for row in rows]
     width = len(lines[0])
     for cells in lines[1:]:
@@ -129,15 +130,12 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
             raise cells[0].error(f"line has {len(cells)} cell(s), expected {width} like the "
                                  "first line (every line of the grid has the same width)")
     if width * len(lines) > MAX_CELLS:
-        raise _error(where, f"grid of {len(lines)}×{width} cells is too large")
+        raise error_at(where, f"grid of {len(lines)}×{width} cells is too large")
     grid = tuple(tuple(_island_value(cell.text, cell) for cell in cells) for cells in lines)
     if not any(any(row) for row in grid):
-        raise _error(where, "the grid has no island")
+        raise error_at(where, "the grid has no island")
     return grid
 
-
-def _error(where: Token | str, message: str) -> InputError:
-    return where.error(message) if isinstance(where, Token) else InputError(message, where)
 
 
 def from_spec(spec: PuzzleSpec) -> HashiInstance:
@@ -315,18 +313,11 @@ def _cells_between(first: Cell, second: Cell) -> list[Cell]:
 
 
 def _components(size: int, edges: Iterable[tuple[int, int]]) -> list[int]:
-    """Component label of each of `size` nodes (union-find with path halving)."""
-    parent = list(range(size))
-
-    def root(node: int) -> int:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
+    """Component label of each of `size` nodes."""
+    sets = DisjointSets(range(size))
     for a, b in edges:
-        parent[root(a)] = root(b)
-    return [root(node) for node in range(size)]
+        sets.union(a, b)
+    return [sets.find(node) for node in range(size)]
 
 
 # ---------------------------------------------------------------- encoding

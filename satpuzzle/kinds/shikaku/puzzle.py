@@ -21,9 +21,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from satpuzzle.cnf import Formula, VarName
+from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
@@ -87,15 +88,16 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     lines = [cells for cells in ([t for t in row if t.text == "-" or not DRAWING.match(t.text)]
                                  for row in rows) if cells]
     if not lines:
-        raise _error(where, "empty grid: expected lines of cells ('.' empty, a number a clue)")
+        raise error_at(where, "empty grid: expected lines of cells ('.' empty, a number a clue)",
+                       1, 1)
     width = len(lines[0])
     for cells in lines:
         if len(cells) != width:
             raise cells[0].error(f"line has {len(cells)} cell(s), expected {width} "
                                  "(as the first line)")
     if len(lines) * width > MAX_CELLS:
-        raise _error(where, f"grid of {len(lines)}×{width} cells is too large "
-                            f"(at most {MAX_CELLS} cells)")
+        raise error_at(where, f"grid of {len(lines)}×{width} cells is too large "
+                              f"(at most {MAX_CELLS} cells)", 1, 1)
     cells = len(lines) * width
     clues = tuple((r, c, area) for r, line in enumerate(lines)
                   for c, token in enumerate(line) if (area := _cell_area(token, cells)))
@@ -103,12 +105,9 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     problem = impossibility(instance)
     if problem is not None:
         message, cell = problem
-        raise lines[cell[0]][cell[1]].error(message) if cell else _error(where, message)
+        raise lines[cell[0]][cell[1]].error(message) if cell else error_at(where, message, 1, 1)
     return instance
 
-
-def _error(where: Token | str, message: str) -> InputError:
-    return where.error(message) if isinstance(where, Token) else InputError(message, where, 1, 1)
 
 
 def impossibility(instance: ShikakuInstance) -> tuple[str, tuple[int, int] | None] | None:
@@ -260,24 +259,15 @@ def _regions_from_borders(instance: ShikakuInstance, block: list[tuple[int, str]
             raise InputError(f"drawn line has {len(line)} characters, expected "
                              f"{2 * cols + 1} for {cols} columns", path, number, 1)
     # Union-find over cells joined wherever no border separates them.
-    parent = list(range(rows * cols))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    sets = DisjointSets(range(rows * cols))
     for r in range(rows):
         for c in range(cols):
             if c + 1 < cols and lines[2 * r + 1][2 * c + 2] == " ":
-                parent[find(r * cols + c)] = find(r * cols + c + 1)
+                sets.union(r * cols + c, r * cols + c + 1)
             if r + 1 < rows and lines[2 * r + 2][2 * c + 1] == " ":
-                parent[find(r * cols + c)] = find((r + 1) * cols + c)
-    regions: dict[object, list[tuple[int, int]]] = {}
-    for cell in range(rows * cols):
-        regions.setdefault(find(cell), []).append(divmod(cell, cols))
-    return regions
+                sets.union(r * cols + c, (r + 1) * cols + c)
+    return {root: [divmod(cell, cols) for cell in cells]
+            for root, cells in sets.groups().items()}
 
 
 def _placements(instance: ShikakuInstance,
@@ -599,21 +589,12 @@ def _one_per_difference(clues: dict[Rect, tuple[int, int]],
     of changed rectangles overlapping each other's replacements are independent ambiguities,
     all fixed in the same round)."""
     changed = [rect for rect, cell in clues.items() if other[cell] != rect]
-    group = {rect: rect for rect in changed}
-
-    def find(rect: Rect) -> Rect:
-        while group[rect] != rect:
-            rect = group[rect]
-        return rect
-
+    groups = DisjointSets(changed)
     for rect in changed:
         for neighbour in changed:
             if neighbour != rect and _overlap(other[clues[rect]], neighbour):
-                group[find(rect)] = find(neighbour)
-    chosen: dict[Rect, Rect] = {}
-    for rect in changed:
-        chosen.setdefault(find(rect), rect)
-    return list(chosen.values())
+                groups.union(rect, neighbour)
+    return [members[0] for members in groups.groups().values()]
 
 
 def _overlap(a: Rect, b: Rect) -> bool:

@@ -26,6 +26,7 @@ from satpuzzle.codecs.lines import BadEntry, grid, number, quoted
 from satpuzzle.codecs.native import NativeFormat
 from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues, url_box
 from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_numbers
+from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
@@ -115,14 +116,7 @@ def _edge_cells(position: int, size: int) -> tuple[int, int]:
 
 
 def _decode_regions(text: str, at: int, size: int) -> tuple[tuple[int, ...], ...]:
-    parent = list(range(size * size))
-
-    def find(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    sets = DisjointSets(range(size * size))
     lines = 2 * size * (size - 1)
     position = 0
     for i, char in enumerate(text):
@@ -137,14 +131,14 @@ def _decode_regions(text: str, at: int, size: int) -> tuple[tuple[int, ...], ...
             if position >= lines:
                 raise BadEntry("sgt solo: the jigsaw region description is too long", at + i)
             first, second = _edge_cells(position, size)
-            parent[find(first)] = find(second)
+            sets.union(first, second)
             position += 1
         position += joined != 26  # 'z': 26 joins and no line after them
     if position != lines + 1:
         raise BadEntry(f"sgt solo: the jigsaw region description covers {position} positions, "
                        f"expected {lines + 1} ({lines} lines between cells and one closing)", at)
     labels: dict[int, int] = {}
-    numbers = [labels.setdefault(find(cell), len(labels)) for cell in range(size * size)]
+    numbers = [labels.setdefault(sets.find(cell), len(labels)) for cell in range(size * size)]
     sizes = [numbers.count(region) for region in range(len(labels))]
     if len(labels) != size or any(count != size for count in sizes):
         raise BadEntry(f"sgt solo: the jigsaw regions have {sorted(sizes)} cells, expected {size} "

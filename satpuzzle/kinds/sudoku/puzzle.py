@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job
 
@@ -62,21 +62,23 @@ def default_box(size: int) -> tuple[int, int]:
     return rows, size // rows
 
 
+def _box_error(token: Token | str, message: str) -> InputError:
+    """A bad box shape: at its token in a .puz file; from --box, the caller names the file."""
+    return token.error(message) if isinstance(token, Token) else InputError(message)
+
+
 def parse_box(token: Token | str, size: int | None = None) -> tuple[int, int]:
     text = token.text if isinstance(token, Token) else token
     match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", text)
     if not match:
-        raise _error(token, f"expected a box shape like 3x3, found {text!r}")
+        raise _box_error(token, f"expected a box shape like 3x3, found {text!r}")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_SIZE:
-        raise _error(token, f"box {text} out of range: rows × columns must be 1..{MAX_SIZE}")
+        raise _box_error(token, f"box {text} out of range: rows × columns must be 1..{MAX_SIZE}")
     if size is not None and rows * cols != size:
-        raise _error(token, f"box {text} has {rows * cols} cells but the grid is {size}×{size}")
+        raise _box_error(token, f"box {text} has {rows * cols} cells but the grid is {size}×{size}")
     return rows, cols
 
-
-def _error(where: Token | str, message: str) -> InputError:
-    return where.error(message) if isinstance(where, Token) else InputError(message)
 
 
 def _symbol_value(char: str) -> int:
@@ -123,16 +125,16 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     size = len([row for row in rows if not all(SEPARATOR.match(t.text) for t in row)])
     lines = [cells for cells in (_row_cells(row, size) for row in rows) if cells]
     if size == 0:
-        raise _error(where, "empty grid: expected N lines of N cells")
+        raise error_at(where, "empty grid: expected N lines of N cells")
     if size > MAX_SIZE:
-        raise _error(where, f"grid of {size} lines is too large (at most {MAX_SIZE})")
+        raise error_at(where, f"grid of {size} lines is too large (at most {MAX_SIZE})")
     for cells in lines:
         if len(cells) != size:
             raise cells[0].error(f"line has {len(cells)} cell(s), expected {size} "
                                  f"(the grid has {size} lines)")
     rows_, cols = box or default_box(size)
     if rows_ * cols != size:
-        raise _error(where, f"box {rows_}x{cols} does not fit a {size}×{size} grid")
+        raise error_at(where, f"box {rows_}x{cols} does not fit a {size}×{size} grid")
     givens = tuple(tuple(_cell_value(cell, size) for cell in cells) for cells in lines)
     return SudokuInstance(rows_, cols, givens, title)
 
