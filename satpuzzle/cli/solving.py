@@ -307,12 +307,16 @@ class PuzzlePrinter:
             self.say(f"{_stopped_word(ended.stopped)} after {ended.elapsed:.2f} s: "
                      f"{self.count} solution(s) found so far, enumeration incomplete")
             return EXIT_GAVE_UP
-        limit = self.limit
-        if limit != 1 and not self.args.unique:  # several could be printed
+        said = False
+        if self.limit != 1 and not self.args.unique:  # several could be printed
             complete = "complete" if self.done and self.done.complete else "limit reached"
             self.say(f"{self.count} solution(s), {complete}{self.read_as}")
+            said = True
         if not self.count and not self.args.count:
             self.say(f"no solution{self.read_as}")
+            said = True
+        if self.read_as and not said:  # the kind was a guess from the content: say so
+            self.say(self.read_as.strip(" ()"))
         return EXIT_FOUND if self.count else EXIT_NONE
 
     # ------------------------------------------------------------ --forced
@@ -522,6 +526,8 @@ def _solve_batch(args: argparse.Namespace, loaded: Loaded, request: Request) -> 
         printer.print_answer(None if index in finished else ended.stopped or "unknown")
     if args.stats:
         print_stats(compiled, ended)
+    if loaded.inferred:
+        print(f"satpuzzle: read as {loaded.inferred}", file=sys.stderr)
     return _batch_status(ended, printers, finished)
 
 
