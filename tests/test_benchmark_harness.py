@@ -197,3 +197,56 @@ def test_report_has_tables_image_links_and_keeps_hand_written_text(tmp_path: Pat
     for name in ("fake-time.png", "fake-profile.png"):
         data = (tmp_path / "docs" / "benchmarks" / name).read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000
+
+
+# ---------------------------------------------------------------- the product path
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+INSTANCES = Path(__file__).resolve().parents[1] / "instances"
+
+
+def test_benchmark_scripts_time_the_product_path():
+    """No benchmark script drives an encoder or an engine itself (baselines aside): every
+    satpuzzle figure comes from the pipeline or the whole command. Algorithm 1 in
+    jigsaw_claims.py is the object of the claim it measures, read for its verdict."""
+    forbidden = ("ModelStream", "run_jobs(", "run_search(", "run_race(", "encode_batch(",
+                 ".encode(", "jigsaw.search(", "import search")
+    for path in sorted(BENCHMARKS.glob("*.py")):
+        text = path.read_text()
+        used = [name for name in forbidden if name in text]
+        assert not used, f"{path.name} calls {used} directly"
+
+
+def test_product_run_and_batch_give_checked_solutions():
+    import satpuzzle
+    from benchmarks import product
+
+    (instance,) = satpuzzle.load(str(INSTANCES / "sudoku" / "two-solutions.puz"))
+    run = product.run(instance, limit=None)
+    assert len(run.solutions) == 2 and run.complete and run.stopped is None
+    assert all(not satpuzzle.check(instance, s) for s in run.solutions)
+    assert run.times == sorted(run.times) and run.seconds >= run.times[-1]
+    lines = [line for line in (INSTANCES / "sudoku" / "hard-batch.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")][:3]
+    puzzles = satpuzzle.load("\n".join(lines) + "\n", kind="sudoku")
+    times, found = product.batch(puzzles, limit=1)
+    assert len(times) == len(found) == len(puzzles)
+    assert all(len(grids) == 1 and not satpuzzle.check(p, grids[0])
+               for p, grids in zip(puzzles, found))
+
+
+def test_command_method_times_the_whole_process():
+    """The whole `satpuzzle solve` process as a harness method: its JSON answer is read back
+    and checked like any other, and its count is kept when it counts."""
+    import satpuzzle
+    from benchmarks.suites import command_method
+
+    (instance,) = satpuzzle.load(str(INSTANCES / "sudoku" / "two-solutions.puz"))
+    first = command_method()
+    answer, seconds = run_isolated(first.run, instance, 60)
+    assert answer.status == "solved", answer.detail
+    assert len(answer.solutions) == 1 and not satpuzzle.check(instance, answer.solutions[0])
+    assert seconds > 0.05  # a whole interpreter started, not a call
+    counting = command_method(options=lambda _instance: ["--count"])
+    answer, _ = run_isolated(counting.run, instance, 60)
+    assert answer.status == "solved" and answer.count == 2

@@ -1,7 +1,8 @@
 """The one interface every puzzle kind implements.
 
 A kind is a `Kind` subclass in `satpuzzle/kinds/<kind>/__init__.py`, instantiated once and
-listed in `satpuzzle/kinds/registry.py`. The required methods raise NotImplementedError here;
+listed in `satpuzzle/kinds/registry.py`. The required methods go to the kind's `puzzle` and
+`pictures` modules (typed by the PuzzleModule and PicturesModule protocols);
 the optional hooks have defaults that say "this kind does not do that", so that no caller
 probes a kind with `getattr`. Everything below the kinds (CNF, grammar, drawing, codec
 framework) knows no kind; everything above (pipeline, loading, formats, CLI) reaches a kind
@@ -14,7 +15,7 @@ import argparse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.codecs.json_reader import JsonCodec
@@ -73,12 +74,36 @@ class Option:
         return self.kwargs.get("dest") or self.flags[0].lstrip("-").replace("-", "_")
 
 
+class PuzzleModule(Protocol):
+    """What a kind's `puzzle.py` provides: model, reading, encoding, answers."""
+
+    def from_spec(self, spec: PuzzleSpec) -> Instance: ...
+    def to_puz(self, instance: Instance) -> str: ...
+    def encode(self, instance: Instance) -> Formula: ...
+    def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution: ...
+    def render_text(self, instance: Instance, solution: Solution) -> str: ...
+    def render_json(self, instance: Instance, solution: Solution) -> Any: ...
+    def from_json(self, instance: Instance, data: object, path: str) -> Solution: ...
+    def parse_solutions(self, instance: Instance, text: str, path: str) -> list[Solution]: ...
+    def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]: ...
+
+
+class PicturesModule(Protocol):
+    """What a kind's `pictures.py` provides."""
+
+    def svg(self, instance: Instance, solution: Solution | None) -> Any: ...
+    def pretty(self, instance: Instance, solution: Solution | None) -> str: ...
+
+
 class Kind:
-    """One puzzle kind. Subclasses set `name` and `checker` and implement the required
-    methods; the optional hooks keep their defaults where the kind has no such thing."""
+    """One puzzle kind. Subclasses set `name`, `checker`, `puzzle` and `pictures` (the
+    required methods below go to those modules) and override the optional hooks where the
+    kind has such a thing."""
 
     name: ClassVar[str]
     checker: ClassVar[ModuleType]  # satpuzzle.checkers.<kind>: imports nothing from satpuzzle
+    puzzle: ClassVar[PuzzleModule]  # satpuzzle/kinds/<kind>/puzzle.py
+    pictures: ClassVar[PicturesModule]  # satpuzzle/kinds/<kind>/pictures.py
     # Kinds whose users want every solution (crosswords): --all is the default
     enumerate_all: ClassVar[bool] = False
     # where a file of one-line puzzles gets one answer line per puzzle
@@ -93,7 +118,7 @@ class Kind:
 
     def from_spec(self, spec: PuzzleSpec) -> Instance:
         """The instance a `.puz` block describes (validated; errors carry positions)."""
-        raise NotImplementedError
+        return self.puzzle.from_spec(spec)
 
     def fit(self, text: str) -> int:
         """How well a native text fits this kind (a `Fit` level); cheap, never raises."""
@@ -111,12 +136,12 @@ class Kind:
         return instance
 
     def to_puz(self, instance: Instance) -> str:
-        raise NotImplementedError
+        return self.puzzle.to_puz(instance)
 
     # ------------------------------------------------------------ encoding
 
     def encode(self, instance: Instance) -> Formula:
-        raise NotImplementedError
+        return self.puzzle.encode(instance)
 
     def encode_standalone(self, instance: Instance) -> Formula:
         """A formula whose models are exactly the solutions, with no lazy constraints: what
@@ -133,7 +158,7 @@ class Kind:
         return None
 
     def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution:
-        raise NotImplementedError
+        return self.puzzle.decode(instance, true_names)
 
     # ------------------------------------------------------------ engines
 
@@ -162,32 +187,33 @@ class Kind:
         return lambda solution: self.checker.check(instance, solution)
 
     def render_text(self, instance: Instance, solution: Solution) -> str:
-        raise NotImplementedError
+        return self.puzzle.render_text(instance, solution)
 
     def render_line(self, instance: Instance, solution: Solution) -> str:
         """One line per solution, for files of one-line puzzles."""
         return " ".join(self.render_text(instance, solution).split())
 
     def render_json(self, instance: Instance, solution: Solution) -> Any:
-        raise NotImplementedError
+        return self.puzzle.render_json(instance, solution)
 
     def solution_from_json(self, instance: Instance, data: object, path: str) -> Solution:
-        raise NotImplementedError
+        return self.puzzle.from_json(instance, data, path)
 
     def parse_solutions(self, instance: Instance, text: str, path: str) -> list[Solution]:
-        raise NotImplementedError
+        """Solutions as `solve` prints them (text), for `check`."""
+        return self.puzzle.parse_solutions(instance, text, path)
 
     def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]:
         """--forced: what every solution shares, in the kind's own words."""
-        return [f"{' '.join(map(str, name))} = {str(value).lower()}"
-                for name, value in forced.items()]
+        return self.puzzle.forced_text(instance, forced)
 
     def pretty(self, instance: Instance, solution: Solution | None) -> str:
-        raise InputError(f"no box-drawing picture for {self.name} puzzles")
+        """Box-drawing text of the puzzle (solution None) or a solution."""
+        return self.pictures.pretty(instance, solution)
 
     def svg(self, instance: Instance, solution: Solution | None) -> Any:
         """The picture's drawing (satpuzzle.drawing.svg.Drawing)."""
-        raise InputError(f"no SVG picture for {self.name} puzzles")
+        return self.pictures.svg(instance, solution)
 
     # ------------------------------------------------------------ exchange formats
     # The kind's codecs (satpuzzle/kinds/<kind>/codecs.py, built on satpuzzle/codecs), through

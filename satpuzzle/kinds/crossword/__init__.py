@@ -10,6 +10,8 @@ from satpuzzle.kinds.crossword import codecs, pictures, puzzle
 class CrosswordKind(Kind):
     name = "crossword"
     checker = checker
+    puzzle = puzzle
+    pictures = pictures
     enumerate_all = True  # the seed asks for every fill: --all is the default
     engines = (Engine("search", puzzle.search,
                       help="trie search over slots with a SAT oracle"),)
@@ -25,18 +27,7 @@ class CrosswordKind(Kind):
                                          "million words)"},
                names_kind=False, native_only=False),
     )
-    from_spec = staticmethod(puzzle.from_spec)
     read_native = staticmethod(puzzle.read_native)
-    to_puz = staticmethod(puzzle.to_puz)
-    encode = staticmethod(puzzle.encode)
-    decode = staticmethod(puzzle.decode)
-    render_text = staticmethod(puzzle.render_text)
-    render_json = staticmethod(puzzle.render_json)
-    solution_from_json = staticmethod(puzzle.from_json)
-    parse_solutions = staticmethod(puzzle.parse_solutions)
-    forced_text = staticmethod(puzzle.forced_text)
-    pretty = staticmethod(pictures.pretty)
-    svg = staticmethod(pictures.svg)
     json_codec = codecs.JSON
 
     def prepare_check(self, instance):

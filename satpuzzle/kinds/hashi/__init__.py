@@ -10,6 +10,8 @@ from satpuzzle.kinds.hashi import codecs, pictures, puzzle
 class HashiKind(Kind):
     name = "hashi"
     checker = checker
+    puzzle = puzzle
+    pictures = pictures
     file_suffixes = (".has",)
     input_options = (
         Option(("--connectivity",), {"choices": puzzle.CONNECTIVITY_MODES,
@@ -22,20 +24,9 @@ class HashiKind(Kind):
                                 "help": "hashi: number of random islands (default: a fifth "
                                         "of the cells)"}),
     )
-    from_spec = staticmethod(puzzle.from_spec)
     fit = staticmethod(puzzle.fit)
     read_native = staticmethod(puzzle.read_native)
-    to_puz = staticmethod(puzzle.to_puz)
-    encode = staticmethod(puzzle.encode)
     encode_standalone = staticmethod(puzzle.encode_standalone)
-    decode = staticmethod(puzzle.decode)
-    render_text = staticmethod(puzzle.render_text)
-    render_json = staticmethod(puzzle.render_json)
-    solution_from_json = staticmethod(puzzle.from_json)
-    parse_solutions = staticmethod(puzzle.parse_solutions)
-    forced_text = staticmethod(puzzle.forced_text)
-    pretty = staticmethod(pictures.pretty)
-    svg = staticmethod(pictures.svg)
     sgt_games = (codecs.BRIDGES,)
     url_codec = codecs.URL
     json_codec = codecs.JSON

@@ -13,6 +13,8 @@ _NATIVE = "apply to native piece files; in a .puz file write them as entries"
 class JigsawKind(Kind):
     name = "jigsaw"
     checker = checker
+    puzzle = puzzle
+    pictures = pictures
     # "search" first: `--engine search` and `race` take the first engine. `auto` takes the
     # first that suits: search on whole boards of distinct pieces, euler on contour-orientation
     # frames, propagation on position puzzles (declining where it gets stuck), else SAT.
@@ -48,20 +50,9 @@ class JigsawKind(Kind):
         Option(("--border",), {"choices": ("zero", "free"), "default": "zero",
                                "help": "jigsaw: outer edges 0 (default) or any label"}),
     )
-    from_spec = staticmethod(puzzle.from_spec)
     fit = staticmethod(puzzle.fit)
     read_native = staticmethod(puzzle.read_native)
-    to_puz = staticmethod(puzzle.to_puz)
-    encode = staticmethod(puzzle.encode)
     estimate_clauses = staticmethod(puzzle.estimate_clauses)
-    decode = staticmethod(puzzle.decode)
-    render_text = staticmethod(puzzle.render_text)
-    render_json = staticmethod(puzzle.render_json)
-    solution_from_json = staticmethod(puzzle.from_json)
-    parse_solutions = staticmethod(puzzle.parse_solutions)
-    forced_text = staticmethod(puzzle.forced_text)
-    pretty = staticmethod(pictures.pretty)
-    svg = staticmethod(pictures.svg)
     json_codec = codecs.JSON
     native_formats = codecs.NATIVE
 

@@ -12,6 +12,8 @@ from satpuzzle.kinds.shikaku import codecs, pictures, puzzle
 class ShikakuKind(Kind):
     name = "shikaku"
     checker = checker
+    puzzle = puzzle
+    pictures = pictures
     generate_options = (
         Option(("--depth",), {"type": int, "default": None,
                               "help": "shikaku: levels of recursive cuts (default: enough for "
@@ -23,19 +25,8 @@ class ShikakuKind(Kind):
                                    "help": "shikaku: probability of merging a pair "
                                            "(mergeProb, default 0.2)"}),
     )
-    from_spec = staticmethod(puzzle.from_spec)
     fit = staticmethod(puzzle.fit)
     read_native = staticmethod(puzzle.read_native)
-    to_puz = staticmethod(puzzle.to_puz)
-    encode = staticmethod(puzzle.encode)
-    decode = staticmethod(puzzle.decode)
-    render_text = staticmethod(puzzle.render_text)
-    render_json = staticmethod(puzzle.render_json)
-    solution_from_json = staticmethod(puzzle.from_json)
-    parse_solutions = staticmethod(puzzle.parse_solutions)
-    forced_text = staticmethod(puzzle.forced_text)
-    pretty = staticmethod(pictures.pretty)
-    svg = staticmethod(pictures.svg)
     sgt_games = (codecs.RECT,)
     url_codec = codecs.URL
     json_codec = codecs.JSON
