@@ -15,7 +15,7 @@ instead (the API's iterators: no deadline, nothing forked).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -231,8 +231,10 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
     started = time.monotonic()
     compiled = compile(instance, request)
     yield _compiled_event(compiled, time.monotonic() - started)
+    here = _checks_in_parent(request)
     yield from _run_targets([lambda: _sat_events(compiled, [Job(limit=limit)], range(1),
-                                                 request)], request)
+                                                 request, check=request.check and not here)],
+                            request, parent_check=here and instance)
 
 
 def _engine(instance: Any, engine: Engine, request: Request,
@@ -240,8 +242,10 @@ def _engine(instance: Any, engine: Engine, request: Request,
     """The kind's own engine; returns True (having yielded nothing) when it declined the
     instance and SAT must answer instead."""
     declined = False
-    for event in _run_targets([lambda: _engine_events(instance, engine, request, limit)],
-                              request, engine=engine.name):
+    here = _checks_in_parent(request)
+    for event in _run_targets([lambda: _engine_events(instance, engine, request, limit,
+                                                      check=request.check and not here)],
+                              request, engine=engine.name, parent_check=here and instance):
         if event == _DECLINED:
             declined = True
         elif not declined:
@@ -252,14 +256,20 @@ def _engine(instance: Any, engine: Engine, request: Request,
 _DECLINED = "declined"
 
 
+def _checks_in_parent(request: Request) -> bool:
+    """One child at work: the parent checks its answers, so that search and checking run
+    side by side on two cores (several children check their own: the work is spread)."""
+    return request.check and not request.in_process
+
+
 def _engine_events(instance: Any, engine: Engine, request: Request,
-                   limit: int | None) -> Iterator[Any]:
-    checked = checker_for(instance, request)
+                   limit: int | None, check: bool = True) -> Iterator[Any]:
+    checked = checker_for(instance, replace(request, check=check))
     count = 0
     try:
         for solution in engine.solutions(instance, request.solver):
             count += 1
-            yield Found(0, checked(solution), request.check)
+            yield Found(0, checked(solution), check)
             if limit is not None and count >= limit:
                 yield Done(0, count, False)  # whether more exist is not asked
                 return
@@ -284,7 +294,7 @@ def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
 
 
 def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Iterable[int],
-                request: Request) -> Iterator[Any]:
+                request: Request, check: bool = True) -> Iterator[Any]:
     """Enumerate `jobs` (those of `indices`) on one incremental solver, decoding and checking
     each model here. Batches share the formula: job k answers puzzle k."""
     models = ModelStream(compiled.formula, request.solver)
@@ -293,13 +303,13 @@ def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Iterab
     try:
         for index in indices:
             instance = instances[index] if instances is not None else compiled.instance
-            checked = checker_for(instance, request)
+            checked = checker_for(instance, replace(request, check=check))
             count, complete = 0, True
             try:
                 for true_vars in models.models(jobs[index]):
                     count += 1
                     solution = compiled.kind.decode(instance, [names[v] for v in true_vars])
-                    yield Found(index, checked(solution), request.check)
+                    yield Found(index, checked(solution), check)
             except LimitReached:
                 complete = False
             yield Done(index, count, complete)
@@ -470,11 +480,13 @@ def _forced(instance: Any, request: Request) -> Iterator[Event]:
 
 def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Request,
                  race: tuple[str, ...] | None = None, engine: str | None = None,
-                 graceful: bool = False) -> Iterator[Any]:
+                 graceful: bool = False, parent_check: Any = None) -> Iterator[Any]:
     """Relay the events of the targets (each a function returning an iterator of events),
     each in a child process (or here, in process, one after the other), and end with
     `Ended`. In a race only the first target to answer is heard, and its `Done` ends the
-    run. `graceful`: an interrupt lets the children stop their own children first."""
+    run. `graceful`: an interrupt lets the children stop their own children first.
+    `parent_check`: the instance whose solutions the children left unchecked, checked here."""
+    checked = checker_for(parent_check, request) if parent_check else None
     started = time.monotonic()
     stats: dict[str, int] = {}
     heard: list[int] = []
@@ -483,8 +495,8 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
         sources: Iterator[tuple[int, Any]] = (
             (index, event) for index, target in enumerate(targets) for event in target())
     else:
-        sources = stream([_relay(target) for target in targets], request.remaining(),
-                         graceful=graceful)
+        sources = _events_of(stream([_relay(target) for target in targets],
+                                    request.remaining(), graceful=graceful))
     try:
         for source, event in sources:
             if isinstance(event, tuple) and event and event[0] == _STATS:
@@ -494,6 +506,8 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
                 if heard and heard[0] != source:
                     continue
                 heard[:1] = [source]
+            if checked is not None and isinstance(event, Found) and not event.checked:
+                event = Found(event.index, checked(event.solution), True)
             yield event
             if race is not None and isinstance(event, Done):
                 break
@@ -507,13 +521,53 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     yield Ended(stopped, time.monotonic() - started, stats, None, winner, engine)
 
 
+class _Burst(list):
+    """Several events sent as one message (see `_relay`)."""
+
+
+BURST_GAP = 0.001  # events closer than this to the previous one travel together
+BURST_SIZE = 256
+BURST_AGE = 0.01  # seconds the first event of a burst may wait for its companions
+
+
 def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
-    """A child's body: send each event of the target to the parent."""
+    """A child's body: send each event of the target to the parent. An event that comes
+    alone is sent at once; events that follow each other within a millisecond (a fast
+    enumeration) travel in bursts of up to 256 or 10 ms, since one message per solution
+    would cost more than finding it. Completion events flush the burst."""
     def body(send: Send) -> None:
+        burst = _Burst()
+        started = last = 0.0
         for event in target():
-            send(event)
+            now = time.monotonic()
+            if not burst and now - last > BURST_GAP:
+                send(event)
+            else:
+                if not burst:
+                    started = now
+                burst.append(event)
+                if (len(burst) >= BURST_SIZE or now - started > BURST_AGE
+                        or not isinstance(event, Found)):
+                    send(burst)
+                    burst = _Burst()
+            last = now
+        if burst:
+            send(burst)
 
     return body
+
+
+def _events_of(sources: Generator[tuple[int, Any], None, None],
+               ) -> Iterator[tuple[int, Any]]:
+    try:
+        for source, message in sources:
+            if isinstance(message, _Burst):
+                for event in message:
+                    yield source, event
+            else:
+                yield source, message
+    finally:
+        sources.close()  # the children are stopped now, not when this is collected
 
 
 def _add_counters(total: dict[str, int], more: dict[str, int] | None) -> None:

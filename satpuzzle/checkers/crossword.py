@@ -5,6 +5,7 @@ encoder by design."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 
@@ -56,7 +57,25 @@ def check(instance, solution) -> list[str]:
 
 
 def prepare(instance) -> Callable[[Sequence[str]], list[str]]:
-    """The check of one instance's fills, its word set built once (a 325k-word dictionary
-    takes longer to hash than a fill takes to check)."""
+    """The check of one instance's fills, with what depends only on the grid done once: the
+    word set (a 325k-word dictionary takes longer to hash than a fill takes to check) and a
+    pattern per row of the letters each cell accepts. A fill that breaks a cell rule gets
+    the full report of `violations`."""
+    grid, distinct = instance.grid, instance.distinct
     dictionary = frozenset(instance.words)
-    return lambda solution: violations(instance.grid, dictionary, instance.distinct, solution)
+    rows = [re.compile("".join("0" if rule is None else f"[{re.escape(rule)}]"
+                               for rule in map(_cell_rule, row))) for row in grid]
+
+    def check(solution: Sequence[str]) -> list[str]:
+        if len(solution) != len(rows) or not all(
+                isinstance(row, str) and pattern.fullmatch(row)
+                for row, pattern in zip(solution, rows)):
+            return violations(grid, dictionary, distinct, solution)
+        runs = _runs(solution)
+        problems = [f"{run!r} is not in the dictionary" for run in runs
+                    if run not in dictionary]
+        if distinct and len(set(runs)) != len(runs):
+            problems.append("a word is used twice")
+        return problems
+
+    return check
