@@ -14,7 +14,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, parse_specs
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
-from satpuzzle.textio import check_number_lengths, read_text
+from satpuzzle.textio import check_number_lengths, read_text, shorten
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
 # "{". Blanks are the grammar's (no newline inside): nested \s* around \n backtracked
@@ -86,11 +86,6 @@ def load_directory(path: str, kind: str | None = None,
         instances += loaded.instances
         sources += [str(file)] * len(loaded.instances)
     return Loaded(path, instances, False, sources)
-
-
-def shorten(source: str, width: int = 60) -> str:
-    """A long game ID or URL cut for error messages."""
-    return source if len(source) <= width else source[:width - 3] + "..."
 
 
 def build(spec: PuzzleSpec) -> Any:

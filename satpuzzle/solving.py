@@ -172,23 +172,6 @@ class LimitReached(Exception):
 # its back end's counters.
 
 
-def _worker(formula: Formula, solver_name: str, jobs: Sequence[Job], indices: range,
-            in_child: Callable[[int, frozenset[int]], Any] | None,
-            send: Send) -> dict[str, int]:
-    stream = ModelStream(formula, solver_name)
-    for index in indices:
-        complete = True
-        try:
-            for true_vars in stream.models(jobs[index]):
-                send(("model", index, in_child(index, true_vars) if in_child else true_vars))
-        except LimitReached:
-            complete = False
-        send(("done", index, complete))
-    counters = solver_counters(stream.solver)
-    stream.close()
-    return counters
-
-
 def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | None,
                    send: Send) -> dict[str, int]:
     """Run a kind's own search engine and stream its solutions to the parent."""
@@ -204,25 +187,11 @@ def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | Non
 
 def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callable[[Any], None],
                limit: int | None = None, timeout: float | None = None) -> RunOutcome:
-    """Like run_jobs for one job, with a kind's search engine instead of a solver loop:
+    """A search (an iterator of solutions, or of steps: satpuzzle.backbone) in a child process:
     `make_solutions()` runs in a child process (so a timeout or Ctrl-C stops it whatever it
     is doing) and its solutions reach `on_solution` as they come."""
     return _run([functools.partial(_search_worker, make_solutions, limit)], 1,
                 lambda _job, solution: on_solution(solution), None, timeout)
-
-
-def run_race(make_solutions: Callable[[], Iterator[Any]], formula: Formula,
-             decode: Callable[[frozenset[int]], Any], on_solution: Callable[[Any], None],
-             solver_name: str, timeout: float | None = None) -> RunOutcome:
-    """The first solution by two complete engines side by side, each in its own process: the
-    kind's search engine (`make_solutions`) and SAT on `formula` (models decoded in the child
-    by `decode`). The first to answer — a solution, or that there is none — wins, the other is
-    stopped; `RunOutcome.winner` says which ("search" or "sat")."""
-    targets = [functools.partial(_search_worker, make_solutions, 1),
-               functools.partial(_worker, formula, solver_name, [Job(limit=1)], range(1),
-                                 lambda _index, true_vars: decode(true_vars))]
-    return _run(targets, 1, lambda _job, solution: on_solution(solution), None, timeout,
-                race=("search", "sat"))
 
 
 class SolverCrash(ChildFailed):
@@ -243,7 +212,6 @@ class RunOutcome:
     # the back ends' counters (conflicts, decisions, ...) summed over the workers that
     # finished; empty when none reports them or the run was cut short
     stats: dict[str, int] = field(default_factory=dict)
-    winner: str | None = None  # run_race: the engine that answered first
 
 
 def solver_counters(solver) -> dict[str, int]:
@@ -256,45 +224,16 @@ def solver_counters(solver) -> dict[str, int]:
             if isinstance(value, (int, float))}
 
 
-def run_jobs(
-    formula: Formula,
-    jobs: Sequence[Job],
-    on_model: Callable[[int, frozenset[int]], None],
-    on_done: Callable[[JobResult], None] | None = None,
-    solver_name: str = DEFAULT_SOLVER,
-    timeout: float | None = None,
-    workers: int = 1,
-    in_child: Callable[[int, frozenset[int]], Any] | None = None,
-) -> RunOutcome:
-    """Solve `jobs` in child processes (each its own solver; worker k takes jobs k, k+w, ...),
-    calling `on_model` as each model arrives and `on_done` as each job ends (in completion
-    order, which with several workers is not input order). A timeout or KeyboardInterrupt
-    stops the children and returns what was found so far. `in_child(index, true_vars)`, if
-    given, runs in the worker on each model (decoding and checking there spreads that work
-    over the workers too) and `on_model` gets its result instead of the true variables."""
-    workers = max(1, min(workers, len(jobs)))
-    targets = [functools.partial(_worker, formula, solver_name, jobs,
-                                 range(k, len(jobs), workers), in_child)
-               for k in range(workers)]
-    return _run(targets, len(jobs), on_model, on_done, timeout)
-
-
 def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
          on_model: Callable[[int, Any], None], on_done: Callable[[JobResult], None] | None,
-         timeout: float | None, race: tuple[str, ...] | None = None) -> RunOutcome:
+         timeout: float | None) -> RunOutcome:
     """The workers through satpuzzle.children.run_children: "model" events counted and passed
     to `on_model`, "done" events to `on_done`; the counters the finished workers return are
-    summed. With `race` (a name per child), the children answer the same question: only the
-    first to report is heard, and its "done" ends the run."""
+    summed."""
     results = [JobResult(i) for i in range(job_count)]
-    heard: list[int] = []
 
-    def on_event(child: int, event: object) -> bool:
+    def on_event(_child: int, event: object) -> bool:
         kind, job, value = event  # type: ignore[misc]
-        if race is not None:
-            if heard and heard[0] != child:
-                return False
-            heard[:1] = [child]
         if kind == "model":
             results[job].count += 1
             on_model(job, value)
@@ -302,7 +241,7 @@ def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
         results[job].complete = value
         if on_done is not None:
             on_done(results[job])
-        return race is not None
+        return False
 
     try:
         run = run_children(targets, on_event, timeout)
@@ -318,5 +257,4 @@ def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
     for stats, finished in zip(run.results, run.finished):  # the workers that finished
         for key, value in (stats if finished else {}).items():  # type: ignore[union-attr]
             counters[key] = counters.get(key, 0) + value
-    winner = race[heard[0]] if race and heard else None
-    return RunOutcome(results, run.stopped, run.elapsed, counters, winner)
+    return RunOutcome(results, run.stopped, run.elapsed, counters)

@@ -109,3 +109,8 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         if isinstance(exc, OSError):
             raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
         raise
+
+
+def shorten(source: str, width: int = 60) -> str:
+    """A long game ID or URL cut for error messages."""
+    return source if len(source) <= width else source[:width - 3] + "..."

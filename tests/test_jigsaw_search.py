@@ -90,15 +90,15 @@ def test_engines_on_the_command_line(tmp_path):
 
 
 def race(instance):
-    from satpuzzle.solving import run_race
+    import time
 
-    formula = jigsaw.encode(instance)
-    found = []
-    outcome = run_race(lambda: jigsaw.search(instance), formula,
-                       lambda true_vars: jigsaw.decode(instance,
-                                                       [formula.names[v] for v in true_vars]),
-                       found.append, "cadical195", timeout=60)
-    return outcome, found
+    from satpuzzle import pipeline
+
+    request = pipeline.Request(engine="race", limit=1, deadline=time.monotonic() + 60)
+    events = list(pipeline.solve(instance, request))
+    found = [e.solution for e in events if isinstance(e, pipeline.Found)]
+    (done,) = [e for e in events if isinstance(e, pipeline.Done)]
+    return events[-1], found, done.count
 
 
 def test_the_race_gives_one_answer_from_either_engine():
@@ -108,10 +108,10 @@ def test_the_race_gives_one_answer_from_either_engine():
         instance = jigsaw.generate(4, 4, labels=4, seed=seed, matching="equal")
         if seed % 2:
             instance = swapped_labels(instance, rng)
-        outcome, found = race(instance)
+        outcome, found, count = race(instance)
         assert outcome.stopped is None and outcome.winner in ("search", "sat")
         expected = next(satpuzzle.solutions(instance, limit=1, engine="sat"), None)
-        assert len(found) == outcome.results[0].count == (expected is not None)
+        assert len(found) == count == (expected is not None)
         if found:
             assert satpuzzle.check(instance, found[0]) == []
         answers.append(bool(found))

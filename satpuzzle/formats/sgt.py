@@ -17,7 +17,7 @@ from satpuzzle.codecs.lines import BadEntry, read_lines
 from satpuzzle.codecs.sgt import PREFIX, SgtGame, looks_like
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
-from satpuzzle.loading import shorten
+from satpuzzle.textio import shorten
 
 __all__ = ["KINDS", "NAME", "PREFIX", "inline_path", "looks_like", "read", "write"]
 
