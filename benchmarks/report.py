@@ -94,20 +94,18 @@ CHANGES = [
      "start-up matters (Sudoku, crosswords, counts)."),
     "",
     ("Figures that moved, on the same `--quick` sets (the previous code rerun on them the "
-     "same day): the crossword first fill went from a median of 49 ms to 69 ms (the trie, "
-     "from 2.08× to 1.99× satpuzzle's median), the price of the pipeline and of checking "
-     "the fill (a crossword check looks every slot up in the word list); Sudoku (6.2 → 5.4 "
-     "ms), Shikaku (4.6 → 6.5 ms), Hashiwokakero (8.8 → 10 ms), jigsaw (5.5 → 5.6 ms) and "
-     "the counts (2.05 → 2.3 ms) moved both ways by up to 40%: this run shared the machine "
-     "(see the load average above), and on these kinds the check is cheap next to the "
-     "solve. The pipeline's imports are made "
-     "before the clock, like every method's (a first draft of this edition charged them to "
-     "the first call and showed Sudoku at 19 ms). A whole `satpuzzle solve` process costs "
-     "0.33-0.45 s whatever the puzzle (about 0.1 s of interpreter, 0.24 s of imports, "
-     "`satpuzzle.cli.commands` and the kind registry first), so on puzzles solved in "
-     "milliseconds the command is 60-190× the in-process time; with the built-in `en` list a "
-     "crossword command also loads 128k words (0.2 s). The previous edition's full-mode "
-     "figures are not comparable with these quick-mode ones (other sets, other time limits)."),
+     "same day; medians): the crossword first fill 49 → 54 ms (the trie, from 2.08× to "
+     "1.24× satpuzzle's median: the pipeline now checks every fill, with the checker "
+     "prepared once per grid); Sudoku 6.2 → 5.1 ms, Shikaku 4.6 → 5.1 ms, Hashiwokakero "
+     "8.8 → 9.6 ms, jigsaw 5.5 → 5.0 ms, counts 2.05 → 2.01 ms: on these kinds the check "
+     "is cheap next to the solve, and the differences are within the machine's noise. The "
+     "pipeline's imports are made before the clock, like every method's (a first draft of "
+     "this edition charged them to the first call and showed Sudoku at 19 ms). A whole "
+     "`satpuzzle solve` process costs about 0.28 s whatever the puzzle (interpreter "
+     "start-up and imports), so on puzzles solved in milliseconds the command is 50-140× "
+     "the in-process time; with the built-in `en` list a crossword command also loads 128k "
+     "words (0.6 s in all). The previous edition's full-mode figures are not comparable "
+     "with these quick-mode ones (other sets, other time limits)."),
     "",
     ("Crossword fill rate, measured by `python benchmarks/crossword.py --grid open4.txt --dict "
      "WORDS --cap 10 --repeat 5` (an open 4×4 grid, all cells `1`; WORDS = the built-in "

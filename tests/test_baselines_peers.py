@@ -1,6 +1,6 @@
 """The peers and baselines of benchmarks/baselines: CP-SAT models of every kind (solutions
 pass the independent checker, counts equal satpuzzle's), clingo counts, and the simulated
-annealing of seed document 003 (its schedule and a solved 9×9)."""
+annealing of the Sudoku simulated-annealing note (its schedule and a solved 9×9)."""
 
 from __future__ import annotations
 

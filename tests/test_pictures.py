@@ -15,6 +15,7 @@ from conftest import INSTANCES
 import satpuzzle
 from satpuzzle import cli, formats, pictures
 from satpuzzle.drawing import boxes
+from satpuzzle.kinds import registry
 from satpuzzle.kinds.crossword import pictures as crossword_picture
 from satpuzzle.kinds.hashi import pictures as hashi_picture
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
@@ -175,7 +176,7 @@ def load(relative: str, index: int = 0):
 
 def origin(instance, solutions, panel: int = 0) -> tuple[float, float]:
     """Where panel `panel`'s drawing starts in render_svg's document."""
-    module = pictures.kind_module(instance.KIND)
+    module = registry.kind_of(instance)
     drawings = [module.svg(instance, s) for s in solutions] if solutions else [
         module.svg(instance, None)]
     heights = [drawing.height for drawing in drawings]

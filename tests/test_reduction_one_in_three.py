@@ -1,4 +1,4 @@
-"""1-in-3 SAT ≤ PUZZLE-POSITION (seed document 004, §3.4). The construction maps assignments
+"""1-in-3 SAT ≤ PUZZLE-POSITION (Behague (2024), §3.4). The construction maps assignments
 one to one onto boards, so the tests compare whole solution sets: for 100 seeded random
 formulas (both solvable and unsolvable ones), every 1-in-3 assignment found by brute force
 from the definition must come back, once each, from the boards satpuzzle enumerates for the

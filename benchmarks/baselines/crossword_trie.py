@@ -1,4 +1,4 @@
-"""Crossword filling by prefix trees and backtracking, as in seed document 000 (sections 1-2).
+"""Crossword filling by prefix trees and backtracking, as in the crossword assignment (sections 1-2).
 
 The grid's white cells are numbered in row-major order, a total order compatible with every
 horizontal word (left to right) and every vertical word (top to bottom). Each maximal run of

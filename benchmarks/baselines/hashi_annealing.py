@@ -1,4 +1,4 @@
-"""Simulated annealing for Hashiwokakero, as in seed document 002 (sections 1.3 and 2.3).
+"""Simulated annealing for Hashiwokakero, as in the Shikaku and Hashiwokakero integer-programming study (sections 1.3 and 2.3).
 
 A state is a set of edges with 1 or 2 bridges each (here: a count 0..2 per pair of islands
 facing each other). A neighbour adds an edge, removes one or changes its count; adding is

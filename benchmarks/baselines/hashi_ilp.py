@@ -1,4 +1,4 @@
-"""The Hashiwokakero ILP of seed document 002 (section 2.2), solved by CBC through PuLP.
+"""The Hashiwokakero ILP of the Shikaku and Hashiwokakero integer-programming study (section 2.2), solved by CBC through PuLP.
 
 Per pair of islands k, l: x_kl binary (an edge is used) and y_kl integer (its bridges, 0..2);
 x_kl + x_k'l' <= 1 for crossing pairs (6); x_kl <= y_kl <= 2 x_kl (7); the bridges at each

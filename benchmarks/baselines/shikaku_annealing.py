@@ -1,4 +1,4 @@
-"""Shikaku by simulated annealing, as in seed document 002 (§1.3, Algorithm 1).
+"""Shikaku by simulated annealing, as in the Shikaku and Hashiwokakero integer-programming study (§1.3, Algorithm 1).
 
 State: one rectangle per clue (an index into R_k, the rectangles of area v_k containing the
 clue). Neighbour: one clue takes another of its rectangles, chosen at random. Energy (3): the

@@ -1,4 +1,4 @@
-"""Shikaku as the integer program of seed document 002 (§1.2), solved by CBC through PuLP.
+"""Shikaku as the integer program of the Shikaku and Hashiwokakero integer-programming study (§1.2), solved by CBC through PuLP.
 
 Variables x[k, l] = 1 when clue k takes its l-th rectangle, R_k being every rectangle of area
 v_k inside the grid that contains the clue cell (as in the seed: rectangles holding another

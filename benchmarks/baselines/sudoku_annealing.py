@@ -1,4 +1,4 @@
-"""Sudoku by simulated annealing, exactly as seed document 003 ("Recuit simulé et Sudoku")
+"""Sudoku by simulated annealing, exactly as the Sudoku simulated-annealing note ("Recuit simulé et Sudoku")
 describes it, for standard boxes (no irregular regions).
 
 - State: a grid whose free cells hold any digit 1..N (givens kept); the start is arbitrary,

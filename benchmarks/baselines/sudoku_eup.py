@@ -1,4 +1,4 @@
-"""Sudoku by the "eup" rules plus backtracking, as in seed document 001 ("Algorithme").
+"""Sudoku by the "eup" rules plus backtracking, as in the Sudoku deduction-rules note ("Algorithme").
 
 The grid is a flat list of N*N candidate bitmasks (bit k set = value k allowed, so the full
 mask is bits 1..N). The three deduction rules of the seed are applied until nothing changes:

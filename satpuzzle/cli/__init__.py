@@ -1,7 +1,8 @@
 """The `satpuzzle` command: compile, solve, decode and check puzzles.
 
 Exit status: 0 at least one solution (check: every solution valid), 1 proven none (check: a
-rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt).
+rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt), 4 internal error (a bug:
+an answer the rule checker rejects, a worker that died).
 
 This package only parses the command line and prints: the work is the library's
 (satpuzzle.pipeline and below). Each subcommand's handler takes the argparse Namespace and

@@ -1,6 +1,7 @@
 """Pictures of puzzles and solutions: SVG documents, and Unicode box-drawing text.
 
-One module per kind (satpuzzle/pictures/<kind>.py, dashes as underscores) offers
+Each kind's pictures module (satpuzzle/kinds/<kind>/pictures.py, reached through its Kind)
+offers
     svg(instance, solution | None) -> svg.Drawing   the picture's elements and size
     pretty(instance, solution | None) -> str        box-drawing text for a terminal
 and this module frames them: `render_svg` stacks panels (the puzzle, or each solution)
@@ -17,18 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from satpuzzle.drawing import svg
+from satpuzzle.kinds import registry
 
 MARGIN = 16  # around the whole document
 CAPTION = 28  # height of the caption line above each panel
 GAP = 24  # between stacked panels
 CAPTION_SIZE = 16
-
-
-def kind_module(kind: str):
-    """The kind whose pictures are drawn."""
-    from satpuzzle.kinds import registry
-
-    return registry.kind(kind)
 
 
 def caption_width(caption: str) -> float:
@@ -44,7 +39,7 @@ def panel_top(index: int, heights: Sequence[float]) -> float:
 def render_svg(instance: Any, solutions: Sequence[Any] | None = None) -> str:
     """One standalone SVG document: the unsolved puzzle when `solutions` is None or empty,
     else each solution in turn, stacked vertically and captioned "solution k"."""
-    module = kind_module(instance.KIND)
+    module = registry.kind_of(instance)
     if solutions:
         panels = [(f"solution {k}", module.svg(instance, solution))
                   for k, solution in enumerate(solutions, 1)]
@@ -66,4 +61,4 @@ def render_svg(instance: Any, solutions: Sequence[Any] | None = None) -> str:
 
 def render_pretty(instance: Any, solution: Any) -> str:
     """The solution (or the puzzle, when `solution` is None) in box-drawing text."""
-    return kind_module(instance.KIND).pretty(instance, solution)
+    return registry.kind_of(instance).pretty(instance, solution)

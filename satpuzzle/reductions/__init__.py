@@ -1,4 +1,4 @@
-"""The jigsaw paper's NP-hardness reductions (seed document 004, §3), each a module speaking one
+"""The jigsaw paper's NP-hardness reductions (Behague (2024), §3), each a module speaking one
 protocol (see docs/REDUCTIONS.md):
 
 - `NAME`, `SOURCE_KIND`: the CLI name and the kind of the source instances;

@@ -1,4 +1,4 @@
-"""CONTOUR ≤ PUZZLE (seed document 004, §3.2, Théorème 3.2).
+"""CONTOUR ≤ PUZZLE (Behague (2024), §3.2, Théorème 3.2).
 
 The contour pieces are kept; on each edge piece the label opposite its flat side (the one that
 faces the interior, unconstrained in CONTOUR) is replaced by a fresh label A. The interior is

@@ -1,4 +1,4 @@
-"""1-in-3 SAT ≤ PUZZLE-POSITION (seed document 004, §3.4, Théorème 3.4).
+"""1-in-3 SAT ≤ PUZZLE-POSITION (Behague (2024), §3.4, Théorème 3.4).
 
 Every piece stays on its cell; only its quarter turn is chosen. All moving parts carry labels of
 magnitude 1 (`WIRE`); a wire edge shows +1 on one side and −1 on the other, and which side

@@ -1,4 +1,4 @@
-"""PARTITION ≤ CONTOUR (seed document 004, §3.1, Théorème 3.1).
+"""PARTITION ≤ CONTOUR (Behague (2024), §3.1, Théorème 3.1).
 
 Each number x becomes a block: a row of x edge pieces chained by a label owned by that block
 alone, so a block cannot be split. Six fixed pieces (four corners and the two middle pieces of

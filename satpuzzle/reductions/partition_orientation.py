@@ -1,4 +1,4 @@
-"""PARTITION ≤ PUZZLE-ORIENTATION (seed document 004, §3.3, Théorème 3.3).
+"""PARTITION ≤ PUZZLE-ORIENTATION (Behague (2024), §3.3, Théorème 3.3).
 
 As in §3.1 each number x becomes a block of x pieces chained by a label of its own, but the
 blocks are interior pieces now and nothing turns. The board is 4 rows × (S/2 + 2) columns

@@ -1,4 +1,4 @@
-"""Crossword filling (seed document 000): every maximal horizontal or vertical run of two or
+"""Crossword filling (the crossword assignment): every maximal horizontal or vertical run of two or
 more white cells must be a dictionary word; a white cell in no such run is free.
 
 Instance → CNF: candidate words per slot, filtered by length, fixed letters and letter sets,

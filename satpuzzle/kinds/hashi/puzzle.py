@@ -660,7 +660,7 @@ def to_puz(instance: HashiInstance) -> str:
 
 def generate(rows: int, cols: int, *, islands: int, seed: int,
              unique: bool = False) -> HashiInstance:
-    """A random connected puzzle, as seed document 002 describes: `islands` random islands,
+    """A random connected puzzle, as the Shikaku and Hashiwokakero integer-programming study describes: `islands` random islands,
     every candidate bridge between them, an island added wherever two bridges cross, then one
     or two bridges on each pair at random and the island numbers read off. The placement is
     redrawn (up to 100 times) until its bridges connect every island; failing that, the

@@ -1,4 +1,4 @@
-"""Jigsaw (edge-matching) puzzles without a picture, after seed document 004: each piece has
+"""Jigsaw (edge-matching) puzzles without a picture, after Behague (2024): each piece has
 four edge labels clockwise from the top; 0 is a flat border edge. Six variants (paper, §7.2):
 `puzzle` (place and rotate m·n pieces), `orientation` (place, no rotation), `position` (piece i
 fixed at cell i row-major, rotate), and their `contour` versions (only the 2m + 2n − 4 frame
