@@ -11,7 +11,7 @@ from typing import Any
 
 from satpuzzle.dimacs import is_satpuzzle_cnf
 from satpuzzle.errors import InputError
-from satpuzzle.grammar import PuzzleSpec, parse_specs
+from satpuzzle.grammar import parse_specs
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
 from satpuzzle.textio import check_number_lengths, read_text, shorten
@@ -42,7 +42,7 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
         check_number_lengths(text, path)  # done by read_text for files, not for API text
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
-            return Loaded(path, [build(spec) for spec in parse_specs(text, path)])
+            return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
         if not text.strip():
             raise InputError("empty file, expected a puzzle", path, 1, 1)
         inferred = None if kind is not None else infer_kind(text, path)
@@ -86,11 +86,6 @@ def load_directory(path: str, kind: str | None = None,
         instances += loaded.instances
         sources += [str(file)] * len(loaded.instances)
     return Loaded(path, instances, False, sources)
-
-
-def build(spec: PuzzleSpec) -> Any:
-    """The typed instance a `.puz` block describes."""
-    return registry.kind(spec.kind.text, spec.kind).from_spec(spec)
 
 
 def infer_kind(text: str, path: str) -> str:

@@ -13,9 +13,8 @@ KINDS = registry.NAMES
 
 def read(source: str, path: str) -> list[Any]:
     from satpuzzle.grammar import parse_specs
-    from satpuzzle.loading import build
 
-    return [build(spec) for spec in parse_specs(source, path)]
+    return [registry.build(spec) for spec in parse_specs(source, path)]
 
 
 def write(instance: Any) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from satpuzzle.errors import InputError
-from satpuzzle.grammar import Token
+from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.kinds import crossword, hashi, jigsaw, one_in_three_sat, partition, shikaku, sudoku
 from satpuzzle.kinds.base import Kind
 
@@ -31,3 +31,8 @@ def kind(name: str, where: Token | None = None) -> Kind:
 def kind_of(instance: object) -> Kind:
     """The kind of a puzzle instance (every instance names its kind in `KIND`)."""
     return KINDS[instance.KIND]  # type: ignore[attr-defined]
+
+
+def build(spec: PuzzleSpec) -> object:
+    """The typed instance a `.puz` block describes."""
+    return kind(spec.kind.text, spec.kind).from_spec(spec)
