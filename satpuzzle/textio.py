@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from satpuzzle.errors import InputError
@@ -89,17 +91,23 @@ def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` to a temporary file beside `path`, then rename it into place."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
+def write_atomic(path: str | os.PathLike[str], text: str,
+                 inputs: Iterable[str | os.PathLike[str]] = (), force: bool = False) -> None:
+    """Write `text` to a temporary file beside `path`, then rename it into place. Only a
+    regular file is ever replaced (a device, a FIFO or a directory is refused), never one of
+    `inputs`, and a read-only one only with `force`; the new file keeps the mode of the one
+    it replaces (else the umask's). A symbolic link is followed: its target is replaced."""
+    target = Path(os.path.realpath(path))
+    mode = _replaceable_mode(target, str(path), inputs, force)
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                         dir=target.parent)
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException as exc:
         try:
@@ -109,6 +117,33 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         if isinstance(exc, OSError):
             raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
         raise
+
+
+def _replaceable_mode(target: Path, shown: str, inputs: Iterable[str | os.PathLike[str]],
+                      force: bool) -> int:
+    """The mode the written file gets; an InputError when `target` must not be replaced."""
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", shown) from None
+    if not stat.S_ISREG(status.st_mode):
+        raise InputError("not a regular file: satpuzzle replaces only regular files "
+                         "(write the output elsewhere)", shown)
+    for source in inputs:
+        try:
+            same = os.path.samefile(source, target)
+        except OSError:
+            continue
+        if same:
+            raise InputError("this is an input of the command: write the output elsewhere",
+                             shown)
+    if not status.st_mode & 0o222 and not force:
+        raise InputError("the file is read-only: give --force to replace it", shown)
+    return stat.S_IMODE(status.st_mode)
 
 
 def shorten(source: str, width: int = 60) -> str:

@@ -22,6 +22,7 @@ from satpuzzle.cli.common import (
     deadline,
     gave_up,
     load_args,
+    output_options,
     positive,
     positive_float,
     remaining,
@@ -45,7 +46,7 @@ def add_compile_parser(subcommands: Any,
                        budget_option: Callable[[argparse.ArgumentParser], None]) -> None:
     compile_ = subcommands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
     input_options(compile_)
-    compile_.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    output_options(compile_)
     compile_.add_argument("--timeout", type=positive_float, metavar="SECONDS",
                           help="give up after this long; exit 3, nothing written")
     budget_option(compile_)
@@ -79,7 +80,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     seen: set[str] = set()
     for kind in registry.KINDS.values():
         kind.add_arguments(generate, kind.generate_options, seen)
-    generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    output_options(generate)
     generate.add_argument("--timeout", type=positive_float, metavar="SECONDS",
                           help="give up after this long; exit 3, nothing written")
     generate.set_defaults(handler=cmd_generate)
@@ -94,7 +95,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                         help="read INPUT in this kind's native format")
     reduce.add_argument("--index", type=positive, metavar="K",
                         help="the K-th puzzle of a file that holds several")
-    reduce.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    output_options(reduce)
     reduce.set_defaults(handler=cmd_reduce)
 
     verify = subcommands.add_parser(
@@ -133,7 +134,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                     "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
     import_.add_argument("format", metavar="FORMAT", choices=_READABLE)
     import_.add_argument("source", metavar="SOURCE")
-    import_.add_argument("-o", "--output", default="-", help="output .puz (default: stdout)")
+    output_options(import_)
     import_.set_defaults(handler=cmd_import)
 
     export = subcommands.add_parser(
@@ -143,7 +144,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                     "where a format has no room for them).")
     input_options(export)
     export.add_argument("--format", required=True, choices=tuple(formats.FORMATS))
-    export.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    output_options(export)
     export.set_defaults(handler=cmd_export)
 
 
@@ -155,7 +156,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     formula = compiled.formula
     with pipeline.compiling(request):
         text = formula.to_dimacs(source=compiled.kind.to_puz(instance))
-    write_output(args.output, text)
+    write_output(args, text, (args.file,))
     if args.output != "-":
         print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
               f"{formula.num_clauses} clauses", file=sys.stderr)
@@ -223,7 +224,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"satpuzzle: {gave_up(how)} while generating a {rows}x{cols} {args.kind} puzzle "
               f"(seed {args.seed}): nothing written", file=sys.stderr)
         return EXIT_GAVE_UP
-    write_output(args.output, text)
+    write_output(args, text)
     return EXIT_FOUND
 
 def _source_instances(reduction, paths: Sequence[str], kind: str | None,
@@ -261,7 +262,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     target = reduction.reduce(source)
     text = (f"# {reduction.NAME} reduction of {label}\n"
             + registry.kind(target.KIND).to_puz(target))
-    write_output(args.output, text)
+    write_output(args, text, (args.file,))
     return EXIT_FOUND
 
 
@@ -355,7 +356,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not formats.inline_format(source):
         source = read_text(path)
     instances = formats.read(args.format, source, path)
-    write_output(args.output, "\n".join(formats.write("puz", i) for i in instances))
+    write_output(args, "\n".join(formats.write("puz", i) for i in instances), (args.source,))
     return EXIT_FOUND
 
 
@@ -375,7 +376,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = "\n".join(texts)
     else:
         text = "".join(t if t.endswith("\n") else t + "\n" for t in texts)
-    write_output(args.output, text)
+    write_output(args, text, (args.file,))
     return EXIT_FOUND
 
 

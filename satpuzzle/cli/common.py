@@ -128,12 +128,21 @@ def single(loaded: Loaded) -> Any:
     return loaded.instances[0]
 
 
-def write_output(output: str, text: str) -> None:
-    """stdout for "-", else a file written whole (a temporary name, then renamed)."""
-    if output == "-":
+def write_output(args: argparse.Namespace, text: str, inputs: tuple[str, ...] = ()) -> None:
+    """stdout for `-o -`, else a file written whole (a temporary name, then renamed), never
+    over a device, a FIFO, one of `inputs` or (without --force) a read-only file."""
+    if args.output == "-":
         sys.stdout.write(text)
     else:
-        write_atomic(output, text)
+        write_atomic(args.output, text, inputs, getattr(args, "force", False))
+
+
+def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
+    parser.add_argument("-o", "--output", default=default,
+                        help="output file (default: stdout); written to a temporary name, "
+                             "then renamed; only a regular file is replaced")
+    parser.add_argument("--force", action="store_true",
+                        help="replace a read-only output file")
 
 
 def gave_up(what: str) -> str:
