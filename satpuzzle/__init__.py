@@ -37,6 +37,10 @@ def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195
     or an engine by name (an InputError for a kind without it)."""
     from satpuzzle import pipeline
 
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                              or limit < 1):
+        raise ValueError(f"limit must be a positive integer or None (every solution), "
+                         f"not {limit!r}")
     request = pipeline.Request(limit=limit, solver=solver, engine=engine, check=check,
                                in_process=True)
     return pipeline.solutions(instance, request)
@@ -48,10 +52,17 @@ def solve(instance: Any, solver: str = "cadical195") -> Any | None:
 
 
 def check(instance: Any, solution: Any) -> list[str]:
-    """Rule violations of `solution` (empty when valid), from the independent checker."""
+    """Rule violations of `solution` (empty when valid), from the independent checker; an
+    InputError when `solution` is not shaped like a solution of this kind at all."""
+    from satpuzzle.errors import InputError
     from satpuzzle.kinds import registry
 
-    return registry.kind_of(instance).checker.check(instance, solution)
+    kind = registry.kind_of(instance)
+    try:
+        return kind.checker.check(instance, solution)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise InputError(f"not a {kind.name} solution ({type(exc).__name__}: {exc}); "
+                         "expected what satpuzzle.solutions yields") from None
 
 
 def forced(instance: Any, solver: str = "cadical195",

@@ -152,6 +152,8 @@ def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
         remaining = None if deadline is None else deadline - time.monotonic()
         if remaining is not None and remaining <= 0:
             raise _Timeout
+        if remaining is not None:
+            remaining = min(remaining, _LONGEST_WAIT)  # select() refuses years
         waitables = [child.receiver for child in live] + [child.process.sentinel
                                                           for child in live]
         ready = multiprocessing.connection.wait(waitables, remaining)
@@ -249,6 +251,7 @@ def exit_text(returncode: int) -> str:
     return f"exit status {returncode}"
 
 
+_LONGEST_WAIT = 86_400.0  # one wait at most; a longer --timeout is waited out in turns
 GRACE = 5.0  # seconds a graceful stop waits after SIGTERM before the SIGKILL
 
 

@@ -149,3 +149,12 @@ def _replaceable_mode(target: Path, shown: str, inputs: Iterable[str | os.PathLi
 def shorten(source: str, width: int = 60) -> str:
     """A long game ID or URL cut for error messages."""
     return source if len(source) <= width else source[:width - 3] + "..."
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with terminal control characters (escape sequences, carriage returns, bells)
+    shown as \\xNN, so that a title written by a stranger cannot drive the terminal."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)

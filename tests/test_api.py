@@ -35,3 +35,22 @@ def test_latin_squares_counted_with_one_row_boxes(tmp_path):
     for block in grids:
         grid = [[int(v) for v in line.split()] for line in block]
         assert violations([[0] * 3] * 3, 1, 3, grid) == []
+
+
+def test_api_misuse_gets_a_message_not_an_internal_type_error():
+    import pytest
+
+    from satpuzzle.errors import InputError
+
+    for path in sorted(INSTANCES.glob("*/*.puz")):
+        instance = satpuzzle.load(str(path))[0]
+        for limit in (0, -1, 1.5, True):
+            with pytest.raises(ValueError, match="limit must be a positive integer"):
+                satpuzzle.solutions(instance, limit=limit)
+        for nonsense in (None, 3, "x"):
+            try:
+                problems = satpuzzle.check(instance, nonsense)
+            except InputError as exc:
+                assert f"not a {instance.KIND} solution" in str(exc)
+            else:
+                assert problems, (path, nonsense)  # reported as broken rules instead

@@ -79,3 +79,13 @@ def test_a_new_file_gets_the_umask_mode(tmp_path):
         os.umask(old)
     assert stat.S_IMODE(os.stat(tmp_path / "new.cnf").st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["new.cnf"]  # no temporary left
+
+
+def test_titles_cannot_drive_the_terminal(tmp_path):
+    grid = CLASSIC.read_text().split("grid {")[1].split("}")[0]
+    (tmp_path / "a.puz").write_text('sudoku "evil\x1b[2Jtitle" {\n grid {' + grid + "}\n}\n")
+    (tmp_path / "b.puz").write_bytes(CLASSIC.read_bytes())
+    result = run_cli("solve", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout
+    assert "# puzzle 1 (" in result.stdout and "evil\\x1b[2Jtitle" in result.stdout

@@ -93,6 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
     signal.signal(signal.SIGTERM, SIGNALS.handle)
     signal.signal(signal.SIGINT, SIGNALS.handle)
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        if sys.stderr is not None:
+            print("satpuzzle: error: standard output is closed", file=sys.stderr)
+        return EXIT_USAGE
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
@@ -111,8 +115,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             os._exit(EXIT_GAVE_UP)
         return EXIT_GAVE_UP
     except BrokenPipeError:
-        sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
-        return 0
+        _discard_stdout()  # the reader went away (e.g. `| head`): nothing more to say
+        return EXIT_GAVE_UP
+    except OSError as exc:  # writing the answer failed: a full disk, an I/O error
+        _discard_stdout()
+        print(f"satpuzzle: error: cannot write the output: {exc.strerror or exc}",
+              file=sys.stderr)
+        return EXIT_USAGE
     except (InternalError, CheckFailed, ChildFailed) as exc:
         print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _discard_stdout() -> None:
+    """Point standard output at /dev/null, so that what is still buffered cannot fail again
+    when the interpreter flushes it on the way out."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

@@ -83,7 +83,11 @@ def positive_float(text: str) -> float:
         value = -1.0
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {text!r}")
-    return value
+    # timers and waits refuse years: a longer limit is no limit in practice
+    return min(value, LONGEST_TIMEOUT)
+
+
+LONGEST_TIMEOUT = 1e8  # seconds, about three years
 
 
 def kind_options(args: argparse.Namespace) -> dict[str, Any]:

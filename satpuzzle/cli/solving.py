@@ -31,6 +31,7 @@ from satpuzzle.loading import Loaded
 from satpuzzle.pipeline import Compiled, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
+from satpuzzle.textio import printable
 
 # every engine any kind offers, besides SAT and the race
 ENGINES = ("auto", "sat", "race", *dict.fromkeys(
@@ -406,7 +407,7 @@ def _puzzle_header(loaded: Loaded, number: int) -> str:
     instance = loaded.instances[number - 1]
     source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
     title = f": {instance.title}" if getattr(instance, "title", None) else ""
-    return f"# puzzle {number}{source}{title}"
+    return printable(f"# puzzle {number}{source}{title}")
 
 
 _STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
