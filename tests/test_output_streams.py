@@ -30,7 +30,7 @@ def test_full_disk_is_one_line_and_exit_2():
 
 def test_closed_stdout_is_one_line_and_exit_2():
     done = _satpuzzle("solve", CLASSIC, stdout=subprocess.DEVNULL,
-                      preexec_fn=lambda: os.close(1))  # noqa: PLW1509
+                      preexec_fn=lambda: os.close(1))
     assert done.returncode == 2
     assert done.stderr == "satpuzzle: error: standard output is closed\n"
 
