@@ -2,29 +2,54 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import re
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+import zlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from satpuzzle.errors import InputError
 
-# Refuse absurdly large inputs before reading them into memory.
+# Refuse absurdly large inputs before reading them into memory (--max-input-bytes changes it).
 MAX_INPUT_BYTES = 512 * 1024 * 1024
+_LIMIT: ContextVar[int] = ContextVar("max_input_bytes", default=MAX_INPUT_BYTES)
+# Directories that a file reference inside a puzzle may reach besides its own (--allow-path).
+_ALLOWED: ContextVar[tuple[Path, ...]] = ContextVar("allowed_paths", default=())
+
+
+@contextmanager
+def reading_limits(max_bytes: int | None = None,
+                   allowed: Iterable[str | os.PathLike[str]] = ()) -> Iterator[None]:
+    """Within the body: reads stop at `max_bytes` (None: the default), and references inside
+    puzzles may also reach the `allowed` directories."""
+    limit = _LIMIT.set(max_bytes or MAX_INPUT_BYTES)
+    paths = _ALLOWED.set(tuple(Path(os.path.realpath(p)) for p in allowed))
+    try:
+        yield
+    finally:
+        _LIMIT.reset(limit)
+        _ALLOWED.reset(paths)
 
 
 def read_text(path: str | os.PathLike[str], display: str | None = None) -> str:
     """The UTF-8 text of `path`; every failure becomes an InputError naming the file."""
     name = display or str(path)
+    return decode_bytes(read_bytes(path, name), name)
+
+
+def read_bytes(path: str | os.PathLike[str], name: str) -> bytes:
+    """The bytes of a regular file, at most the input limit: a device, a FIFO or a socket is
+    refused before anything is read (its size says nothing; /dev/zero never ends)."""
+    limit = _LIMIT.get()
     try:
-        size = os.path.getsize(path)
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes; at most {MAX_INPUT_BYTES} accepted", name)
-        with open(path, "rb") as handle:
-            data = handle.read()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer: no wait
     except IsADirectoryError:
         raise InputError("is a directory, expected a file", name) from None
     except FileNotFoundError:
@@ -33,7 +58,54 @@ def read_text(path: str | os.PathLike[str], display: str | None = None) -> str:
         raise InputError("permission denied", name) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", name) from None
-    return decode_bytes(data, name)
+    status = os.fstat(fd)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(status.st_mode):
+            raise InputError("is a directory, expected a file", name)
+        raise InputError("not a regular file (a device, a FIFO or a socket): satpuzzle "
+                         "reads only regular files", name)
+    with os.fdopen(fd, "rb") as handle:
+        if status.st_size > limit:
+            raise InputError(f"file is {status.st_size} bytes; at most {limit} accepted "
+                             "(--max-input-bytes)", name)
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}", name) from None
+    if len(data) > limit:
+        raise InputError(f"file grew past {limit} bytes while read (--max-input-bytes)", name)
+    return data
+
+
+def unpack_gzip(data: bytes, name: str) -> bytes:
+    """`data` itself, or unpacked when it is gzip, streamed so that the unpacked size stops
+    at the input limit (a small file may unpack to gigabytes)."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    limit = _LIMIT.get()
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+            unpacked = packed.read(limit + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InputError(f"corrupt gzip data: {getattr(exc, 'strerror', None) or exc}",
+                         name) from None
+    if len(unpacked) > limit:
+        raise InputError(f"unpacks to more than {limit} bytes (--max-input-bytes)", name)
+    return unpacked
+
+
+def confined(reference: str, base_dir: Path) -> Path:
+    """The file a reference inside a puzzle names: relative to the puzzle's directory, and
+    refused when it leaves that directory (links followed) for one not allowed by
+    --allow-path. The message names the reference, never the content of what it points to."""
+    path = base_dir / reference
+    real = Path(os.path.realpath(path))
+    for root in (Path(os.path.realpath(base_dir)), *_ALLOWED.get()):
+        if real == root or root in real.parents:
+            return path
+    raise InputError(f"{reference!r} is outside the puzzle's directory; give --allow-path DIR "
+                     "to let puzzles read from DIR")
 
 
 def decode_bytes(data: bytes, name: str) -> str:

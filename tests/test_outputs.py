@@ -89,3 +89,58 @@ def test_titles_cannot_drive_the_terminal(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout
     assert "# puzzle 1 (" in result.stdout and "evil\\x1b[2Jtitle" in result.stdout
+
+
+# ---------------------------------------------------------------- reading: confined, bounded
+
+
+def _puz_with_reference(tmp_path, kind: str, entry: str, reference: str):
+    puzzle = tmp_path / "p.puz"
+    puzzle.write_text(f'{kind} {{\n  {entry}: file "{reference}"\n}}\n')
+    return puzzle
+
+
+@pytest.mark.skipif(not os.path.exists("/etc/passwd"), reason="no /etc/passwd here")
+def test_references_stay_in_the_puzzles_directory(tmp_path):
+    puzzle = _puz_with_reference(tmp_path, "partition", "numbers", "/etc/passwd")
+    result = run_cli("solve", puzzle)
+    _one_error_line(result, "outside the puzzle's directory; give --allow-path DIR")
+    assert "root:" not in result.stderr  # nothing of the file is shown
+    allowed = run_cli("solve", puzzle, "--allow-path", "/etc")
+    assert allowed.returncode == 2 and "outside" not in allowed.stderr  # read, then refused
+    up = _puz_with_reference(tmp_path, "sudoku", "grid", "../elsewhere.txt")
+    _one_error_line(run_cli("solve", up), "outside the puzzle's directory")
+    inside = tmp_path / "numbers.txt"
+    inside.write_text("3 1 1 2 2 1\n")
+    ok = _puz_with_reference(tmp_path, "partition", "numbers", "numbers.txt")
+    assert run_cli("solve", ok).returncode == 0
+
+
+def test_devices_fifos_and_oversized_files_are_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target in ("/dev/zero", fifo):
+        _one_error_line(run_cli("solve", target), "not a regular file")
+        _one_error_line(run_cli("check", CLASSIC, target), "not a regular file")
+    grid = tmp_path / "grid.txt"
+    grid.write_text("1111\n1111\n")
+    _one_error_line(run_cli("solve", "--kind", "crossword", grid, "--dict", "/dev/zero"),
+                    "not a regular file")
+    _one_error_line(run_cli("solve", CLASSIC, "--max-input-bytes", "10"),
+                    "at most 10 accepted")
+
+
+def test_a_gzip_bomb_stops_at_the_input_limit(tmp_path):
+    import gzip
+    import resource
+
+    bomb = tmp_path / "words.gz"
+    bomb.write_bytes(gzip.compress(b"abcd\n" * 4_000_000, 9))  # 20 MB unpacked, ~60 kB
+    grid = tmp_path / "grid.txt"
+    grid.write_text("1111\n1111\n")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result = run_cli("solve", "--kind", "crossword", grid, "--dict", bomb,
+                     "--max-input-bytes", "1000000")
+    _one_error_line(result, "unpacks to more than 1000000 bytes")
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown < 50_000  # kB: the 20 MB were never held

@@ -12,6 +12,7 @@ builds the library's typed requests from it; nothing below the CLI sees a Namesp
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -36,6 +37,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.pipeline import CheckFailed
 from satpuzzle.stages import StageTimeout
+from satpuzzle.textio import MAX_INPUT_BYTES, reading_limits
 
 __all__ = ["build_parser", "main"]
 
@@ -65,9 +67,20 @@ def input_options(parser: argparse.ArgumentParser) -> None:
                         help="read FILE in this kind's native format")
     parser.add_argument("--index", type=positive, metavar="K",
                         help="the K-th puzzle of a file that holds several")
+    reading_options(parser)
     seen: set[str] = set()
     for kind in registry.KINDS.values():
         kind.add_arguments(parser, kind.input_options, seen)
+
+
+def reading_options(parser: argparse.ArgumentParser) -> None:
+    """How far reading may go: the size of what is read, where puzzles may refer to."""
+    parser.add_argument("--max-input-bytes", type=positive, metavar="N",
+                        help=f"read at most N bytes of any file, unpacked (default "
+                             f"{MAX_INPUT_BYTES:,})")
+    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                        help="let file references inside puzzles read from DIR too (by "
+                             "default only from the puzzle's own directory); repeatable")
 
 
 def budget_option(parser: argparse.ArgumentParser) -> None:
@@ -100,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        with reading_limits(getattr(args, "max_input_bytes", None),
+                            getattr(args, "allow_path", ())):
+            return handler(args)
     except InputError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
@@ -117,14 +132,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _discard_stdout()  # the reader went away (e.g. `| head`): nothing more to say
         return EXIT_GAVE_UP
-    except OSError as exc:  # writing the answer failed: a full disk, an I/O error
-        _discard_stdout()
-        print(f"satpuzzle: error: cannot write the output: {exc.strerror or exc}",
-              file=sys.stderr)
+    except OSError as exc:  # writing the answer failed (a full disk), or the system refused
+        writing = exc.errno in _WRITE_ERRORS
+        if writing:
+            _discard_stdout()
+        what = "cannot write the output: " if writing else ""
+        print(f"satpuzzle: error: {what}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     except (InternalError, CheckFailed, ChildFailed) as exc:
         print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
 
 
 def _discard_stdout() -> None:

@@ -13,7 +13,7 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from satpuzzle.errors import InputError, Position
-from satpuzzle.textio import read_text
+from satpuzzle.textio import confined, read_text
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class PuzzleSpec:
         reference = entry.values[1]
         path = self.base_dir / reference.text.strip('"')
         try:
-            text = read_text(path)
+            text = read_text(confined(reference.text.strip('"'), self.base_dir))
         except InputError as exc:
             raise reference.error(f"cannot read {str(path)!r}: {exc.message}") from None
         return tokenize_rows(text, str(path))

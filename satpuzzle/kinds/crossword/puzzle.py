@@ -10,12 +10,10 @@ cell letters and blocking on them is sound and short.
 
 from __future__ import annotations
 
-import gzip
 import os
 import re
 import sys
 import unicodedata
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -27,6 +25,7 @@ from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
+from satpuzzle.textio import confined, read_bytes, unpack_gzip
 
 KIND = "crossword"
 ENUMERATE_ALL = True  # the assignment asks for every solution: --all is the default
@@ -130,12 +129,9 @@ def read_dictionary(path: str, where: Token | None = None,
         raise InputError("--min-zipf needs a built-in dictionary (fr or en), whose source "
                          "has word frequencies", path)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:  # zlib.error: corrupt gzip data
-        message = f"cannot read dictionary {path!r}: {getattr(exc, 'strerror', None) or exc}"
+        data = unpack_gzip(read_bytes(path, path), path)
+    except InputError as exc:
+        message = f"cannot read dictionary {path!r}: {exc.message}"
         raise (where.error(message) if where else InputError(message, path)) from None
     entries = data.decode("utf-8", errors="replace").splitlines()
     return _summarised(path, entries, None, None, path)
@@ -194,7 +190,11 @@ def _spec_dictionary(spec: PuzzleSpec) -> tuple[str, ...]:
     `min-zipf=Z`)."""
     values = spec.fields["dictionary"].values
     if values[0].text == "file" and len(values) == 2 and values[1].text.startswith('"'):
-        return read_dictionary(str(spec.base_dir / values[1].text.strip('"')), values[1])
+        try:
+            path = confined(values[1].text.strip('"'), spec.base_dir)
+        except InputError as exc:
+            raise values[1].error(exc.message) from None
+        return read_dictionary(str(path), values[1])
     if values[0].text in dictionaries.BUILTIN and len(values) <= 2:
         min_zipf = None
         if len(values) == 2:

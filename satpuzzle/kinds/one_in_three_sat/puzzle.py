@@ -40,7 +40,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.kinds.base import Fit
-from satpuzzle.textio import read_text
+from satpuzzle.textio import confined, read_text
 
 KIND = "one-in-three-sat"
 
@@ -112,7 +112,7 @@ def from_spec(spec: PuzzleSpec) -> OneInThreeInstance:
                 "'variables' goes with a 'clauses' block; a DIMACS file has its own header")
         path = spec.base_dir / values[1].text.strip('"')
         try:
-            text = read_text(path)
+            text = read_text(confined(values[1].text.strip('"'), spec.base_dir))
         except InputError as exc:
             raise values[1].error(f"cannot read {str(path)!r}: {exc.message}") from None
         return _with_title(read_dimacs(text, str(path)), spec.title)
