@@ -9,25 +9,23 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
+from pysat import _utils as pysat_utils
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-# CnfHeader, Model, read_header and read_model moved to satpuzzle.dimacs; they are still
-# importable from here for modules not yet updated (see __all__).
-from satpuzzle.dimacs import (
-    CnfHeader,
-    Model,
-    VarName,
-    header_lines,
-    read_header,
-    read_model,
-    write_cnf,
-)
+# PySAT's C code, called from the main thread, installs a SIGINT handler that longjmps out
+# of whatever was running: a Ctrl-C inside malloc leaves malloc's lock taken and the process
+# hangs forever (seen: `compile` of a 49×49 Sudoku interrupted, asleep in malloc). satpuzzle
+# handles signals itself (Python handlers between calls, children killed by the parent), so
+# PySAT is told it never runs on the main thread and installs nothing.
+pysat_utils.MainThread.check = staticmethod(lambda: False)
+
+from satpuzzle.dimacs import VarName, header_lines, write_cnf
 from satpuzzle.errors import InputError
 
 __all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
-           "ClauseBudgetExceeded", "CnfHeader", "Formula", "Model", "VarName", "clause_budget",
-           "latest_formula", "max_clauses", "read_header", "read_model", "refuse_estimate"]
+           "ClauseBudgetExceeded", "Formula", "VarName", "clause_budget", "latest_formula",
+           "max_clauses", "refuse_estimate"]
 
 # Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
 # measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);

@@ -136,3 +136,25 @@ def test_signal_during_compile_leaves_no_file(tmp_path):
     _, err = process.communicate(timeout=30)
     assert process.returncode == 3 and "interrupted" in err
     assert list(out.parent.iterdir()) == []
+
+
+def test_pysat_installs_no_signal_handler_of_its_own():
+    """PySAT's C code, when it believes it runs on the main thread, installs a SIGINT handler
+    that longjmps out of whatever runs, malloc included: a Ctrl-C during a compile once left
+    the process asleep forever on malloc's lock. satpuzzle tells it not to, so that SIGINT
+    stays with satpuzzle's own handler through every encoding and solver call."""
+    import pysat._utils
+    from pysat.card import CardEnc
+
+    import satpuzzle.cnf  # noqa: F401 - the import is what tells PySAT
+
+    assert pysat._utils.MainThread.check() is False
+    seen = []
+    previous = signal.signal(signal.SIGINT, lambda *_: seen.append(True))
+    try:
+        CardEnc.atmost(list(range(1, 200)), bound=50)  # a C call that used to swap handlers
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        os.kill(os.getpid(), signal.SIGINT)
+        assert seen == [True]
+    finally:
+        signal.signal(signal.SIGINT, previous)
