@@ -168,7 +168,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
     if dimacs.is_satpuzzle_cnf(text):
         header = dimacs.read_header(text, args.file)
         instance = single(load_text(header.source, args.file))
-        names, clauses = header.names, dimacs.read_cnf(text, args.file).clauses
+        names, clauses = _trusted_encoding(instance, header, text, args.file)
     else:
         instance = single(load_args(args))
         formula = pipeline.compile(instance, standalone=True).formula
@@ -192,6 +192,22 @@ def cmd_decode(args: argparse.Namespace) -> int:
     else:
         print(_picture(args, instance, solution) or module.render_text(instance, solution))
     return EXIT_FOUND
+
+
+def _trusted_encoding(instance: Any, header: Any, text: str,
+                      path: str) -> tuple[dict[int, Any], list[list[int]]]:
+    """The variable map and clauses a compiled CNF must hold: its puzzle encoded again. A CNF
+    whose header map or clauses differ was edited since `compile`: bad input, not a model to
+    decode (a tampered map would decode into nonsense, tampered clauses into a wrong answer)."""
+    formula = pipeline.compile(instance, standalone=True).formula
+    clauses = dimacs.read_cnf(text, path).clauses
+    if dict(header.names) != formula.names:
+        raise InputError("the variable map in the header is not this puzzle's: the file was "
+                         "edited after `satpuzzle compile` (compile the puzzle again)", path)
+    if [list(c) for c in clauses] != [list(c) for c in formula.all_clauses()]:
+        raise InputError("the clauses are not this puzzle's encoding: the file was edited "
+                         "after `satpuzzle compile` (compile the puzzle again)", path)
+    return formula.names, clauses
 
 
 def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | None:
