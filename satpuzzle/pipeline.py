@@ -178,6 +178,7 @@ def compile(instance: Any, request: Request = Request(), standalone: bool = Fals
     with compiling(request):
         check_budget(instance)
         formula = kind.encode_standalone(instance) if standalone else kind.encode(instance)
+        formula.check_budget()  # the encoders check every few thousand clauses: now exactly
     return CompiledInstance(instance, kind, formula)
 
 
@@ -346,6 +347,8 @@ def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Itera
     with compiling(request):
         check_budget(instances[0])
         batch = kind.encode_batch(instances)
+        if batch is not None:
+            batch[0].check_budget()
     if batch is None:
         yield from _each_in_turn(instances, request)
         return

@@ -78,3 +78,21 @@ def test_bad_budget_option_is_a_usage_error():
     result = run_cli("compile", INSTANCES / "sudoku" / "classic.puz", "--max-clauses", "0")
     assert result.returncode == 2
     assert "--max-clauses: expected a positive integer, found '0'" in result.stderr
+
+
+@pytest.mark.parametrize("path", [
+    "sudoku/classic.puz", "one-in-three-sat/example.puz", "partition/wikipedia.puz",
+    "shikaku/simonis-10x10.puz", "hashi/dailyprogrammer-7x7.puz", "jigsaw/contour-3x4.puz",
+    "crossword/seed-example.puz", "sudoku/hard-batch.txt",
+])
+def test_a_small_budget_holds_for_every_kind(path):
+    """Encoders check the budget every few thousand clauses; the pipeline checks it once
+    more when the encoding is done, so that a budget below that still holds."""
+    import shutil
+
+    external = ["--solver-cmd", "minisat"] if shutil.which("minisat") else []
+    for extra in ([], external if path.endswith(".puz") else []):
+        result = run_cli("solve", INSTANCES / path, "--index", "1", "--engine", "sat",
+                         "--max-clauses", "5", *extra)
+        assert result.returncode == 2, (path, result.stderr)
+        assert result.stderr.count("\n") == 1 and "budget" in result.stderr
