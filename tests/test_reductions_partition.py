@@ -333,3 +333,25 @@ def test_contour_random_source_unspoiled_is_solvable():
         board = contour_puzzle.random_contour(rng, rng.randint(3, 5), rng.randint(3, 5), 2)
         assert len(board.pieces) == len(frame_cells(board.rows, board.cols))
         assert next(satpuzzle.solutions(board, limit=1), None) is not None
+
+
+@pytest.mark.parametrize("name", ["partition-contour", "partition-orientation"])
+def test_a_pseudo_polynomial_blow_up_is_refused_before_any_work(tmp_path, name):
+    """Two numbers of 10^12 would make trillions of pieces: refused at once, in one line,
+    by the command and by the library."""
+    import time
+
+    from conftest import run_cli
+
+    from satpuzzle.errors import InputError
+    from satpuzzle.kinds.partition.puzzle import PartitionInstance
+    from satpuzzle.reductions import reduction
+
+    puzzle = tmp_path / "big.puz"
+    puzzle.write_text("partition {\n  numbers: 1000000000000 1000000000000\n}\n")
+    started = time.monotonic()
+    result = run_cli("reduce", name, puzzle)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "jigsaw pieces" in result.stderr and time.monotonic() - started < 5
+    with pytest.raises(InputError, match="jigsaw pieces"):
+        reduction(name).reduce(PartitionInstance((10**12, 10**12)))

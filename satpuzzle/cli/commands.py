@@ -259,8 +259,7 @@ def _source_instances(reduction, paths: Sequence[str], kind: str | None,
             if instance.KIND != reduction.SOURCE_KIND:
                 raise InputError(f"{reduction.NAME} reduces {reduction.SOURCE_KIND} instances; "
                                  f"puzzle {number} is a {instance.KIND}", path)
-            accepts = getattr(reduction, "accepts", None)
-            refusal = accepts(instance) if accepts else None
+            refusal = reduction.accepts(instance)
             if refusal:
                 raise InputError(f"puzzle {number}: {refusal}", path)
             label = path if len(instances) == 1 else f"{path} #{number}"

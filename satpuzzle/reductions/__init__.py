@@ -2,6 +2,7 @@
 protocol (see docs/REDUCTIONS.md):
 
 - `NAME`, `SOURCE_KIND`: the CLI name and the kind of the source instances;
+- `accepts(source) -> str | None`: why `reduce` would refuse the source, before any work;
 - `reduce(source) -> JigsawInstance`: the construction;
 - `to_source(source, target, target_solution)`: any jigsaw solution back to a source solution;
 - `to_target(source, target, source_solution)`: a source solution forward to a jigsaw solution;

@@ -118,6 +118,12 @@ def interior_board(rows: int, cols: int, a: int) -> dict[Cell, Piece]:
     return board  # type: ignore[return-value]
 
 
+def accepts(source: object) -> str | None:
+    """Why `reduce` refuses this source before any work: never (its size is polynomial in
+    the source's)."""
+    return None
+
+
 def reduce(source: JigsawInstance) -> JigsawInstance:
     """The PUZZLE instance on the same m × n board: the 2m + 2n − 4 contour pieces (inward side
     relabelled A) first, in their order, then the (m − 2)(n − 2) interior pieces row-major."""

@@ -488,6 +488,12 @@ def layout(source: OneInThreeInstance) -> Layout:
 # ---------------------------------------------------------------- protocol
 
 
+def accepts(source: object) -> str | None:
+    """Why `reduce` refuses this source before any work: never (its size is polynomial in
+    the source's)."""
+    return None
+
+
 def reduce(source: OneInThreeInstance) -> JigsawInstance:
     """The PUZZLE-POSITION instance (opposite matching, zero border)."""
     plan_ = layout(source)

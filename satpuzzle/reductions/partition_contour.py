@@ -88,8 +88,34 @@ def layout(numbers: tuple[int, ...]) -> Layout:
     return Layout(lengths, tuple(pieces), tuple(blocks))
 
 
+MAX_PIECES = 1_000_000  # a larger jigsaw would not fit in memory, let alone be solved
+
+
+def piece_count(numbers: tuple[int, ...], per_unit: int, fixed: int) -> int:
+    """Pieces of a PARTITION reduction, known before building it: `per_unit` a unit of the
+    sum S (doubled when odd), plus `fixed` (pseudo-polynomial: the numbers' size counts)."""
+    total = sum(numbers)
+    return per_unit * (total if total % 2 == 0 else 2 * total) + fixed
+
+
+def refusal(numbers: tuple[int, ...], per_unit: int, fixed: int) -> str | None:
+    count = piece_count(numbers, per_unit, fixed)
+    if count <= MAX_PIECES:
+        return None
+    return (f"the reduction would make {count:,} jigsaw pieces (it is pseudo-polynomial: one "
+            f"piece or more per unit of the sum); at most {MAX_PIECES:,}")
+
+
+def accepts(source: PartitionInstance) -> str | None:
+    """Why `reduce` refuses this source (None: it does not), before any work."""
+    return refusal(source.numbers, 1, 6)
+
+
 def reduce(source: PartitionInstance) -> JigsawInstance:
     """The CONTOUR instance: 3 × (S/2 + 2) board, S + 6 pieces (S after doubling an odd sum)."""
+    too_large = accepts(source)
+    if too_large:
+        raise InputError(too_large)
     plan = layout(source.numbers)
     return JigsawInstance(3, plan.half + 2, plan.pieces, variant="contour",
                           title=f"{NAME}: {' '.join(map(str, source.numbers))}")

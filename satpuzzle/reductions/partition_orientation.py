@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.reductions.partition_contour import canonical, check_numbers, random_numbers
+from satpuzzle.reductions.partition_contour import canonical, check_numbers, random_numbers, refusal
 
 NAME = "partition-orientation"
 SOURCE_KIND = "partition"
@@ -75,8 +76,16 @@ def layout(numbers: tuple[int, ...]) -> Layout:
     return Layout(lengths, tuple(pieces), tuple(blocks))
 
 
+def accepts(source: PartitionInstance) -> str | None:
+    """Why `reduce` refuses this source (None: it does not), before any work."""
+    return refusal(source.numbers, 2, 8)
+
+
 def reduce(source: PartitionInstance) -> JigsawInstance:
     """The PUZZLE-ORIENTATION instance: 4 × (S/2 + 2) board, 2S + 8 pieces."""
+    too_large = accepts(source)
+    if too_large:
+        raise InputError(too_large)
     plan = layout(source.numbers)
     return JigsawInstance(4, plan.half + 2, plan.pieces, variant="orientation",
                           title=f"{NAME}: {' '.join(map(str, source.numbers))}")
