@@ -265,6 +265,13 @@ def _checks_in_parent(request: Request) -> bool:
 
 def _engine_events(instance: Any, engine: Engine, request: Request,
                    limit: int | None, check: bool = True) -> Iterator[Any]:
+    # an engine may build a CNF of its own (the crossword's SAT oracle): the same budget
+    with clause_budget(request.max_clauses):
+        yield from _engine_solutions(instance, engine, request, limit, check)
+
+
+def _engine_solutions(instance: Any, engine: Engine, request: Request,
+                      limit: int | None, check: bool) -> Iterator[Any]:
     checked = checker_for(instance, replace(request, check=check))
     count = 0
     try:

@@ -96,3 +96,17 @@ def test_a_small_budget_holds_for_every_kind(path):
                          "--max-clauses", "5", *extra)
         assert result.returncode == 2, (path, result.stderr)
         assert result.stderr.count("\n") == 1 and "budget" in result.stderr
+
+
+def test_an_engines_own_cnf_keeps_the_budget(tmp_path):
+    """The crossword's trie search builds a SAT oracle at once on large grids: in the child,
+    under the same --max-clauses, refused as bad input (exit 2), not an internal error."""
+    grid = tmp_path / "open13.txt"
+    grid.write_text("\n".join(["1" * 13] * 13) + "\n")
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join("".join(chr(97 + (i * 7 + k) % 26) for k in range(13))
+                               for i in range(200)) + "\n")
+    result = run_cli("solve", "--kind", "crossword", grid, "--dict", words, "--limit", "1",
+                     "--max-clauses", "50")
+    assert result.returncode == 2, result.stderr
+    assert "budget of 50 clauses" in result.stderr.splitlines()[-1]
