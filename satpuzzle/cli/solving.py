@@ -190,6 +190,7 @@ class PuzzlePrinter:
         self.count = 0
         self.compiled: Compiled | None = None
         self.done: Done | None = None
+        self.forced: ForcedResult | None = None
 
     def say(self, message: str) -> None:
         print(self.prefix + message, file=sys.stderr)
@@ -239,7 +240,7 @@ class PuzzlePrinter:
     def render(self, solution: Any) -> str:
         if self.one_line:
             return self.kind.render_line(self.instance, solution)
-        if getattr(self.args, "pretty", False):
+        if self.args.pretty:
             return self.kind.pretty(self.instance, solution)
         return self.kind.render_text(self.instance, solution)
 
@@ -250,8 +251,8 @@ class PuzzlePrinter:
     def finish(self, ended: Ended) -> int:
         """Print what comes at the end (counts, verdicts, JSON, SVG) and the summary line;
         the exit status."""
-        if hasattr(self, "forced"):
-            return self.finish_forced(ended)
+        if self.forced is not None:
+            return self.finish_forced(self.forced, ended)
         self.print_answer(ended.stopped)
         if self.args.stats:
             print_stats(self.compiled, ended)
@@ -322,8 +323,7 @@ class PuzzlePrinter:
 
     # ------------------------------------------------------------ --forced
 
-    def finish_forced(self, ended: Ended) -> int:
-        event: ForcedResult = self.forced
+    def finish_forced(self, event: ForcedResult, ended: Ended) -> int:
         result = event.backbone
         if self.args.format == "json":
             print(json.dumps(_forced_json(self.instance, event)), flush=True)
