@@ -169,6 +169,16 @@ def sudoku_brute_force_count(grid, box_rows: int, box_cols: int) -> int:
     return count(0)
 
 
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` exists and is not a zombie."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
+
+
 def wait_for_child(pid: int, seconds: float = 30.0) -> bool:
     """Wait until process `pid` has started a child process (its solver, say): a signal sent
     then hits the work itself, not a slow interpreter start-up on a loaded machine."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import os
 import time
 from pathlib import Path
 
 import pytest
+from conftest import process_alive
 
 from benchmarks.harness import (
     Answer,
@@ -97,18 +97,11 @@ def test_the_whole_process_group_is_killed(tmp_path: Path) -> None:
     assert answer.status == "timeout"
     pid = int(pid_file.read_text())
     deadline = time.time() + 2
-    while time.time() < deadline and _alive(pid):
+    while time.time() < deadline and process_alive(pid):
         time.sleep(0.05)
-    assert not _alive(pid)
+    assert not process_alive(pid)
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/stat")
-    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
 
 
 def test_an_absent_peer_is_absent_and_an_exception_an_error() -> None:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import process_alive
 
 from satpuzzle.children import (
     ChildFailed,
@@ -24,22 +25,13 @@ from satpuzzle.children import (
 from satpuzzle.errors import InputError
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/stat")
-    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
-
-
 def _gone(pid: int, within: float = 3.0) -> bool:
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
-        if not _alive(pid):
+        if not process_alive(pid):
             return True
         time.sleep(0.02)
-    return not _alive(pid)
+    return not process_alive(pid)
 
 
 def test_events_arrive_in_order_and_results_come_back() -> None:
@@ -96,7 +88,7 @@ def test_timeout_kills_a_sleeping_child_and_its_grandchild(tmp_path: Path) -> No
     assert time.monotonic() - started < 3
     assert result.results == [None] and result.finished == [False]
     child, grandchild = pids
-    assert not _alive(child)
+    assert not process_alive(child)
     assert _gone(grandchild)
 
 
@@ -136,7 +128,7 @@ def test_on_event_returning_true_stops_the_run_and_kills_the_others() -> None:
     assert time.monotonic() - started < 10
     assert result.results == [None, None]
     for pid in pids:
-        assert not _alive(pid)
+        assert not process_alive(pid)
 
 
 def test_an_input_error_in_the_child_is_raised_again_with_its_position() -> None:
@@ -198,7 +190,7 @@ def test_a_failing_child_stops_the_others() -> None:
 
     with pytest.raises(ChildFailed):
         run_children([sleeps, crashes], lambda i, p: pids.append(p), timeout=20)
-    assert pids and not _alive(pids[0])
+    assert pids and not process_alive(pids[0])
 
 
 def test_keyboard_interrupt_in_on_event_is_an_interrupt() -> None:
@@ -214,7 +206,7 @@ def test_keyboard_interrupt_in_on_event_is_an_interrupt() -> None:
 
     result = run_children([target], on_event)
     assert result.stopped == "interrupt"
-    assert not _alive(pids[0])
+    assert not process_alive(pids[0])
 
 
 def test_ctrl_c_in_the_parent_is_an_interrupt_and_the_child_ignores_it() -> None:
@@ -231,7 +223,7 @@ def test_ctrl_c_in_the_parent_is_an_interrupt_and_the_child_ignores_it() -> None
     finally:
         timer.cancel()
     assert result.stopped == "interrupt"
-    assert not _alive(pids[0])
+    assert not process_alive(pids[0])
 
 
 def test_run_command_times_out_and_kills_the_group(tmp_path: Path) -> None:
@@ -264,7 +256,7 @@ def test_stream_yields_events_and_closing_it_kills_the_children() -> None:
     assert index == 0
     assert [next(events) for _ in range(3)] == [(0, 0), (0, 1), (0, 2)]
     events.close()
-    assert not _alive(pid)
+    assert not process_alive(pid)
 
 
 def test_stream_raises_timeout_error() -> None:

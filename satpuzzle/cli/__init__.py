@@ -31,13 +31,14 @@ from satpuzzle.cli.common import (
     STARTED,
     InternalError,
     positive,
+    reading_options,
 )
 from satpuzzle.cnf import BYTES_PER_CLAUSE, DEFAULT_MAX_CLAUSES
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.pipeline import CheckFailed
 from satpuzzle.stages import StageTimeout
-from satpuzzle.textio import MAX_INPUT_BYTES, reading_limits
+from satpuzzle.textio import reading_limits
 
 __all__ = ["build_parser", "main"]
 
@@ -71,16 +72,6 @@ def input_options(parser: argparse.ArgumentParser) -> None:
     seen: set[str] = set()
     for kind in registry.KINDS.values():
         kind.add_arguments(parser, kind.input_options, seen)
-
-
-def reading_options(parser: argparse.ArgumentParser) -> None:
-    """How far reading may go: the size of what is read, where puzzles may refer to."""
-    parser.add_argument("--max-input-bytes", type=positive, metavar="N",
-                        help=f"read at most N bytes of any file, unpacked (default "
-                             f"{MAX_INPUT_BYTES:,})")
-    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                        help="let file references inside puzzles read from DIR too (by "
-                             "default only from the puzzle's own directory); repeatable")
 
 
 def budget_option(parser: argparse.ArgumentParser) -> None:

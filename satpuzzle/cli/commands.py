@@ -25,6 +25,7 @@ from satpuzzle.cli.common import (
     output_options,
     positive,
     positive_float,
+    reading_options,
     remaining,
     single,
     write_output,
@@ -95,6 +96,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                         help="read INPUT in this kind's native format")
     reduce.add_argument("--index", type=positive, metavar="K",
                         help="the K-th puzzle of a file that holds several")
+    reading_options(reduce)
     output_options(reduce)
     reduce.set_defaults(handler=cmd_reduce)
 

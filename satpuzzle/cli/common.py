@@ -15,7 +15,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded, load
 from satpuzzle.stages import time_limit
-from satpuzzle.textio import write_atomic
+from satpuzzle.textio import MAX_INPUT_BYTES, write_atomic
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there
@@ -152,3 +152,13 @@ def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
 def gave_up(what: str) -> str:
     """"interrupted" or "timeout after S s", for a run cut short."""
     return "interrupted" if what == "interrupt" else f"timeout after {elapsed():.2f} s"
+
+
+def reading_options(parser: argparse.ArgumentParser) -> None:
+    """How far reading may go: the size of what is read, where puzzles may refer to."""
+    parser.add_argument("--max-input-bytes", type=positive, metavar="N",
+                        help=f"read at most N bytes of any file, unpacked (default "
+                             f"{MAX_INPUT_BYTES:,})")
+    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                        help="let file references inside puzzles read from DIR too (by "
+                             "default only from the puzzle's own directory); repeatable")
