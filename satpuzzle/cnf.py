@@ -3,6 +3,9 @@ pool, and DIMACS output with a self-describing header (the text itself: satpuzzl
 
 from __future__ import annotations
 
+import itertools
+import os
+import resource
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -22,10 +25,11 @@ pysat_utils.MainThread.check = staticmethod(lambda: False)
 
 from satpuzzle.dimacs import VarName, header_lines, write_cnf
 from satpuzzle.errors import InputError
+from satpuzzle.stages import ChildFailed, run_in_child
 
 __all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
            "ClauseBudgetExceeded", "Formula", "VarName", "clause_budget", "latest_formula",
-           "max_clauses", "refuse_estimate"]
+           "max_clauses", "pb_clause_estimate", "refuse_estimate"]
 
 # Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
 # measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);
@@ -38,6 +42,17 @@ PAIRWISE_LIMIT = 30
 # blocks; list clauses take ~150 bytes each).
 DEFAULT_MAX_CLAUSES = 20_000_000
 BYTES_PER_CLAUSE = 150
+
+# PBEnc's mixed-radix encoding of a sum of n weighted literals, measured for n = 5 to 3,000
+# and weights of 1 to 45 bits: 1.9 to 5.4 times n^1.5·bits clauses. The estimate takes 3:
+# a puzzle estimated over the budget is refused at once; one the estimate let through and
+# that outgrows it is stopped by the memory cap below, or by the exact count after. Above
+# PB_IN_PROCESS estimated clauses the native encoder, deaf to signals and timers for as long
+# as it runs (tens of seconds, gigabytes), works in a child that a timeout or Ctrl-C kills,
+# with its memory capped by the clause budget.
+PB_IN_PROCESS = 200_000
+PB_BYTES_PER_CLAUSE = 400  # the encoder's peak per clause, measured ~260, with margin
+PB_MEMORY_MARGIN = 512 << 20
 _budget = [DEFAULT_MAX_CLAUSES]
 _latest: list[Callable[[], Formula | None]] = [lambda: None]  # the formula last begun
 
@@ -187,6 +202,51 @@ class Formula:
         self.clauses.extend(cnf.clauses)
         self.check_budget()
 
+    def pb_equals(self, lits: Sequence[int], weights: Sequence[int], bound: int,
+                  encoding: int | None = None, condition: int | None = None) -> None:
+        """sum weights[i]·lits[i] = bound through PySAT's PBEnc (`encoding` one of its
+        EncType values, default mixed radix), auxiliaries from the shared pool; `condition`:
+        the constraint holds only when that literal is true. Refused before encoding when
+        the estimate passes the clause budget."""
+        from pysat.pb import EncType as PBEncType  # imported when needed: it is slow to import
+
+        encoding = PBEncType.mixedradix if encoding is None else encoding
+        estimate = pb_clause_estimate(weights)
+        refuse_estimate(self.num_clauses + estimate, f"this {self.kind} puzzle")
+        if estimate <= PB_IN_PROCESS:
+            literals, ends = _flat(_pb_clauses(lits, weights, bound, self.pool, encoding))
+        else:
+            literals, ends, self.pool.top = self._pb_in_child(lits, weights, bound, encoding)
+        if len(ends) and (ends[0] == 0 or np.any(ends[1:] == ends[:-1])):
+            # PBEnc's empty clause: no assignment reaches the bound
+            self.add([-condition]) if condition is not None else self.contradiction()
+            literals, ends = _without_empty(literals, ends)
+        if condition is not None:
+            literals, ends = _prefixed(literals, ends, -condition)
+        self.add_block(literals, ends)
+
+    def _pb_in_child(self, lits: Sequence[int], weights: Sequence[int], bound: int,
+                     encoding: int) -> tuple[np.ndarray, np.ndarray, int]:
+        allowance = (max_clauses() - self.num_clauses) * PB_BYTES_PER_CLAUSE + PB_MEMORY_MARGIN
+
+        def work(_send: Callable[[object], None]) -> tuple[np.ndarray, np.ndarray, int]:
+            _cap_memory(allowance)
+            clauses = _pb_clauses(lits, weights, bound, self.pool, encoding)
+            return (*_flat(clauses), self.pool.top)
+
+        try:
+            how, result = run_in_child(work, None)
+        except ChildFailed as failure:
+            if failure.exitcode is None and "MemoryError" not in failure.summary:
+                raise
+            raise ClauseBudgetExceeded(
+                f"the pseudo-Boolean encoding of this {self.kind} puzzle outgrew the memory "
+                f"allowed by the budget of {max_clauses():,} clauses and was stopped: raise it "
+                "with --max-clauses N to go on") from None
+        if how == "interrupt":
+            raise KeyboardInterrupt
+        return result
+
     @property
     def num_vars(self) -> int:
         return self.pool.top
@@ -214,6 +274,54 @@ class Formula:
         header = header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
                               self.names, source)
         return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
+
+
+def pb_clause_estimate(weights: Sequence[int]) -> int:
+    """PBEnc's clause count for a sum over these weights, within a factor 2 (see
+    PB_IN_PROCESS)."""
+    bits = max(1, max(weights, default=1).bit_length())
+    return int(3 * len(weights) ** 1.5 * bits) + 16
+
+
+def _pb_clauses(lits: Sequence[int], weights: Sequence[int], bound: int, pool: IDPool,
+                encoding: int) -> list[list[int]]:
+    from pysat.pb import PBEnc  # imported when needed: it is slow to import
+
+    return PBEnc.equals(list(lits), list(weights), bound, vpool=pool, encoding=encoding).clauses
+
+
+def _flat(clauses: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Clauses as the flat literals and end offsets of a ClauseBlock."""
+    lengths = np.fromiter(map(len, clauses), dtype=np.int64, count=len(clauses))
+    literals = np.fromiter(itertools.chain.from_iterable(clauses), dtype=np.int64,
+                           count=int(lengths.sum()))
+    return literals, np.cumsum(lengths)
+
+
+def _without_empty(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    starts = np.concatenate([[0], ends[:-1]])
+    keep = ends > starts
+    return literals, ends[keep]
+
+
+def _prefixed(literals: np.ndarray, ends: np.ndarray,
+              literal: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every clause with `literal` put in front."""
+    starts = np.concatenate([[0], ends[:-1]])
+    return np.insert(literals, starts, literal), ends + np.arange(1, len(ends) + 1)
+
+
+def _cap_memory(allowance: int) -> None:
+    """In a child about to run a native encoder: address space capped at what it has now
+    plus `allowance` bytes, and its stderr silenced (an encoder that runs out of memory
+    aborts with a message of its own; the parent says what happened, in one line)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        size = next(int(line.split()[1]) * 1024 for line in status
+                    if line.startswith("VmSize:"))
+    resource.setrlimit(resource.RLIMIT_AS, (size + allowance, resource.RLIM_INFINITY))
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
 
 
 @dataclass

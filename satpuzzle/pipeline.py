@@ -167,7 +167,10 @@ def compiling(request: Request) -> Iterator[None]:
 
 def _clauses_so_far() -> str:
     formula = latest_formula()
-    return f"{formula.num_clauses:,} clauses built so far" if formula else "no clause yet"
+    if formula is None or not formula.num_clauses:
+        return "no clause yet"
+    count = formula.num_clauses
+    return f"{count:,} clause{'s' if count > 1 else ''} built so far"
 
 
 def compile(instance: Any, request: Request = Request(), standalone: bool = False,

@@ -110,3 +110,68 @@ def test_an_engines_own_cnf_keeps_the_budget(tmp_path):
                      "--max-clauses", "50")
     assert result.returncode == 2, result.stderr
     assert "budget of 50 clauses" in result.stderr.splitlines()[-1]
+
+
+# ---------------------------------------------------------------- pseudo-Boolean encodings
+
+
+def _big_partition(count: int, bits: int, seed: int = 1):
+    from satpuzzle.kinds.partition.puzzle import PartitionInstance
+
+    rng = random.Random(seed)
+    numbers = [rng.randrange(2 ** (bits - 1), 2 ** bits) for _ in range(count)]
+    numbers[0] += sum(numbers) % 2
+    return PartitionInstance(tuple(numbers))
+
+
+def test_pb_estimate_bounds_the_real_encoding():
+    """The estimate that refuses a PARTITION up front is within a factor 2 of the real
+    clause count (an encoding it underestimates is stopped later: the tests below)."""
+    from satpuzzle.cnf import pb_clause_estimate
+
+    for count, bits in [(5, 45), (10, 30), (20, 1), (60, 12), (200, 20), (400, 3)]:
+        instance = _big_partition(count, bits)
+        real = pipeline.compile(instance).formula.num_clauses
+        assert real / 2 <= pb_clause_estimate(instance.numbers) <= 2 * real, (count, bits)
+
+
+def test_pb_encoding_over_the_budget_is_refused_before_it_starts():
+    started = time.monotonic()
+    with pytest.raises(ClauseBudgetExceeded, match="would take about"):
+        pipeline.compile(_big_partition(3000, 40), pipeline.Request(max_clauses=1000))
+    assert time.monotonic() - started < 1
+
+
+def test_a_long_pb_encoding_is_killed_at_the_deadline():
+    """Encoding 3,000 numbers of 40 bits takes ~20 s in the native encoder, deaf to timers in
+    this process: it runs in a child that the deadline kills."""
+    from satpuzzle.stages import StageTimeout
+
+    request = pipeline.Request(max_clauses=30_000_000, deadline=time.monotonic() + 1.0)
+    started = time.monotonic()
+    with pytest.raises(StageTimeout):
+        pipeline.compile(_big_partition(3000, 40), request)
+    assert time.monotonic() - started < 3
+
+
+def test_a_pb_encoder_past_its_memory_allowance_is_stopped(monkeypatch):
+    """When the estimate was wrong, the child's memory cap stops the encoder: one clear
+    budget error."""
+    from satpuzzle import cnf
+
+    monkeypatch.setattr(cnf, "PB_IN_PROCESS", 0)
+    monkeypatch.setattr(cnf, "PB_BYTES_PER_CLAUSE", 0)
+    monkeypatch.setattr(cnf, "PB_MEMORY_MARGIN", 16 << 20)
+    with pytest.raises(ClauseBudgetExceeded, match="outgrew the memory"):
+        pipeline.compile(_big_partition(1000, 40))
+
+
+def test_pb_encoding_in_a_child_gives_the_same_clauses(monkeypatch):
+    from satpuzzle import cnf
+
+    instance = _big_partition(40, 16)
+    here = pipeline.compile(instance).formula
+    monkeypatch.setattr(cnf, "PB_IN_PROCESS", 0)
+    there = pipeline.compile(instance).formula
+    assert list(there.all_clauses()) == list(here.all_clauses())
+    assert there.num_vars == here.num_vars

@@ -629,8 +629,6 @@ def _parity(formula: Formula, instance: JigsawInstance, model: _Model,
     occurrences (equal matching; for opposite matching, as many a or −a as there are
     edges a/−a). One sign variable per piece says whether it lies on a black cell; only for
     boards of distinct pieces."""
-    from pysat.pb import PBEnc
-
     if not model.classes or any(count > 1 for count in model.classes.values()):
         return
     sign = {klass: formula.pool.id(("sign", klass)) for klass in model.classes}
@@ -659,8 +657,7 @@ def _parity(formula: Formula, instance: JigsawInstance, model: _Model,
                 formula.contradiction()
                 continue
             total //= 2
-        cnf = PBEnc.equals(lits=lits, weights=weights, bound=total, vpool=formula.pool)
-        formula.extend(cnf.clauses)
+        formula.pb_equals(lits, weights, total)
 
 
 def _colour_counts(formula: Formula, instance: JigsawInstance,

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pysat.pb import EncType, PBEnc
+from pysat.pb import EncType
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
@@ -271,12 +271,11 @@ def _side_vars(formula: Formula, count: int) -> list[int]:
 
 
 def _equal_halves(formula: Formula, sides: Sequence[int], numbers: Sequence[int],
-                  encoding: int) -> list[list[int]]:
-    """Clauses of sum numbers[i]·sides[i] = total/2 (total even), auxiliaries from the
-    formula's pool. PBEnc says "unsatisfiable" with an empty clause."""
-    half = sum(numbers) // 2
-    return PBEnc.equals(list(sides), list(numbers), half, vpool=formula.pool,
-                        encoding=encoding).clauses
+                  encoding: int, condition: int | None = None) -> None:
+    """sum numbers[i]·sides[i] = total/2 (total even) into the formula, under `condition`
+    when given (refused up front when its estimate passes the clause budget; a large one is
+    encoded in a child that a timeout or a signal kills)."""
+    formula.pb_equals(sides, numbers, sum(numbers) // 2, encoding, condition)
 
 
 def _check_positive(instance: PartitionInstance) -> None:
@@ -297,12 +296,7 @@ def encode(instance: PartitionInstance, encoding: int | None = None) -> Formula:
     if sum(instance.numbers) % 2:
         formula.contradiction()
         return formula
-    for clause in _equal_halves(formula, sides, instance.numbers,
-                                ENCODING if encoding is None else encoding):
-        if clause:
-            formula.add(clause)
-        else:
-            formula.contradiction()
+    _equal_halves(formula, sides, instance.numbers, ENCODING if encoding is None else encoding)
     return formula
 
 
@@ -325,8 +319,7 @@ def encode_batch(instances: Sequence[PartitionInstance]) -> tuple[Formula, list[
         if sum(instance.numbers) % 2:
             formula.add([-guard])
             continue
-        for clause in _equal_halves(formula, sides[:n], instance.numbers, ENCODING):
-            formula.add([-guard, *clause])
+        _equal_halves(formula, sides[:n], instance.numbers, ENCODING, condition=guard)
     formula.at_most_one(guards)  # one job's guard assumed true switches the others off
     jobs = []
     for k, instance in enumerate(instances):
