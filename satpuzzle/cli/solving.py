@@ -20,6 +20,7 @@ from satpuzzle.cli.common import (
     SIGNALS,
     STARTED,
     deadline,
+    elapsed,
     load_args,
     positive,
     positive_float,
@@ -203,8 +204,8 @@ class PuzzlePrinter:
                 for event in events:
                     ended = self.feed(event) or ended
             except KeyboardInterrupt:  # while printing: the pipeline's children are closed
-                ended = Ended("interrupt", 0.0)
-        return self.finish(ended or Ended("interrupt", 0.0))
+                ended = Ended("interrupt", elapsed())
+        return self.finish(ended or Ended("interrupt", elapsed()))
 
     def feed(self, event: pipeline.Event) -> Ended | None:
         if isinstance(event, Found):
