@@ -63,9 +63,10 @@ class ClauseBudgetExceeded(InputError):
 
 @contextmanager
 def clause_budget(limit: int | None) -> Iterator[None]:
-    """Formulas built inside refuse to grow past `limit` clauses (None: the default)."""
+    """Formulas built inside refuse to grow past `limit` clauses (None: the budget in force,
+    DEFAULT_MAX_CLAUSES unless an enclosing clause_budget set another)."""
     previous = _budget[0]
-    _budget[0] = DEFAULT_MAX_CLAUSES if limit is None else limit
+    _budget[0] = previous if limit is None else limit
     try:
         yield
     finally:

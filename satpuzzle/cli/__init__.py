@@ -18,6 +18,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
 from satpuzzle import __version__
@@ -31,13 +32,15 @@ from satpuzzle.cli.common import (
     STARTED,
     InternalError,
     positive,
+    positive_float,
     reading_options,
+    remaining,
 )
-from satpuzzle.cnf import BYTES_PER_CLAUSE, DEFAULT_MAX_CLAUSES
+from satpuzzle.cnf import BYTES_PER_CLAUSE, DEFAULT_MAX_CLAUSES, clause_budget
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.pipeline import CheckFailed
-from satpuzzle.stages import StageTimeout
+from satpuzzle.stages import StageTimeout, time_limit
 from satpuzzle.textio import reading_limits
 
 __all__ = ["build_parser", "main"]
@@ -74,7 +77,15 @@ def input_options(parser: argparse.ArgumentParser) -> None:
         kind.add_arguments(parser, kind.input_options, seen)
 
 
-def budget_option(parser: argparse.ArgumentParser) -> None:
+def budget_option(parser: argparse.ArgumentParser,
+                  timeout_help: str = "give up after this long; exit 3, nothing written",
+                  compiles: bool = True) -> None:
+    """--timeout, which every command takes, and --max-clauses for those that compile: a
+    command that keeps no time of its own (set_defaults(stage=...)) is stopped by main()
+    when --timeout runs out."""
+    parser.add_argument("--timeout", type=positive_float, metavar="SECONDS", help=timeout_help)
+    if not compiles:
+        return
     parser.add_argument("--max-clauses", type=positive, metavar="N",
                         help=f"refuse to compile past N clauses (default {DEFAULT_MAX_CLAUSES:,}, "
                              f"about {DEFAULT_MAX_CLAUSES * BYTES_PER_CLAUSE / 1e9:.0f} GB)")
@@ -92,6 +103,15 @@ def _process_age() -> float:
         return 0.0
 
 
+def _command_timer(args: argparse.Namespace) -> AbstractContextManager[None]:
+    """--timeout for a command that keeps no time of its own (its parser set `stage`): a timer
+    stops it wherever it is. solve, compile, generate and verify count their own."""
+    stage = getattr(args, "stage", None)
+    if stage is None:
+        return nullcontext()
+    return time_limit(stage, remaining(args.timeout), started=STARTED[0])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
     STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
@@ -105,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         with reading_limits(getattr(args, "max_input_bytes", None),
-                            getattr(args, "allow_path", ())):
+                            getattr(args, "allow_path", ())), \
+                clause_budget(getattr(args, "max_clauses", None)), _command_timer(args):
             return handler(args)
     except InputError as exc:
         print(exc, file=sys.stderr)

@@ -24,7 +24,6 @@ from satpuzzle.cli.common import (
     load_args,
     output_options,
     positive,
-    positive_float,
     reading_options,
     remaining,
     single,
@@ -48,8 +47,6 @@ def add_compile_parser(subcommands: Any,
     compile_ = subcommands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
     input_options(compile_)
     output_options(compile_)
-    compile_.add_argument("--timeout", type=positive_float, metavar="SECONDS",
-                          help="give up after this long; exit 3, nothing written")
     budget_option(compile_)
     compile_.set_defaults(handler=cmd_compile)
 
@@ -65,7 +62,8 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     decode.add_argument("--format", choices=("text", "json", "svg"), default="text")
     decode.add_argument("--pretty", action="store_true",
                         help="text: draw the solution with Unicode box-drawing characters")
-    decode.set_defaults(handler=cmd_decode)
+    budget_option(decode)
+    decode.set_defaults(handler=cmd_decode, stage="decoding")
 
     generate = subcommands.add_parser(
         "generate", help="write a random puzzle (.puz)",
@@ -82,8 +80,7 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     for kind in registry.KINDS.values():
         kind.add_arguments(generate, kind.generate_options, seen)
     output_options(generate)
-    generate.add_argument("--timeout", type=positive_float, metavar="SECONDS",
-                          help="give up after this long; exit 3, nothing written")
+    budget_option(generate)
     generate.set_defaults(handler=cmd_generate)
 
     reduce = subcommands.add_parser(
@@ -98,7 +95,8 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                         help="the K-th puzzle of a file that holds several")
     reading_options(reduce)
     output_options(reduce)
-    reduce.set_defaults(handler=cmd_reduce)
+    budget_option(reduce, compiles=False)
+    reduce.set_defaults(handler=cmd_reduce, stage="reducing")
 
     verify = subcommands.add_parser(
         "verify", help="check a reduction on random or given source instances",
@@ -117,8 +115,8 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     verify.add_argument("--cap", type=positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
     verify.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME")
-    verify.add_argument("--timeout", type=positive_float, metavar="SECONDS",
-                        help="stop after this long; exit 3 with the counts so far")
+    reading_options(verify)
+    budget_option(verify, "stop after this long; exit 3 with the counts so far")
     verify.add_argument("--verbose", "-v", action="store_true",
                         help="one line per instance, not only mismatches")
     verify.set_defaults(handler=cmd_verify)
@@ -127,7 +125,8 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     input_options(check)
     check.add_argument("solution", metavar="SOLUTION",
                        help="solutions as printed by solve (text or JSON)")
-    check.set_defaults(handler=cmd_check)
+    budget_option(check, compiles=False)
+    check.set_defaults(handler=cmd_check, stage="checking")
 
     import_ = subcommands.add_parser(
         "import", help="read a puzzle in another format and write it as .puz",
@@ -136,8 +135,10 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                     "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
     import_.add_argument("format", metavar="FORMAT", choices=_READABLE)
     import_.add_argument("source", metavar="SOURCE")
+    reading_options(import_)
     output_options(import_)
-    import_.set_defaults(handler=cmd_import)
+    budget_option(import_, compiles=False)
+    import_.set_defaults(handler=cmd_import, stage="importing")
 
     export = subcommands.add_parser(
         "export", help="write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
@@ -147,13 +148,13 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     input_options(export)
     export.add_argument("--format", required=True, choices=tuple(formats.FORMATS))
     output_options(export)
-    export.set_defaults(handler=cmd_export)
+    budget_option(export, compiles=False)
+    export.set_defaults(handler=cmd_export, stage="exporting")
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
     instance = single(load_args(args))
-    request = pipeline.Request(deadline=deadline(args.timeout), max_clauses=args.max_clauses,
-                               started=STARTED[0])
+    request = _request(args)
     compiled = pipeline.compile(instance, request, standalone=True)
     formula = compiled.formula
     with pipeline.compiling(request):
@@ -170,10 +171,10 @@ def cmd_decode(args: argparse.Namespace) -> int:
     if dimacs.is_satpuzzle_cnf(text):
         header = dimacs.read_header(text, args.file)
         instance = single(load_text(header.source, args.file))
-        names, clauses = _trusted_encoding(instance, header, text, args.file)
+        names, clauses = _trusted_encoding(instance, header, text, args.file, _request(args))
     else:
         instance = single(load_args(args))
-        formula = pipeline.compile(instance, standalone=True).formula
+        formula = pipeline.compile(instance, _request(args), standalone=True).formula
         names, clauses = formula.names, list(formula.all_clauses())
     model = dimacs.read_model(read_text(args.model), args.model)
     if model.status != "SAT":
@@ -196,12 +197,17 @@ def cmd_decode(args: argparse.Namespace) -> int:
     return EXIT_FOUND
 
 
-def _trusted_encoding(instance: Any, header: Any, text: str,
-                      path: str) -> tuple[dict[int, Any], list[list[int]]]:
+def _request(args: argparse.Namespace) -> pipeline.Request:
+    return pipeline.Request(deadline=deadline(args.timeout), max_clauses=args.max_clauses,
+                            started=STARTED[0])
+
+
+def _trusted_encoding(instance: Any, header: Any, text: str, path: str,
+                      request: pipeline.Request) -> tuple[dict[int, Any], list[list[int]]]:
     """The variable map and clauses a compiled CNF must hold: its puzzle encoded again. A CNF
     whose header map or clauses differ was edited since `compile`: bad input, not a model to
     decode (a tampered map would decode into nonsense, tampered clauses into a wrong answer)."""
-    formula = pipeline.compile(instance, standalone=True).formula
+    formula = pipeline.compile(instance, request, standalone=True).formula
     clauses = dimacs.read_cnf(text, path).clauses
     if dict(header.names) != formula.names:
         raise InputError("the variable map in the header is not this puzzle's: the file was "

@@ -23,7 +23,6 @@ from satpuzzle.cli.common import (
     elapsed,
     load_args,
     positive,
-    positive_float,
 )
 from satpuzzle.errors import InputError
 from satpuzzle.external import solver_argv
@@ -66,8 +65,6 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
                                "model; competition output (s/v lines) is read, every model "
                                "checked; one run per solution (blocking clauses); not with "
                                "--forced or --jobs (see docs/CLI.md)")
-    solve.add_argument("--timeout", type=positive_float, metavar="SECONDS",
-                       help="give up after this long; exit 3 with what was found")
     solve.add_argument("--format", choices=("text", "json", "svg"), default="text",
                        help="svg: the solutions found as one SVG picture, printed at the end")
     solve.add_argument("--pretty", action="store_true",
@@ -78,7 +75,7 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
                             "(default 1)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
-    budget_option(solve)
+    budget_option(solve, "give up after this long; exit 3 with what was found")
     solve.add_argument("--stats", action="store_true",
                        help="print variables, clauses, compile and solve time, and solver "
                             "conflicts where known, on stderr")
