@@ -44,14 +44,16 @@ DEFAULT_MAX_CLAUSES = 20_000_000
 BYTES_PER_CLAUSE = 150
 
 # PBEnc's mixed-radix encoding of a sum of n weighted literals, measured for n = 5 to 3,000
-# and weights of 1 to 45 bits: 1.9 to 5.4 times n^1.5·bits clauses. The estimate takes 3:
+# and weights of 1 to 45 bits: 1.9 to 5.4 times n^1.5·bits clauses (above 5 only for n < 40,
+# a few thousand clauses; 2.7, 3.2 and 3.4 for 1,500, 2,000 and 3,000 numbers of 40 bits,
+# which peak at 257 bytes per clause). The estimate takes 3.6:
 # a puzzle estimated over the budget is refused at once; one the estimate let through and
 # that outgrows it is stopped by the memory cap below, or by the exact count after. Above
 # PB_IN_PROCESS estimated clauses the native encoder, deaf to signals and timers for as long
 # as it runs (tens of seconds, gigabytes), works in a child that a timeout or Ctrl-C kills,
 # with its memory capped by the clause budget.
 PB_IN_PROCESS = 200_000
-PB_BYTES_PER_CLAUSE = 400  # the encoder's peak per clause, measured ~260, with margin
+PB_BYTES_PER_CLAUSE = 300  # the encoder's peak per clause, measured 257-262
 PB_MEMORY_MARGIN = 512 << 20
 _budget = [DEFAULT_MAX_CLAUSES]
 _latest: list[Callable[[], Formula | None]] = [lambda: None]  # the formula last begun
@@ -281,7 +283,7 @@ def pb_clause_estimate(weights: Sequence[int]) -> int:
     """PBEnc's clause count for a sum over these weights, within a factor 2 (see
     PB_IN_PROCESS)."""
     bits = max(1, max(weights, default=1).bit_length())
-    return int(3 * len(weights) ** 1.5 * bits) + 16
+    return int(3.6 * len(weights) ** 1.5 * bits) + 16
 
 
 def _pb_clauses(lits: Sequence[int], weights: Sequence[int], bound: int, pool: IDPool,

@@ -1,25 +1,23 @@
 """The error catalogue (tests/errors/EXPECTED.tsv): every bad input gives exit status 2, one
 line on stderr naming the file and, where one applies, the line and column, and no traceback.
 
-Most cases run `satpuzzle.cli.main` in this process (a subprocess costs a second of start-up
-on a busy machine); the cases marked `sub` run the real command, as a user would.
+Most cases run the command's entry point in a process forked from this one (tests/bounded.py:
+a new interpreter costs a second of start-up on a busy machine), which also bounds the memory a
+refusal may take; the cases marked `sub` run the real command in a new interpreter, as a user
+would.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shlex
-import signal
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from bounded import bounded
 from conftest import INSTANCES, ROOT, run_process
-
-from satpuzzle import cli
 
 ERRORS = ROOT / "tests" / "errors"
 MANIFEST = ERRORS / "EXPECTED.tsv"
@@ -27,6 +25,7 @@ COLUMNS = ["case", "run", "args", "status", "stderr", "xfail"]
 # A bad input is refused before any real work: a case slower than this hangs or allocates
 # what an absurd size asks for (a 10^9 x 10^9 board) instead of refusing it.
 FAST = 10.0
+MEMORY = 100  # MB above the test process: the same for memory
 
 
 @dataclass(frozen=True)
@@ -81,29 +80,6 @@ def _unreadable_file(path: Path) -> None:
     path.chmod(0)
 
 
-@contextlib.contextmanager
-def _own_signal_handlers() -> Iterator[None]:
-    """cli.main installs SIGINT/SIGTERM handlers; give pytest its own back afterwards."""
-    saved = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler)
-
-
-def _run_in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
-                                                                                    str]:
-    capsys.readouterr()
-    with _own_signal_handlers():
-        try:
-            status = cli.main(argv)
-        except SystemExit as exit_:  # argparse refuses the command line this way
-            status = exit_.code if isinstance(exit_.code, int) else 1
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 def _matches(line: str, expected: str) -> bool:
     if expected.endswith("*"):
         return line.startswith(expected[:-1])
@@ -111,17 +87,19 @@ def _matches(line: str, expected: str) -> bool:
 
 
 @pytest.mark.parametrize("case", _params())
-def test_bad_input(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input(case: Case, tmp_path: Path) -> None:
     places = _places(case, tmp_path)
     if "{unreadable}" in case.args:
         _unreadable_file(tmp_path / "unreadable.puz")
     argv = [_fill(word, places) for word in shlex.split(case.args)]
     start = time.monotonic()
+    grown = 0.0
     if case.run == "sub":
         result = run_process(*argv, timeout=60)
         status, out, err = result.returncode, result.stdout, result.stderr
     else:
-        status, out, err = _run_in_process(argv, capsys)
+        outcome = bounded(*argv, tmp=tmp_path, limit=2 * FAST)
+        status, out, err, grown = outcome.code, outcome.stdout, outcome.stderr, outcome.grown_mb
     elapsed = time.monotonic() - start
     assert "Traceback" not in err, err
     assert status == case.status, err
@@ -131,6 +109,7 @@ def test_bad_input(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert _matches(lines[0], expected), f"\n got:      {lines[0]}\n expected: {expected}"
     assert out == "", "an error prints nothing on stdout"
     assert case.run == "sub" or elapsed < FAST, f"refused only after {elapsed:.1f} s"
+    assert grown < MEMORY, f"refused only after taking {grown:.0f} MB"
 
 
 def test_catalogue_is_large_and_every_file_is_a_case() -> None:

@@ -36,7 +36,7 @@ from satpuzzle.progress import Progress
 from satpuzzle.reductions import REDUCTIONS
 from satpuzzle.solving import DEFAULT_SOLVER
 from satpuzzle.stages import run_in_child
-from satpuzzle.textio import read_text
+from satpuzzle.textio import printable, read_text
 
 _READABLE = tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
 
@@ -207,6 +207,9 @@ def _trusted_encoding(instance: Any, header: Any, text: str, path: str,
     """The variable map and clauses a compiled CNF must hold: its puzzle encoded again. A CNF
     whose header map or clauses differ was edited since `compile`: bad input, not a model to
     decode (a tampered map would decode into nonsense, tampered clauses into a wrong answer)."""
+    if header.kind != instance.KIND:
+        raise InputError(f"the header says {printable(header.kind)!r} but its puzzle is a "
+                         f"{instance.KIND}: the file was edited after `satpuzzle compile`", path)
     formula = pipeline.compile(instance, request, standalone=True).formula
     clauses = dimacs.read_cnf(text, path).clauses
     if dict(header.names) != formula.names:
