@@ -321,7 +321,9 @@ def _cap_memory(allowance: int) -> None:
     with open("/proc/self/status", encoding="ascii") as status:
         size = next(int(line.split()[1]) * 1024 for line in status
                     if line.startswith("VmSize:"))
-    resource.setrlimit(resource.RLIMIT_AS, (size + allowance, resource.RLIM_INFINITY))
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)  # a cap set from outside stays
+    cap = size + allowance if hard == resource.RLIM_INFINITY else min(size + allowance, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     os.close(devnull)

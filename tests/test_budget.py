@@ -175,3 +175,24 @@ def test_pb_encoding_in_a_child_gives_the_same_clauses(monkeypatch):
     there = pipeline.compile(instance).formula
     assert list(there.all_clauses()) == list(here.all_clauses())
     assert there.num_vars == here.num_vars
+
+
+def test_a_memory_cap_set_from_outside_is_kept(monkeypatch):
+    """Under a hard address-space limit set by the caller (ulimit -v, a fuzzer, a service),
+    the encoder's child lowers only its soft limit (raising the hard one is refused)."""
+    import os
+    import resource
+
+    from satpuzzle import cnf
+
+    monkeypatch.setattr(cnf, "PB_IN_PROCESS", 0)
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 1
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (64 << 30, 64 << 30))
+            code = 0 if pipeline.compile(_big_partition(40, 16)).formula.num_clauses else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
