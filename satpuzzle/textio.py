@@ -223,10 +223,18 @@ def shorten(source: str, width: int = 60) -> str:
     return source if len(source) <= width else source[:width - 3] + "..."
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# C0 and C1 controls, and the bidirectional overrides that make a line display in another
+# order than it reads (a title that shows one thing and says another)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
     """`text` with terminal control characters (escape sequences, carriage returns, bells)
-    shown as \\xNN, so that a title written by a stranger cannot drive the terminal."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+    and bidirectional overrides shown as \\xNN or \\uNNNN, so that a title written by a
+    stranger cannot drive the terminal or reorder what it shows."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -83,12 +83,13 @@ def test_a_new_file_gets_the_umask_mode(tmp_path):
 
 def test_titles_cannot_drive_the_terminal(tmp_path):
     grid = CLASSIC.read_text().split("grid {")[1].split("}")[0]
-    (tmp_path / "a.puz").write_text('sudoku "evil\x1b[2Jtitle" {\n grid {' + grid + "}\n}\n")
+    (tmp_path / "a.puz").write_text('sudoku "evil\x1b[2Jtitle\u202eexe.txt" {\n grid {' + grid
+                                    + "}\n}\n")
     (tmp_path / "b.puz").write_bytes(CLASSIC.read_bytes())
     result = run_cli("solve", tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "\x1b" not in result.stdout
-    assert "# puzzle 1 (" in result.stdout and "evil\\x1b[2Jtitle" in result.stdout
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "# puzzle 1 (" in result.stdout and "evil\\x1b[2Jtitle\\u202eexe" in result.stdout
 
 
 # ---------------------------------------------------------------- reading: confined, bounded
