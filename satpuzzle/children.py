@@ -15,6 +15,13 @@ one of ("done", value), ("input-error", (class, message, path, line, column)) or
 `run_command` runs a program in its own session (so a terminal's Ctrl-C does not reach it
 directly) with a deadline, and kills its process group whatever ends the wait. Inside a
 forked child it stays in the child's process group instead, which the parent kills whole.
+
+PR_SET_PDEATHSIG reaches only a direct child: a process that a solver or a child started
+would outlive a satpuzzle killed by SIGKILL. So every process group satpuzzle starts is
+also registered with a watcher (`_GroupWatch`): a small process forked once, in a session
+of its own, that reads group ids from a pipe. satpuzzle and its forked children hold the
+pipe's write end; when the last of them is gone, however it died, the watcher reads end of
+file, kills every group still registered, and exits.
 """
 
 from __future__ import annotations
@@ -190,8 +197,75 @@ def _signals_blocked() -> Iterator[set]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+class _GroupWatch:
+    """The watcher of this process tree's process groups (see the module docstring)."""
+
+    writer: int | None = None
+    owner: int | None = None  # the process that started the watcher
+
+    @classmethod
+    def add(cls, group: int) -> None:
+        cls._send(f"+{group}\n")
+
+    @classmethod
+    def remove(cls, group: int) -> None:
+        cls._send(f"-{group}\n")
+
+    @classmethod
+    def _send(cls, line: str) -> None:
+        writer = cls._writer()
+        if writer is not None:
+            with contextlib.suppress(OSError):  # a short write to a pipe is atomic
+                os.write(writer, line.encode())
+
+    @classmethod
+    def _writer(cls) -> int | None:
+        """The pipe to the watcher: inherited in a forked child, else started here."""
+        if cls.writer is not None and (cls.owner == os.getpid() or _IN_CHILD[0]):
+            return cls.writer
+        if cls.writer is not None:  # inherited by a process that is not one of our children
+            with contextlib.suppress(OSError):
+                os.close(cls.writer)
+        cls.writer, cls.owner = None, os.getpid()
+        with contextlib.suppress(OSError):
+            cls.writer = _start_watcher()
+        return cls.writer
+
+
+def _start_watcher() -> int:
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the watcher
+        try:
+            _watcher_main(reader)
+        finally:
+            os._exit(0)
+    os.close(reader)
+    return writer
+
+
+def _watcher_main(reader: int) -> None:
+    """Collect the registered groups until end of file, then kill those left."""
+    os.setsid()  # out of the terminal's reach: Ctrl-C is for satpuzzle to handle
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_IGN)
+    os.closerange(0, reader)
+    os.closerange(reader + 1, 65536)  # hold no pipe of anyone else's open
+    groups: set[int] = set()
+    pending = b""
+    while chunk := os.read(reader, 4096):
+        *lines, pending = (pending + chunk).split(b"\n")
+        for line in lines:
+            group = int(line[1:])
+            (groups.add if line[:1] == b"+" else groups.discard)(group)
+    for group in groups:
+        with contextlib.suppress(OSError):
+            os.killpg(group, signal.SIGKILL)
+
+
 def _start(context, index: int, target: Callable[[Send], object],
            children: list[_Child]) -> None:
+    _GroupWatch._writer()  # started before this child's pipes exist, so it holds none
     with _signals_blocked() as mask:
         receiver, sender = context.Pipe(duplex=False)
         try:
@@ -205,6 +279,7 @@ def _start(context, index: int, target: Callable[[Send], object],
             sender.close()
         with contextlib.suppress(OSError):  # both sides set it: no race with an early kill
             os.setpgid(process.pid, process.pid)
+        _GroupWatch.add(process.pid)
         children.append(_Child(index, process, receiver))
 
 
@@ -269,6 +344,7 @@ def _stop_all(children: list[_Child], graceful: bool = False) -> None:
             _signal_group(child, signal.SIGKILL)
         for child in children:
             child.process.join()
+            _GroupWatch.remove(child.process.pid)  # its group is gone with it
             child.receiver.close()
             with contextlib.suppress(ValueError):
                 child.process.close()
@@ -366,10 +442,14 @@ def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str |
             # Signals wait while the program starts: an interrupt arriving inside Popen would
             # leave it running with no finally that knows of it. It unblocks them itself.
             with _signals_blocked() as mask:
+                if own_session:
+                    _GroupWatch._writer()
                 process = subprocess.Popen(
                     argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                     start_new_session=own_session,
                     preexec_fn=_preexec(mask, os.getpid()))  # noqa: PLW1509
+                if own_session:
+                    _GroupWatch.add(process.pid)
             try:
                 return process.wait(timeout), False
             except subprocess.TimeoutExpired:
@@ -377,6 +457,8 @@ def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str |
         finally:
             if process is not None:
                 _kill_command(process, own_session)
+                if own_session:
+                    _GroupWatch.remove(process.pid)
 
 
 def _preexec(mask: set, parent: int) -> Callable[[], None]:

@@ -107,3 +107,26 @@ def refused(outcome: Outcome, words: str = "", code: int = 2, seconds: float = 3
     assert "Traceback" not in outcome.stderr and "Exception" not in outcome.stderr
     assert outcome.seconds < seconds, f"{outcome.seconds:.2f} s"
     assert outcome.grown_mb < megabytes, f"{outcome.grown_mb:.0f} MB"
+
+
+# ---------------------------------------------------------------- processes of a run
+
+
+MARK = "SATPUZZLE_HOSTILE_RUN"
+
+
+def processes_of(run_id: str) -> list[int]:
+    """Every live process whose environment carries this run's mark: the command, its
+    workers and the solvers they started, whatever process group or session they are in."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if f"{MARK}={run_id}".encode() in environ.split(b"\0") and state != "Z":
+            found.append(int(entry.name))
+    return found

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import process_alive
+from bounded import MARK, processes_of
+from conftest import ROOT, process_alive
 
 from satpuzzle.children import (
     ChildFailed,
@@ -287,3 +288,40 @@ def test_stream_graceful_lets_the_child_clean_up(tmp_path: Path) -> None:
     assert next(events) == (0, "ready")
     events.close()
     assert marker.read_text() == "yes"
+
+
+_GRANDCHILD_SCRIPT = """
+import subprocess, sys, time
+from satpuzzle.children import run_children
+
+def target(send):
+    subprocess.Popen(["sleep", "30"])  # in the child's group, with no death signal of its own
+    send("started")
+    time.sleep(30)
+
+def on_event(_index, _payload):
+    print("ready", flush=True)
+
+run_children([target], on_event)
+"""
+
+
+def test_what_a_child_started_dies_when_satpuzzle_is_killed(tmp_path: Path) -> None:
+    """SIGKILL leaves satpuzzle no chance to kill its children's groups: the group watcher
+    does it, so a process a child started (which no death signal reaches) goes too."""
+    run_id = f"grandchild-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **{MARK: run_id})
+    top = subprocess.Popen([sys.executable, "-c", _GRANDCHILD_SCRIPT], env=env,
+                           stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert top.stdout is not None and top.stdout.readline() == "ready\n"
+        assert len(processes_of(run_id)) >= 3  # satpuzzle, its child, the sleep (+ watcher)
+        top.kill()
+        top.wait(5)
+        deadline = time.monotonic() + 3
+        while processes_of(run_id) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert processes_of(run_id) == []
+    finally:
+        for pid in processes_of(run_id):
+            os.kill(pid, signal.SIGKILL)
