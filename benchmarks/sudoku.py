@@ -5,10 +5,15 @@ exclusivity / uniqueness / pairs rules, branching on the fewest-candidates cell)
 
 For each set: puzzles/s, median and p90 ms per puzzle, every satpuzzle figure through the
 solve pipeline with the rule check on (benchmarks/product.py), in this process:
+  - side by side: each puzzle, never seen before in this process, through `pipeline.solve`
+    (what `satpuzzle.solve` runs: after the first puzzles of a shape, on the shape's shared
+    solver) and then through the seed baseline, on the first --baseline-cap puzzles; medians
+    and their ratio (below 1: satpuzzle faster);
   - satpuzzle batch: `pipeline.solve_batch`, one incremental solver, the givens as
     assumptions (what `satpuzzle solve` does on a one-line file), first solution, and first
     solution + uniqueness proof;
-  - satpuzzle single: `pipeline.solve` per puzzle (a fresh encoding and solver each);
+  - satpuzzle single: `pipeline.solve` per puzzle with `--engine sat` (a fresh encoding
+    and solver each, never the shape's shared solver);
   - `satpuzzle solve FILE --jobs 1/2`: the whole command as a process (start-up, parsing,
     rule checks, printing), timed from start to exit;
   - the seed baseline, on the first --baseline-cap puzzles of the set (pure Python is slow),
@@ -34,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import product
 from benchmarks.baselines import sudoku_eup
 from satpuzzle.checkers.sudoku import violations
+from satpuzzle.kinds import sudoku as sudoku_kind
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 
 SETS = [
@@ -80,10 +86,11 @@ def run_batch(instances, limit: int) -> tuple[list[float], list[int]]:
 
 
 def run_single(instances, limit: int) -> tuple[list[float], list[int]]:
-    """Per-puzzle times through `pipeline.solve`, one puzzle at a time."""
+    """Per-puzzle times through `pipeline.solve`, one puzzle at a time, each with a fresh
+    encoding and solver (`--engine sat`)."""
     times, counts = [], []
     for instance in instances:
-        run = product.run(instance, limit)
+        run = product.run(instance, limit, engine="sat")
         times.append(run.seconds)
         counts.append(len(run.solutions))
         for grid in run.solutions:
@@ -91,16 +98,40 @@ def run_single(instances, limit: int) -> tuple[list[float], list[int]]:
     return times, counts
 
 
+def baseline_one(instance: sudoku.SudokuInstance) -> float:
+    """Seconds of the seed baseline on one puzzle (its answer checked outside the timing)."""
+    grid = [list(row) for row in instance.givens]
+    begin = time.perf_counter()
+    answer = sudoku_eup.solve(grid, instance.box_rows, instance.box_cols)
+    seconds = time.perf_counter() - begin
+    if answer is not None:
+        check(instance, answer)
+    return seconds
+
+
 def run_baseline(instances) -> list[float]:
-    times = []
+    return [baseline_one(instance) for instance in instances]
+
+
+def side_by_side(instances, label: str = "") -> tuple[list[float], list[float]]:
+    """Each puzzle through `pipeline.solve` in process (first solution, rule check on) and
+    right after through the seed baseline, so that a busy moment of the machine hits both;
+    every puzzle is new to the process (the shape's shared solver starts empty). Prints the
+    medians, satpuzzle's first puzzles apart (answered fresh while the shape warms up)."""
+    sudoku_kind.SHARED.clear()
+    ours, base = [], []
     for instance in instances:
-        grid = [list(row) for row in instance.givens]
-        begin = time.perf_counter()
-        answer = sudoku_eup.solve(grid, instance.box_rows, instance.box_cols)
-        times.append(time.perf_counter() - begin)
-        if answer is not None:
-            check(instance, answer)
-    return times
+        run = product.run(instance, 1)
+        for grid in run.solutions:
+            check(instance, grid)
+        ours.append(run.seconds)
+        base.append(baseline_one(instance))
+    ratio = statistics.median(ours) / statistics.median(base)
+    print(f"  {'side by side' + label:<34}satpuzzle median {statistics.median(ours) * 1e3:.3f} ms"
+          f" (first puzzle {ours[0] * 1e3:.2f} ms), baseline median "
+          f"{statistics.median(base) * 1e3:.3f} ms: ratio {ratio:.2f} on {len(ours)} puzzles",
+          flush=True)
+    return ours, base
 
 
 def timed(label: str, action: Callable[[], tuple[list[float], list[int]]]) -> list[float]:
@@ -116,6 +147,8 @@ def timed(label: str, action: Callable[[], tuple[list[float], list[int]]]) -> li
 def bench_set(path: Path, cap: int | None, baseline_cap: int) -> None:
     instances = read_set(path, cap)
     print(f"\n{path.name}: {len(instances)} puzzles", flush=True)
+    if baseline_cap:  # first: these puzzles must be new to the process
+        side_by_side(instances[:baseline_cap])
     batch = timed("satpuzzle batch, first solution", lambda: run_batch(instances, 1))
     timed("satpuzzle batch, + uniqueness", lambda: run_batch(instances, 2))
     single = timed("satpuzzle single, first solution", lambda: run_single(instances, 1))

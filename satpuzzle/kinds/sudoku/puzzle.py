@@ -4,21 +4,26 @@ regions (jigsaw Sudoku: N connected regions of N cells each, in place of the box
 Instance → CNF: one variable x(row, col, digit) per candidate left by the givens (given cells and
 digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
 per (unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
-puzzles a lot. Batches share one full encoding and pass the givens as assumptions.
+puzzles a lot. Batches share one full encoding and pass the givens as assumptions. One puzzle
+is encoded with numpy over its shape's cached groups (encoding.py); a process that answers
+many puzzles of a shape in process reuses one solver for them (shared.py).
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from satpuzzle.cnf import Formula, VarName
+from satpuzzle.cnf import PAIRWISE_LIMIT, Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
+from satpuzzle.kinds.sudoku import encoding
 from satpuzzle.solving import Job
 
 KIND = "sudoku"
@@ -436,10 +441,82 @@ def _checked_regions(instance: SudokuInstance) -> Grid | None:
 
 def encode(instance: SudokuInstance) -> Formula:
     """The CNF of one puzzle, with variables only for the candidates the givens leave."""
-    size = instance.size
-    formula = Formula(KIND)
+    formula = encoding.SudokuFormula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
     formula.summary = _summary(instance)
+    if instance.size <= PAIRWISE_LIMIT:
+        # every group is small enough to be written pairwise, as the numpy encoding does
+        shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions))
+        encoding.encode_givens(formula, shape, _checked_givens(instance))
+    else:
+        _encode_general(formula, instance)
+    return formula
+
+
+@functools.lru_cache(maxsize=16)
+def _shape(box_rows: int, box_cols: int, regions: Grid | None) -> encoding.Shape:
+    """The groups of one grid shape, built (and its regions checked) once per process: only
+    the givens differ from one puzzle of the shape to the next. A bad shape raises every
+    time (errors are not cached)."""
+    probe = SudokuInstance(box_rows, box_cols, (), regions=regions)
+    size = probe.size
+    return encoding.build_shape(size, units(size, box_rows, box_cols, _checked_regions(probe)))
+
+
+def shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
+    """What puzzles of one shape share: box shape and regions (hashable)."""
+    return instance.box_rows, instance.box_cols, _hashable(instance.regions)
+
+
+def checked_shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
+    """The shape key of an instance whose givens are also valid (an InputError if not)."""
+    _checked_givens(instance)
+    return shape_key(instance)
+
+
+def encode_empty(key: tuple[int, int, Grid | None]) -> Formula:
+    """The formula of the empty grid of a shape: candidate k is variable k + 1."""
+    box_rows, box_cols, regions = key
+    size = box_rows * box_cols
+    return encode(SudokuInstance(box_rows, box_cols, ((0,) * size,) * size, regions=regions))
+
+
+def _hashable(regions: Sequence[Sequence[int]] | None) -> Grid | None:
+    """Regions as a key of the shape cache (an instance built in code may hold lists)."""
+    if regions is None:
+        return None
+    try:
+        return tuple(map(tuple, regions))
+    except TypeError:
+        raise InputError("regions must be rows of region numbers") from None
+
+
+def _checked_givens(instance: SudokuInstance) -> Grid:
+    """The givens, refused when an instance built in code is not N rows of N values in
+    0..N (readers refuse them earlier, with a position)."""
+    size, givens = instance.size, instance.givens
+    try:
+        cells = list(itertools.chain.from_iterable(givens))
+        shaped = len(givens) == size and len(cells) == size * size and all(
+            len(row) == size for row in givens)
+        # checked at C speed: this runs for every puzzle (bool and float are refused)
+        valid = shaped and set(map(type, cells)) <= {int} and set(cells) <= _digits(size)
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError(f"the givens must be {size} rows of {size} integers in 0..{size}")
+    return givens
+
+
+@functools.cache
+def _digits(size: int) -> frozenset[int]:
+    return frozenset(range(size + 1))
+
+
+def _encode_general(formula: Formula, instance: SudokuInstance) -> None:
+    """The same clauses built one constraint at a time, for grids above PAIRWISE_LIMIT
+    (their long groups take the ladder encoding instead of pairs)."""
+    size = instance.size
     all_units = units(size, instance.box_rows, instance.box_cols, _checked_regions(instance))
     givens = instance.givens
     peers_given: dict[tuple[int, int], set[int]] = {}
@@ -447,7 +524,7 @@ def encode(instance: SudokuInstance) -> Formula:
         present = [givens[r][c] for r, c in unit if givens[r][c]]
         if len(present) != len(set(present)):
             formula.contradiction()  # two equal givens in one unit: no solution
-            return formula
+            return
         for cell in unit:
             peers_given.setdefault(cell, set()).update(present)
     candidates = {
@@ -461,7 +538,6 @@ def encode(instance: SudokuInstance) -> Formula:
         for digit in sorted(missing):
             formula.exactly_one([formula.var("x", r + 1, c + 1, digit) for r, c in unit
                                  if (r, c) in candidates and digit in candidates[(r, c)]])
-    return formula
 
 
 def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
