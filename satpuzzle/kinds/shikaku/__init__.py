@@ -6,7 +6,7 @@ import math
 
 from satpuzzle.checkers import shikaku as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.shikaku import codecs, pictures, puzzle
+from satpuzzle.kinds.shikaku import codecs, generator, pictures, puzzle
 
 
 class ShikakuKind(Kind):
@@ -36,10 +36,10 @@ class ShikakuKind(Kind):
         depth = options.get("depth")
         if depth is None:
             depth = max(1, round(math.log2(max(1, rows * cols / 6))))
-        return puzzle.generate(rows, cols, depth=depth,
-                               merge_iters=options.get("merge_iters", 1),
-                               merge_prob=options.get("merge_prob", 0.2), seed=seed,
-                               unique=unique)
+        return generator.generate(rows, cols, depth=depth,
+                                  merge_iters=options.get("merge_iters", 1),
+                                  merge_prob=options.get("merge_prob", 0.2), seed=seed,
+                                  unique=unique)
 
 
 KIND = ShikakuKind()
