@@ -285,9 +285,11 @@ class Formula:
 
     def to_dimacs(self, source: str = "") -> str:
         """DIMACS text whose comment header records kind, sizes, the source puzzle and the
-        variable map, so that a model from any external solver can be decoded."""
+        variable map, so that a model from any external solver can be decoded, and the
+        projection on the live puzzle variables, so that a model counter counts solutions
+        (auxiliaries, and puzzle variables in no clause, would multiply the count)."""
         header = header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
-                              self.names, source)
+                              self.names, source, show=self.live_puzzle_vars())
         return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
 
 

@@ -190,9 +190,11 @@ class CnfHeader:
 
 
 def header_lines(kind: str, summary: Sequence[str], num_vars: int, num_clauses: int,
-                 names: dict[int, VarName], source: str = "") -> list[str]:
+                 names: dict[int, VarName], source: str = "",
+                 show: Sequence[int] | None = None) -> list[str]:
     """satpuzzle's comment header: kind, sizes, the source puzzle and the variable map, so
-    that a model from any solver can be decoded (read back by read_header)."""
+    that a model from any solver can be decoded (read back by read_header); then, given
+    `show`, the projection lines that make a model counter count puzzle solutions."""
     lines = [
         HEADER_MARKER,
         f"c kind: {kind}",
@@ -204,7 +206,63 @@ def header_lines(kind: str, summary: Sequence[str], num_vars: int, num_clauses: 
     lines += [f"c source: {line}" for line in source.splitlines()]
     lines += [f"c var: {ident} {' '.join(map(str, name))}"
               for ident, name in sorted(names.items())]
+    if show is not None:
+        lines += projection_lines(show)
     return lines
+
+
+PROJECTION_WIDTH = 100  # characters per `c ind` line
+
+
+def projection_lines(show: Sequence[int]) -> list[str]:
+    """The variables a model counter must count over, in the two formats counters read.
+    `c t pmc` and `c p show V... 0`: the model counting competition's format (ganak, d4,
+    sharpSAT-TD), on one line, since some readers keep only the last such line.
+    `c ind V... 0`: the independent support of approxmc and cryptominisat, wrapped over
+    lines each ended by 0, which readers append to each other. `c ind` comes last: the
+    reader that ganak, approxmc and cryptominisat share refuses a `c p show` after a `c ind`
+    (and given both, keeps the `c ind` set: the same variables)."""
+    words = [str(v) for v in show]
+    lines = ["c t pmc", f"c projection: {len(words)} puzzle variables that occur in a clause",
+             " ".join(["c p show", *words, "0"])]
+    line: list[str] = []
+    width = len("c ind 0")
+    for word in words:
+        if line and width + len(word) + 1 > PROJECTION_WIDTH:
+            lines.append(" ".join(["c ind", *line, "0"]))
+            line, width = [], len("c ind 0")
+        line.append(word)
+        width += len(word) + 1
+    lines.append(" ".join(["c ind", *line, "0"]))
+    return lines
+
+
+@dataclass
+class Projection:
+    """The projection lines of a CNF: the variables of `c p show` and of every `c ind` line
+    (None where the file has none)."""
+
+    show: list[int] | None
+    ind: list[int] | None
+
+
+def read_projection(text: str) -> Projection:
+    """The variables a CNF's projection lines list (see projection_lines), wherever they are
+    in the file; each line's 0 ends it, words that are not variables are skipped."""
+    show: list[int] | None = None
+    ind: list[int] | None = None
+    for line in text.splitlines():
+        words = line.split()
+        if words[:3] == ["c", "p", "show"]:
+            show = _variables(words[3:])
+        elif words[:2] == ["c", "ind"]:
+            ind = (ind or []) + _variables(words[2:])
+    return Projection(show, ind)
+
+
+def _variables(words: list[str]) -> list[int]:
+    numbers = [int(word) for word in words if _NATURAL.fullmatch(word)]
+    return numbers[:numbers.index(0)] if 0 in numbers else numbers
 
 
 def read_header(text: str, path: str) -> CnfHeader:

@@ -21,17 +21,20 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from satpuzzle import enumeration
 from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.children import Send, stream
 from satpuzzle.cnf import Formula, clause_budget, latest_formula, refuse_estimate
+from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
-from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_counters
+from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
 from satpuzzle.stages import time_limit
 
 KIND_DEFAULT = -1  # Request.limit: one solution, or all for kinds whose users want all
+CLINGO = "clingo"  # Request.engine: clasp enumerates the CNF (satpuzzle.enumeration)
 
 
 class CheckFailed(Exception):
@@ -45,7 +48,9 @@ class CheckFailed(Exception):
 class Request:
     """What to do with a puzzle: built once (from the command line, or by an API call) and
     passed down unchanged. `limit` None means every solution; `deadline` is a
-    time.monotonic() value bounding the whole run."""
+    time.monotonic() value bounding the whole run; `count_only`: only the number of
+    solutions is wanted (--count), so a back end that counts natively may report it in
+    `Done.count` with no `Found` per solution."""
 
     limit: int | None = KIND_DEFAULT
     forced: bool = False  # the backbone instead of solutions
@@ -58,6 +63,7 @@ class Request:
     workers: int = 1  # processes sharing a batch's puzzles
     in_process: bool = False
     started: float | None = None  # the clock messages count from (default: the call)
+    count_only: bool = False
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline)."""
@@ -104,6 +110,15 @@ class Done:
 
 
 @dataclass(frozen=True)
+class Counting:
+    """A native count under way (Request.count_only): puzzle `index` has `count` solutions so
+    far, for which no `Found` comes; its `Done` gives the total."""
+
+    index: int
+    count: int
+
+
+@dataclass(frozen=True)
 class ForcedResult:
     """--forced: the backbone, and each forced variable in the kind's own words."""
 
@@ -128,7 +143,7 @@ class Ended:
     engine: str | None = None
 
 
-Event = Compiled | Found | Done | ForcedResult | Ended
+Event = Compiled | Found | Done | Counting | ForcedResult | Ended
 
 
 # ---------------------------------------------------------------- compiling
@@ -224,7 +239,9 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
         yield from _external(instance, request)
         return
     limit = request.limit_for(kind)
-    engine = kind.engine_for(instance, request.engine)
+    if request.engine == CLINGO:
+        enumeration.require()
+    engine = None if request.engine == CLINGO else kind.engine_for(instance, request.engine)
     if engine is not None and request.engine == "race" and limit == 1:
         yield from _race(instance, engine, request)
         return
@@ -233,12 +250,39 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
         if not declined:
             return
     started = time.monotonic()
-    compiled = compile(instance, request)
+    # clasp takes the formula complete by itself: Hashi's connectivity eager, not as cuts
+    # added on each model (see satpuzzle.enumeration)
+    compiled = compile(instance, request, standalone=request.engine == CLINGO)
     yield _compiled_event(compiled, time.monotonic() - started)
+    native = enumerates_natively(compiled.formula, request, limit)
     here = _checks_in_parent(request)
     yield from _run_targets([lambda: _sat_events(compiled, [Job(limit=limit)], range(1),
-                                                 request, check=request.check and not here)],
+                                                 request, check=request.check and not here,
+                                                 native=native, share=native and here)],
                             request, parent_check=here and instance)
+
+
+def enumerates_natively(formula: Formula, request: Request, limit: int | None) -> bool:
+    """Whether clasp enumerates this formula (satpuzzle.enumeration) rather than SAT with
+    blocking clauses: when asked for by name (--engine clingo), and under `auto` where it
+    measured faster (benchmarks/enumeration.py): for every solution (--all, --count) or a
+    limit of NATIVE_FROM or more, but not for a formula with lazy constraints (Hashi), which
+    the SAT loop completes with a few cuts where clasp needs the larger eager encoding (up
+    to 1,000 solutions of 43 Hashi instances, decoded and checked: 70 s against 115 s), nor
+    when --solver names another back end than the default."""
+    if request.engine == CLINGO:
+        return True
+    aliases = solver_aliases()
+    return (request.engine == "auto" and (limit is None or limit >= NATIVE_FROM)
+            and enumeration.AVAILABLE and formula.refine is None
+            and aliases.get(request.solver) == aliases[DEFAULT_SOLVER])
+
+
+# Below this many solutions (--unique, --limit 10), loading clasp costs more than blocking
+# clauses do: an empty 16×16 Sudoku took 0.08 s with CaDiCaL against 0.21 s for 2 solutions,
+# 0.10 against 0.29 for 10, 0.14 against 0.22 for 100, 0.68 against 0.41 for 1,000; batches
+# of hard 9×9 puzzles under --unique were a tie (95 to 1,465 puzzles).
+NATIVE_FROM = 100
 
 
 def _engine(instance: Any, engine: Engine, request: Request,
@@ -304,29 +348,60 @@ def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
                             request, race=names, engine="race")
 
 
-def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Iterable[int],
-                request: Request, check: bool = True) -> Iterator[Any]:
+def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Sequence[int],
+                request: Request, check: bool = True, native: bool = False,
+                share: bool = False) -> Iterator[Any]:
     """Enumerate `jobs` (those of `indices`) on one incremental solver, decoding and checking
-    each model here. Batches share the formula: job k answers puzzle k."""
-    models = ModelStream(compiled.formula, request.solver)
+    each model here; `native`: clasp enumerates (and counts by itself for --count); `share`:
+    the parent checks what this leaves unchecked, so check every other solution here (clasp
+    leaves this process idle much of the time while the parent also prints: --all on the
+    161,280 Latin squares of order 5 spent 62% of its CPU time in the parent, 38% here, when
+    the parent checked them all). Batches share the formula: job k answers puzzle k."""
+    formula = compiled.formula
+    models = ClingoModels(formula) if native else ModelStream(formula, request.solver)
     instances = compiled.instances if isinstance(compiled, CompiledBatch) else None
-    names = compiled.formula.names
+    names = formula.names
     try:
         for index in indices:
             instance = instances[index] if instances is not None else compiled.instance
-            checked = checker_for(instance, replace(request, check=check))
+            if native and request.count_only:
+                # about COUNT_SAMPLE models checked in all, and the first of every puzzle
+                sample = max(1, enumeration.COUNT_SAMPLE // len(indices))
+                yield from _counted(compiled, instance, models, jobs[index], index, request,
+                                    sample)
+                continue
+            checked = checker_for(instance, replace(request, check=check or share))
             count, complete = 0, True
             try:
                 for true_vars in models.models(jobs[index]):
                     count += 1
                     solution = compiled.kind.decode(instance, [names[v] for v in true_vars])
-                    yield Found(index, checked(solution), check)
+                    if check or (share and count % 2):
+                        yield Found(index, checked(solution), True)
+                    else:
+                        yield Found(index, solution, False)
             except LimitReached:
                 complete = False
             yield Done(index, count, complete)
-        yield _STATS, solver_counters(models.solver)
+        yield _STATS, models.counters()
     finally:
         models.close()
+
+
+def _counted(compiled: CompiledInstance, instance: Any, models: ClingoModels, job: Job,
+             index: int, request: Request, sample: int) -> Iterator[Any]:
+    """--count by clasp: the number in `Done.count`, no `Found` (nothing is printed); the
+    first `sample` models are decoded and rule-checked here all the same, and the count so
+    far goes to the parent now and then, for a run cut short."""
+    checked = checker_for(instance, request)
+    names = compiled.formula.names
+    for item in models.count(job, sample):
+        if not isinstance(item, Tally):
+            checked(compiled.kind.decode(instance, [names[v] for v in item]))
+        elif item.complete is None:
+            yield Counting(index, item.count)
+        else:
+            yield Done(index, item.count, item.complete)
 
 
 _STATS = "stats"
@@ -353,6 +428,8 @@ def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Itera
     if request.solver_cmd is not None or request.forced:
         yield from _each_in_turn(instances, request)
         return
+    if request.engine == CLINGO:
+        enumeration.require()
     started = time.monotonic()
     with compiling(request):
         check_budget(instances[0])
@@ -368,8 +445,10 @@ def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Itera
         job.limit = limit
     compiled = CompiledBatch(instances[0], kind, formula, instances, jobs)
     yield _compiled_event(compiled, time.monotonic() - started)
+    native = enumerates_natively(formula, request, limit)
     workers = max(1, min(request.workers, len(jobs)))
-    targets = [partial(_sat_events, compiled, jobs, range(first, len(jobs), workers), request)
+    targets = [partial(_sat_events, compiled, jobs, range(first, len(jobs), workers), request,
+                       native=native)
                for first in range(workers)]
     yield from _run_targets(targets, request)
 
@@ -390,7 +469,7 @@ def _each_in_turn(instances: Sequence[Any], request: Request) -> Iterator[Event]
                 if event.stopped not in (None, "unknown"):
                     yield replace(event, elapsed=time.monotonic() - started, stats=stats)
                     return
-            elif isinstance(event, (Found, Done)):
+            elif isinstance(event, (Found, Done, Counting)):
                 yield replace(event, index=index)
             else:
                 yield event
@@ -503,6 +582,7 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     started = time.monotonic()
     stats: dict[str, int] = {}
     heard: list[int] = []
+    counting: dict[int, int] = {}  # puzzle index: a native count so far, until its Done
     stopped = None
     if request.in_process:
         sources: Iterator[tuple[int, Any]] = (
@@ -515,6 +595,10 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
             if isinstance(event, tuple) and event and event[0] == _STATS:
                 _add_counters(stats, event[1])
                 continue
+            if isinstance(event, Counting):
+                counting[event.index] = event.count
+            elif isinstance(event, Done):
+                counting.pop(event.index, None)
             if race is not None and isinstance(event, (Found, Done)):
                 if heard and heard[0] != source:
                     continue
@@ -530,6 +614,9 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
         stopped = "interrupt"
     finally:
         sources.close()  # type: ignore[attr-defined]
+    if stopped:  # what the native counts cut short had reached
+        for index, count in counting.items():
+            yield Done(index, count, False)
     winner = race[heard[0]] if race and heard else None
     yield Ended(stopped, time.monotonic() - started, stats, None, winner, engine)
 

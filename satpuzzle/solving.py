@@ -160,6 +160,10 @@ class ModelStream:
             if selector is not None:
                 self.solver.add_clause([-selector])  # retire this job's blocking clauses
 
+    def counters(self) -> dict[str, int]:
+        """The back end's counters so far (solver_counters)."""
+        return solver_counters(self.solver)
+
     def close(self) -> None:
         self.solver.delete()
 

@@ -15,7 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "satpuzzle"
 LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.errors", "satpuzzle.textio", "satpuzzle.progress", "satpuzzle.disjoint"),
     ("satpuzzle.cnf", "satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages",
-     "satpuzzle.solving", "satpuzzle.external", "satpuzzle.backbone"),
+     "satpuzzle.solving", "satpuzzle.external", "satpuzzle.backbone", "satpuzzle.enumeration",
+     "satpuzzle.counting"),
     ("satpuzzle.grammar", "satpuzzle.codecs", "satpuzzle.drawing"),
     ("satpuzzle.kinds",),
     ("satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),

@@ -6,11 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
-from satpuzzle import pipeline
+from satpuzzle import counting, pipeline
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
@@ -28,13 +31,14 @@ from satpuzzle.errors import InputError
 from satpuzzle.external import solver_argv
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
-from satpuzzle.pipeline import Compiled, Done, Ended, ForcedResult, Found, Request
+from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
+from satpuzzle.stages import StageTimeout
 from satpuzzle.textio import printable
 
-# every engine any kind offers, besides SAT and the race
-ENGINES = ("auto", "sat", "race", *dict.fromkeys(
+# every engine any kind offers, besides SAT, the race and clasp's enumeration
+ENGINES = ("auto", "sat", "race", pipeline.CLINGO, *dict.fromkeys(
     engine.name for kind in registry.KINDS.values() for engine in kind.engines))
 
 
@@ -49,6 +53,13 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     how_many.add_argument("--limit", type=positive, metavar="K", help="at most K solutions")
     solve.add_argument("--count", action="store_true",
                        help="print only the number of solutions (all of them, or up to --limit)")
+    solve.add_argument("--counter", choices=counting.COUNTERS, default=counting.ENUMERATE,
+                       help="how --count counts: enumerate (default: every solution found "
+                            "and rule-checked); ganak: an exact model counter projected on "
+                            "the puzzle variables, nothing enumerated, for counts beyond "
+                            "enumeration (no rule check; needs pyganak); auto: enumerate for "
+                            f"up to {counting.AUTO_SECONDS:g} s, then ganak and enumeration "
+                            "side by side, the first to finish answers (see docs/CLI.md)")
     how_many.add_argument("--unique", action="store_true",
                           help="say whether exactly one solution exists (stops at the second)")
     how_many.add_argument("--forced", action="store_true",
@@ -83,10 +94,14 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
 
 
 def _engine_help() -> str:
-    parts = [("auto: the kind's own engine where it has one that suits the puzzle, else SAT "
-             "with blocking clauses; sat: always SAT; race: for one solution, the kind's "
-             "first engine and SAT side by side in two processes, the first answer wins "
-             "(which solution is printed may then vary from run to run)")]
+    parts = [("auto: the kind's own engine where it has one that suits the puzzle; else, for "
+             f"every solution (--all, --count) or --limit K of {pipeline.NATIVE_FROM} or more, "
+             "clingo where it is installed, with the default --solver and no lazy constraint "
+             "(Hashi's connectivity); else SAT with blocking clauses; sat: always SAT with "
+             "blocking clauses; clingo: the CNF enumerated by clasp in one search, projected "
+             "onto the puzzle variables (needs the clingo package); race: for one solution, the "
+             "kind's first engine and SAT side by side in two processes, the first answer "
+             "wins (which solution is printed may then vary from run to run)")]
     for kind in registry.KINDS.values():
         parts += [f"{engine.name} ({kind.name}): {engine.help}" for engine in kind.engines]
     return "; ".join(parts)
@@ -108,7 +123,7 @@ def request_from(args: argparse.Namespace, solver: str) -> Request:
     return Request(limit=limit, forced=args.forced, solver=solver, solver_cmd=args.solver_cmd,
                    engine=args.engine, deadline=deadline(args.timeout),
                    max_clauses=args.max_clauses, check=not args.no_check, workers=args.jobs,
-                   started=STARTED[0])
+                   started=STARTED[0], count_only=args.count)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -117,6 +132,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise InputError(f"--count and {other} ask different questions; give one")
     if args.solver_cmd is not None:
         _check_external(args)
+    _check_counter(args)
     solver = args.solver_cmd or check_solver(args.solver or DEFAULT_SOLVER)
     loaded = load_args(args)
     _check_picture_options(args, loaded)
@@ -134,7 +150,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         printer = PuzzlePrinter(args, instance, request, loaded.inferred)
         with Progress("solutions") as progress:
             printer.progress = progress
-            statuses.append(printer.run(pipeline.solve(instance, request)))
+            statuses.append(printer.run(_answers(
+                args, [instance], request, partial(pipeline.solve, instance))))
         if statuses[-1] == EXIT_GAVE_UP:
             break
     _many_summary(statuses, len(loaded.instances))
@@ -165,6 +182,120 @@ def _check_picture_options(args: argparse.Namespace, loaded: Loaded) -> None:
     if args.pretty and loaded.one_line:  # batches answer one line per puzzle
         raise InputError("--pretty draws a grid, but a file of one-line puzzles is answered "
                          "one line each: choose one puzzle with --index K", loaded.path)
+
+
+# ---------------------------------------------------------------- --counter
+
+
+def _check_counter(args: argparse.Namespace) -> None:
+    """--counter ganak or auto: refuse what it cannot do, before any work."""
+    if args.counter == counting.ENUMERATE:
+        return
+    if not args.count:
+        raise InputError(f"--counter {args.counter} says how --count counts; give --count too")
+    if args.solver_cmd is not None or args.jobs > 1:
+        other = "--solver-cmd" if args.solver_cmd is not None else "--jobs"
+        raise InputError(f"--counter {args.counter} counts in satpuzzle itself, one puzzle at "
+                         f"a time; {other} applies to --counter enumerate")
+    if args.counter == counting.GANAK and args.engine != "auto":
+        raise InputError(f"--engine {args.engine} enumerates, --counter ganak counts without "
+                         "enumerating; give one")
+    counting.require()
+
+
+Enumerated = Callable[[Request], Iterator[pipeline.Event]]
+
+
+def _answers(args: argparse.Namespace, instances: Sequence[Any], request: Request,
+             enumerated: Enumerated) -> Iterator[pipeline.Event]:
+    """The events answering `instances` (puzzle k's say index k): the pipeline's
+    (`enumerated(request)`), or for --count by a model counter, those of `--counter`."""
+    if args.counter == counting.GANAK:
+        return _counted(instances, range(len(instances)), request)
+    if args.counter == counting.AUTO:
+        return _enumerate_then_count(enumerated, instances, request)
+    return enumerated(request)
+
+
+def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
+             race: bool = False) -> Iterator[pipeline.Event]:
+    """--counter ganak: each puzzle's formula counted in a child process (satpuzzle.counting),
+    projected on its puzzle variables; nothing is enumerated, so no solution is decoded or
+    rule-checked. The formula is the standalone one: lazy constraints (Hashi connectivity)
+    leave models that are not solutions. `race`: enumeration runs beside the count, and the
+    first to finish answers. Ends with Ended(engine="ganak") when Ganak answered any."""
+    seconds = 0.0
+    engine = None
+    for index in indices:
+        started = time.monotonic()
+        compiled = pipeline.compile(instances[index], request, standalone=True)
+        formula = compiled.formula
+        yield Compiled(formula.num_vars, len(formula.names), formula.num_clauses,
+                       time.monotonic() - started)
+        if race:
+            result = counting.count_or_enumerate(
+                formula, partial(_enumeration_count, instances[index], request),
+                request.remaining())
+        else:
+            result = counting.count_models(formula, request.remaining())
+        seconds += result.seconds
+        if result.count is None:
+            yield Ended(result.stopped, seconds, engine=counting.GANAK)
+            return
+        engine = counting.GANAK if result.by == counting.GANAK else engine
+        limit = request.limit_for(compiled.kind)
+        if limit is None or result.count <= limit:
+            yield Done(index, result.count, result.complete)
+        else:
+            yield Done(index, limit, False)
+    yield Ended(None, seconds, engine=engine)
+
+
+def _enumeration_count(instance: Any, request: Request) -> tuple[int, bool]:
+    """In a child of the race: the pipeline's count of one puzzle, in that process (the
+    race's parent keeps the time)."""
+    found, done = 0, Done(0, 0, False)
+    for event in pipeline.solve(instance, replace(request, in_process=True, deadline=None)):
+        if isinstance(event, Found):
+            found += 1
+        elif isinstance(event, Done):
+            done = event
+    return max(found, done.count), done.complete
+
+
+def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
+                          request: Request) -> Iterator[pipeline.Event]:
+    """--counter auto: enumeration alone for up to counting.AUTO_SECONDS (within --timeout);
+    each puzzle it leaves unanswered is then counted by Ganak and enumerated again side by
+    side, the first to finish answering (both are exact). Solutions found meanwhile still
+    reach the printer, which keeps the larger of that number and the count; counts cut short
+    by the switch are dropped."""
+    switch = time.monotonic() + counting.AUTO_SECONDS
+    trial = replace(request, deadline=switch if request.deadline is None
+                    else min(switch, request.deadline))
+    final = trial.deadline == request.deadline  # the trial's end is --timeout's
+    answered: set[int] = set()
+    held: list[Done] = []  # cut short, or stopped at --limit: wanted if the run ends here
+    try:
+        with closing(enumerated(trial)) as events:
+            for event in events:
+                if isinstance(event, Done) and event.complete:
+                    answered.add(event.index)
+                    yield event
+                elif isinstance(event, Done):
+                    held.append(event)
+                elif isinstance(event, Ended):
+                    if event.stopped != "timeout" or final:
+                        yield from held
+                        yield event
+                        return
+                else:
+                    yield event
+    except StageTimeout:  # compiling took the trial's time
+        if final:
+            raise
+    yield from _counted(instances, [i for i in range(len(instances)) if i not in answered],
+                        request, race=True)
 
 
 # ---------------------------------------------------------------- printing one puzzle
@@ -207,8 +338,8 @@ class PuzzlePrinter:
     def feed(self, event: pipeline.Event) -> Ended | None:
         if isinstance(event, Found):
             self.add(event.solution)
-        elif isinstance(event, Done):
-            self.done = event
+        elif isinstance(event, (Done, Counting)):
+            self.answered(event)
         elif isinstance(event, Compiled):
             self.compiled = event
         elif isinstance(event, ForcedResult):
@@ -216,6 +347,15 @@ class PuzzlePrinter:
         elif isinstance(event, Ended):
             return event
         return None
+
+    def answered(self, event: Done | Counting | None) -> None:
+        """The puzzle's Done, or how far its count has got: a native count (--count) says
+        its number there alone, with no Found per solution."""
+        if not isinstance(event, Counting):
+            self.done = event
+        if event is not None and event.count > self.count:
+            self.progress.advance(event.count - self.count)
+            self.count = event.count
 
     def add(self, solution: Any) -> None:
         """Count and print a solution (already rule-checked by the pipeline)."""
@@ -364,6 +504,9 @@ def print_stats(compiled: Compiled | None, ended: Ended) -> None:
     if ended.engine == "race":
         print(f"satpuzzle: stats: first answer by {ended.winner or 'neither engine'} "
               "(search engine and SAT raced)", file=sys.stderr)
+    if ended.engine == counting.GANAK:
+        print("satpuzzle: stats: counted by ganak, projected on the puzzle variables "
+              "(nothing enumerated; 'solve' is the count's time)", file=sys.stderr)
 
 
 def _forced_headline(result: Any) -> str:
@@ -496,7 +639,8 @@ def _solve_batch(args: argparse.Namespace, loaded: Loaded, request: Request) -> 
     compiled = None
     ended = Ended("interrupt", 0.0)
     with Progress("puzzles", total=len(printers)) as progress:
-        events = pipeline.solve_batch(loaded.instances, request)
+        events = _answers(args, loaded.instances, request,
+                          lambda req: pipeline.solve_batch(loaded.instances, req))
         with closing(events):
             try:
                 for event in events:
@@ -514,14 +658,14 @@ def _solve_batch(args: argparse.Namespace, loaded: Loaded, request: Request) -> 
                         with SIGNALS.atomic(), progress.paused():
                             while next_to_print in finished:
                                 printer = printers[next_to_print]
-                                printer.done = finished.pop(next_to_print)
+                                printer.answered(finished.pop(next_to_print))
                                 printer.print_answer(None)
                                 next_to_print += 1
             except KeyboardInterrupt:
                 ended = Ended("interrupt", 0.0)
     for index in range(next_to_print, len(printers)):
         printer = printers[index]
-        printer.done = finished.get(index)
+        printer.answered(finished.get(index))
         printer.print_answer(None if index in finished else ended.stopped or "unknown")
     if args.stats:
         print_stats(compiled, ended)
