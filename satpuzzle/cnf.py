@@ -182,6 +182,21 @@ class Formula:
         for block in self.blocks:
             yield from block.clauses()
 
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every clause, small ones then blocks, as one flat layout (literals, end offsets)."""
+        literals, ends = flat_clauses(self.clauses)
+        all_literals, all_ends, offset = [literals], [ends], len(literals)
+        for block in self.blocks:
+            all_literals.append(block.literals)
+            all_ends.append(block.ends + offset)
+            offset += len(block.literals)
+        return np.concatenate(all_literals), np.concatenate(all_ends)
+
+    def has_empty_clause(self) -> bool:
+        """Whether some clause is empty (the formula is then unsatisfiable)."""
+        return any(not clause for clause in self.clauses) or any(
+            np.any(block.ends == _starts(block.ends)) for block in self.blocks)
+
     @property
     def num_clauses(self) -> int:
         return len(self.clauses) + sum(len(block.ends) for block in self.blocks)
@@ -229,10 +244,10 @@ class Formula:
         estimate = pb_clause_estimate(weights)
         refuse_estimate(self.num_clauses + estimate, f"this {self.kind} puzzle")
         if estimate <= PB_IN_PROCESS:
-            literals, ends = _flat(_pb_clauses(lits, weights, bound, self.pool, encoding))
+            literals, ends = flat_clauses(_pb_clauses(lits, weights, bound, self.pool, encoding))
         else:
             literals, ends, self.pool.top = self._pb_in_child(lits, weights, bound, encoding)
-        if len(ends) and (ends[0] == 0 or np.any(ends[1:] == ends[:-1])):
+        if np.any(ends == _starts(ends)):
             # PBEnc's empty clause: no assignment reaches the bound
             self.add([-condition]) if condition is not None else self.contradiction()
             literals, ends = _without_empty(literals, ends)
@@ -247,7 +262,7 @@ class Formula:
         def work(_send: Callable[[object], None]) -> tuple[np.ndarray, np.ndarray, int]:
             _cap_memory(allowance)
             clauses = _pb_clauses(lits, weights, bound, self.pool, encoding)
-            return (*_flat(clauses), self.pool.top)
+            return (*flat_clauses(clauses), self.pool.top)
 
         try:
             how, result = run_in_child(work, None)
@@ -307,7 +322,7 @@ def _pb_clauses(lits: Sequence[int], weights: Sequence[int], bound: int, pool: I
     return PBEnc.equals(list(lits), list(weights), bound, vpool=pool, encoding=encoding).clauses
 
 
-def _flat(clauses: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+def flat_clauses(clauses: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
     """Clauses as the flat literals and end offsets of a ClauseBlock."""
     lengths = np.fromiter(map(len, clauses), dtype=np.int64, count=len(clauses))
     literals = np.fromiter(itertools.chain.from_iterable(clauses), dtype=np.int64,
@@ -315,17 +330,19 @@ def _flat(clauses: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return literals, np.cumsum(lengths)
 
 
+def _starts(ends: np.ndarray) -> np.ndarray:
+    """Where each clause of a flat layout begins."""
+    return np.concatenate([[0], ends[:-1]])[:len(ends)].astype(ends.dtype)
+
+
 def _without_empty(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    starts = np.concatenate([[0], ends[:-1]])
-    keep = ends > starts
-    return literals, ends[keep]
+    return literals, ends[ends > _starts(ends)]
 
 
 def _prefixed(literals: np.ndarray, ends: np.ndarray,
               literal: int) -> tuple[np.ndarray, np.ndarray]:
     """Every clause with `literal` put in front."""
-    starts = np.concatenate([[0], ends[:-1]])
-    return np.insert(literals, starts, literal), ends + np.arange(1, len(ends) + 1)
+    return np.insert(literals, _starts(ends), literal), ends + np.arange(1, len(ends) + 1)
 
 
 def _cap_memory(allowance: int) -> None:
@@ -351,7 +368,7 @@ class ClauseBlock:
     ends: np.ndarray
 
     def clauses(self, chunk: int = 1 << 16) -> Iterator[list[int]]:
-        starts = np.concatenate([[0], self.ends[:-1]])
+        starts = _starts(self.ends)
         for first in range(0, len(self.ends), chunk):
             low = int(starts[first])
             last = min(first + chunk, len(self.ends))

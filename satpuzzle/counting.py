@@ -24,8 +24,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-
 from satpuzzle.children import run_children
 from satpuzzle.cnf import Formula
 from satpuzzle.errors import InputError
@@ -83,7 +81,7 @@ def count_models(formula: Formula, timeout: float | None) -> CountResult:
     require()
     projection = formula.live_puzzle_vars()
     started = time.monotonic()
-    if has_empty_clause(formula):  # Ganak drops an empty clause and counts the rest
+    if formula.has_empty_clause():  # Ganak drops an empty clause and counts the rest
         return CountResult(0, None, len(projection), 0.0)
     how, result = run_in_child(_counting(formula, projection), timeout)
     count = result if how == "done" and isinstance(result, int) else None
@@ -103,7 +101,7 @@ def count_or_enumerate(formula: Formula, enumerated: Callable[[], tuple[int, boo
                          "standalone encoding")
     require()
     projection = formula.live_puzzle_vars()
-    if has_empty_clause(formula):
+    if formula.has_empty_clause():
         return CountResult(0, None, len(projection), 0.0)
     first: list[tuple[str, int, bool]] = []
 
@@ -119,17 +117,6 @@ def count_or_enumerate(formula: Formula, enumerated: Callable[[], tuple[int, boo
         return CountResult(None, run.stopped or "interrupt", len(projection), run.elapsed)
     by, number, complete = first[0]
     return CountResult(number, None, len(projection), run.elapsed, by, complete)
-
-
-def has_empty_clause(formula: Formula) -> bool:
-    """Whether some clause is empty (the formula is then unsatisfiable)."""
-    if any(not clause for clause in formula.clauses):
-        return True
-    for block in formula.blocks:
-        starts = np.concatenate([[0], block.ends[:-1]])
-        if np.any(block.ends == starts):
-            return True
-    return False
 
 
 def _counting(formula: Formula, projection: list[int]) -> Callable[[object], int]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import itertools
 import os
 import tempfile
 import threading
@@ -168,7 +167,7 @@ class ClingoModels:
 def aspif_program(formula: Formula, live: Sequence[int]) -> bytes:
     """The formula as aspif text: a choice over every variable, a constraint per clause, the
     live puzzle variables projected and shown (each as its own number)."""
-    literals, ends = _flat_clauses(formula)
+    literals, ends = formula.flat()
     rules = _integer_text(*_constraint_tokens(literals, ends))
     choice = _statement(1, 1, formula.num_vars, *range(1, formula.num_vars + 1), 0, 0)
     shown = "".join(f"4 {len(str(v))} {v} 1 {v}\n" for v in live)
@@ -178,21 +177,6 @@ def aspif_program(formula: Formula, live: Sequence[int]) -> bytes:
 
 def _statement(*numbers: int) -> str:
     return " ".join(map(str, numbers)) + "\n"
-
-
-def _flat_clauses(formula: Formula) -> tuple[np.ndarray, np.ndarray]:
-    """Every clause of the formula as flat literals and end offsets (a ClauseBlock's layout)."""
-    small = formula.clauses
-    lengths = np.fromiter(map(len, small), dtype=np.int64, count=len(small))
-    literals = [np.fromiter(itertools.chain.from_iterable(small), dtype=np.int64,
-                            count=int(lengths.sum()))]
-    ends = [np.cumsum(lengths)]
-    offset = len(literals[0])
-    for block in formula.blocks:
-        literals.append(block.literals)
-        ends.append(block.ends + offset)
-        offset += len(block.literals)
-    return np.concatenate(literals), np.concatenate(ends)
 
 
 def _constraint_tokens(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
