@@ -392,6 +392,7 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
         os.setpgid(0, 0)
     _die_with_parent(parent)
     _IN_CHILD[0] = True
+    _GroupWatch.add(os.getpid())  # before anything starts in the group (the parent adds later)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     try:
         result = target(lambda payload: sender.send(("event", payload)))
@@ -442,14 +443,11 @@ def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str |
             # Signals wait while the program starts: an interrupt arriving inside Popen would
             # leave it running with no finally that knows of it. It unblocks them itself.
             with _signals_blocked() as mask:
-                if own_session:
-                    _GroupWatch._writer()
+                watch = _GroupWatch._writer() if own_session else None
                 process = subprocess.Popen(
                     argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                     start_new_session=own_session,
-                    preexec_fn=_preexec(mask, os.getpid()))  # noqa: PLW1509
-                if own_session:
-                    _GroupWatch.add(process.pid)
+                    preexec_fn=_preexec(mask, os.getpid(), watch))  # noqa: PLW1509
             try:
                 return process.wait(timeout), False
             except subprocess.TimeoutExpired:
@@ -461,9 +459,15 @@ def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str |
                     _GroupWatch.remove(process.pid)
 
 
-def _preexec(mask: set, parent: int) -> Callable[[], None]:
+def _preexec(mask: set, parent: int, watch: int | None) -> Callable[[], None]:
+    """Between fork and exec. A program in a session of its own registers its group with the
+    watcher itself, before exec: registered by the parent after Popen returns, a satpuzzle
+    killed in between would leave what the program had started by then unregistered."""
     def setup() -> None:
         _die_with_parent(parent)
+        if watch is not None:
+            with contextlib.suppress(OSError):
+                os.write(watch, f"+{os.getpid()}\n".encode())
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
     return setup
