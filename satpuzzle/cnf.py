@@ -291,11 +291,12 @@ class Formula:
 
     def blocking_clause(self, true_vars: Iterable[int], live: Sequence[int],
                         fixed: frozenset[int] = frozenset()) -> list[int]:
-        """The shortest sound clause excluding this solution; `fixed` are variables forced
-        true by the assumptions, which every solution of the job shares."""
+        """The shortest sound clause excluding this solution (`true_vars`: its true variables
+        among `live`); `fixed` are variables forced true by the assumptions, which every
+        solution of the job shares."""
+        if self.one_hot:  # the true variables alone tell the solution (in `live`'s order)
+            return [-v for v in sorted(true_vars) if v not in fixed]
         truth = set(true_vars)
-        if self.one_hot:
-            return [-v for v in live if v in truth and v not in fixed]
         return [-v if v in truth else v for v in live if v not in fixed]
 
     def to_dimacs(self, source: str = "") -> str:

@@ -333,13 +333,25 @@ def _read_compact_lines(text: str, path: str, box: str | None) -> list[SudokuIns
     if len(lines) == size:
         return None  # N lines of N symbols: a grid, not N one-line puzzles
     shape = parse_box(box, size) if box else default_box(size)
+    # Rows repeat a lot across a file (the 49,158 17-clue puzzles have 24,449 distinct rows
+    # among 442,422): each distinct row is read once and shared, which saves most of the
+    # time and memory a tuple per row of every puzzle would take.
+    known: dict[str, tuple[int, ...]] = {}
     instances = []
     for line in lines:
-        values = [_SYMBOL_VALUES.get(ch, -1) for ch in line]
-        if len(values) != size * size or min(values) < 0 or max(values) > size:
+        if len(line) != size * size:
             return None
-        rows = tuple(tuple(values[r * size:(r + 1) * size]) for r in range(size))
-        instances.append(SudokuInstance(shape[0], shape[1], rows))
+        rows = []
+        for start in range(0, size * size, size):
+            text = line[start:start + size]
+            row = known.get(text)
+            if row is None:
+                row = tuple(_SYMBOL_VALUES.get(ch, -1) for ch in text)
+                if min(row) < 0 or max(row) > size:
+                    return None
+                row = known[text] = row
+            rows.append(row)
+        instances.append(SudokuInstance(shape[0], shape[1], tuple(rows)))
     return instances
 
 
@@ -531,6 +543,10 @@ def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job
                                     regions=first.regions))
     formula.summary = [_shape_text(first),
                        f"batch of {len(instances)} puzzles, givens as assumptions"]
+    # the variable of (row, column, digit), looked up once per row content
+    variable = [[[formula.var("x", r + 1, c + 1, v) for v in range(1, size + 1)]
+                 for c in range(size)] for r in range(size)]
+    row_literals: dict[tuple[int, tuple[int, ...]], list[int]] = {}
     jobs = []
     for instance in instances:
         if (instance.box_rows, instance.box_cols) != (first.box_rows, first.box_cols):
@@ -539,9 +555,14 @@ def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job
         if instance.regions != first.regions:
             raise InputError("a batch holds puzzles of one shape; found puzzles with "
                              "different regions")
-        jobs.append(Job([formula.var("x", r + 1, c + 1, v)
-                         for r, row in enumerate(instance.givens)
-                         for c, v in enumerate(row) if v]))
+        assumptions: list[int] = []
+        for r, row in enumerate(instance.givens):
+            literals = row_literals.get((r, row))
+            if literals is None:
+                literals = row_literals[(r, row)] = [variable[r][c][v - 1]
+                                                     for c, v in enumerate(row) if v]
+            assumptions += literals
+        jobs.append(Job(assumptions))
     return formula, jobs
 
 
