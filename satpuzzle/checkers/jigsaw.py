@@ -16,10 +16,8 @@ _SIDE_NAMES = ("top", "right", "bottom", "left")
 def _turn(labels: tuple[int, ...], quarter_turns: int) -> tuple[int, ...]:
     """Labels (top, right, bottom, left) after clockwise quarter turns: turning once moves
     each label one side clockwise, so the left label comes to the top."""
-    result = list(labels)
-    for _ in range(quarter_turns % 4):
-        result = [result[3], result[0], result[1], result[2]]
-    return tuple(result)
+    turns = quarter_turns % 4
+    return tuple(labels[-turns:] + labels[:-turns]) if turns else tuple(labels)
 
 
 def _frame_walk(rows: int, cols: int) -> list[tuple[int, int]]:
@@ -58,6 +56,7 @@ def check(instance: Any, solution: Any) -> list[str]:
     used_cells = _frame_walk(rows, cols) if contour else [
         (r, c) for r in range(rows) for c in range(cols)]
     wanted = set(used_cells)
+    fixed_piece = {cell: index for index, cell in enumerate(used_cells)}  # position variants
     shown: dict[tuple[int, int], tuple[int, ...]] = {}
     uses = [0] * len(pieces)
     for r in range(rows):
@@ -71,8 +70,8 @@ def check(instance: Any, solution: Any) -> list[str]:
             if entry is None:
                 problems.append(f"{where} holds no piece")
                 continue
-            if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not all(
-                    _is_int(v) for v in entry):
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not (
+                    _is_int(entry[0]) and _is_int(entry[1])):
                 problems.append(f"{where}: expected (piece, rotation), found {entry!r}")
                 continue
             index, turns = entry
@@ -85,9 +84,9 @@ def check(instance: Any, solution: Any) -> list[str]:
             if turns and not may_turn:
                 problems.append(f"{where}: piece {index} is turned, but a {variant} puzzle "
                                 "keeps every piece as listed")
-            if fixed and used_cells.index((r, c)) != index:
+            if fixed and fixed_piece[(r, c)] != index:
                 problems.append(f"{where} holds piece {index}, but piece "
-                                f"{used_cells.index((r, c))} is fixed there")
+                                f"{fixed_piece[(r, c)]} is fixed there")
             uses[index] += 1
             shown[(r, c)] = _turn(tuple(pieces[index]), turns)
     for index, count in enumerate(uses):

@@ -838,26 +838,43 @@ def render_text(instance: JigsawInstance, solution: Solution) -> str:
 
 
 def _drawing(instance: JigsawInstance, solution: Solution) -> list[str]:
-    shown = [[None if p is None else rotated(instance.pieces[p[0]], p[1]) for p in row]
-             for row in solution]
-    width = max((len(str(label)) for row in shown for t in row if t for label in t), default=1)
-    inner = 2 * width + 1
-    rule = "+" + "+".join("-" * inner for _ in range(instance.cols)) + "+"
+    cells = [[None if p is None else (p[0], p[1] % 4) for p in row] for row in solution]
+    width = max((len(str(label)) for row in cells for cell in row if cell
+                 for label in instance.pieces[cell[0]]), default=1)
+    drawn = _drawn_pieces(instance, width)
+    blank = (" " * (2 * width + 1),) * 3
+    rule = "+" + "+".join("-" * (2 * width + 1) for _ in range(instance.cols)) + "+"
     lines = [rule]
-    for row in shown:
-        tops, middles, bottoms = [], [], []
-        for t in row:
-            if t is None:
-                tops.append(" " * inner)
-                middles.append(" " * inner)
-                bottoms.append(" " * inner)
-                continue
-            tops.append(str(t[TOP]).center(inner))
-            middles.append(str(t[LEFT]).ljust(width) + " " + str(t[RIGHT]).rjust(width))
-            bottoms.append(str(t[BOTTOM]).center(inner))
-        lines += ["|" + "|".join(part) + "|" for part in (tops, middles, bottoms)]
+    for row in cells:
+        parts = [blank if cell is None else drawn[cell[0]][cell[1]] for cell in row]
+        lines += ["|" + "|".join(part[line] for part in parts) + "|" for line in range(3)]
         lines.append(rule)
     return lines
+
+
+_DRAWN: dict[tuple[int, int], tuple[JigsawInstance, list]] = {}
+
+
+def _drawn_pieces(instance: JigsawInstance, width: int) -> list[list[tuple[str, str, str]]]:
+    """Each piece in each rotation as the three text lines of its cell, made once per
+    instance and label width: --all draws thousands of solutions of one instance."""
+    key = (id(instance), width)
+    cached = _DRAWN.get(key)
+    if cached is not None and cached[0] is instance:
+        return cached[1]
+    inner = 2 * width + 1
+    drawn = []
+    for piece in instance.pieces:
+        turns = []
+        for turn in range(4):
+            t = rotated(piece, turn)
+            turns.append((str(t[TOP]).center(inner),
+                          str(t[LEFT]).ljust(width) + " " + str(t[RIGHT]).rjust(width),
+                          str(t[BOTTOM]).center(inner)))
+        drawn.append(turns)
+    _DRAWN.clear()  # one instance at a time is drawn; keep no others alive
+    _DRAWN[key] = (instance, drawn)
+    return drawn
 
 
 def render_json(instance: JigsawInstance, solution: Solution) -> list[list[list[int] | None]]:
