@@ -838,10 +838,9 @@ def render_text(instance: JigsawInstance, solution: Solution) -> str:
 
 
 def _drawing(instance: JigsawInstance, solution: Solution) -> list[str]:
+    # every piece is placed once in a solution: the widest label of all is the one shown
     cells = [[None if p is None else (p[0], p[1] % 4) for p in row] for row in solution]
-    width = max((len(str(label)) for row in cells for cell in row if cell
-                 for label in instance.pieces[cell[0]]), default=1)
-    drawn = _drawn_pieces(instance, width)
+    width, drawn = _drawn_pieces(instance)
     blank = (" " * (2 * width + 1),) * 3
     rule = "+" + "+".join("-" * (2 * width + 1) for _ in range(instance.cols)) + "+"
     lines = [rule]
@@ -852,16 +851,16 @@ def _drawing(instance: JigsawInstance, solution: Solution) -> list[str]:
     return lines
 
 
-_DRAWN: dict[tuple[int, int], tuple[JigsawInstance, list]] = {}
+_DRAWN: dict[int, tuple[JigsawInstance, int, list]] = {}
 
 
-def _drawn_pieces(instance: JigsawInstance, width: int) -> list[list[tuple[str, str, str]]]:
-    """Each piece in each rotation as the three text lines of its cell, made once per
-    instance and label width: --all draws thousands of solutions of one instance."""
-    key = (id(instance), width)
-    cached = _DRAWN.get(key)
+def _drawn_pieces(instance: JigsawInstance) -> tuple[int, list[list[tuple[str, str, str]]]]:
+    """The label width, and each piece in each rotation as the three text lines of its cell,
+    made once per instance: --all draws thousands of solutions of one instance."""
+    cached = _DRAWN.get(id(instance))
     if cached is not None and cached[0] is instance:
-        return cached[1]
+        return cached[1], cached[2]
+    width = max((len(str(label)) for piece in instance.pieces for label in piece), default=1)
     inner = 2 * width + 1
     drawn = []
     for piece in instance.pieces:
@@ -873,8 +872,8 @@ def _drawn_pieces(instance: JigsawInstance, width: int) -> list[list[tuple[str, 
                           str(t[BOTTOM]).center(inner)))
         drawn.append(turns)
     _DRAWN.clear()  # one instance at a time is drawn; keep no others alive
-    _DRAWN[key] = (instance, drawn)
-    return drawn
+    _DRAWN[id(instance)] = (instance, width, drawn)
+    return width, drawn
 
 
 def render_json(instance: JigsawInstance, solution: Solution) -> list[list[list[int] | None]]:
