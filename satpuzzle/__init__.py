@@ -1,12 +1,28 @@
 """satpuzzle: describe a puzzle, compile it to CNF, solve it with a PySAT back end, enumerate
-and check every solution."""
+and check every solution.
+
+The Python API (docs/API.md). Every call that searches goes through the pipeline
+(satpuzzle.pipeline) as the command line does, and takes `timeout=` seconds: without it the
+search runs in this process; with it, in child processes killed at the deadline, and the
+call raises `Timeout` (a TimeoutError carrying what was found by then) rather than return a
+partial answer. Bad input raises `InputError`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
+from satpuzzle.api import Forced, Result, Timeout
+from satpuzzle.errors import InputError
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Forced", "InputError", "Result", "Timeout", "__version__", "check", "compile", "count",
+    "export", "forced", "generate", "load", "render", "solutions", "solve", "unique",
+]
+
+DEFAULT_SOLVER = "cadical195"  # satpuzzle.solving.DEFAULT_SOLVER, without importing PySAT
 
 
 def load(path_or_text: str, kind: str | None = None) -> list[Any]:
@@ -28,27 +44,70 @@ def compile(instance: Any):
     return pipeline.compile(instance, standalone=True).formula
 
 
-def solutions(instance: Any, limit: int | None = None, solver: str = "cadical195",
-              engine: str = "auto", check: bool = True) -> Iterator[Any]:
-    """Solutions one by one, each exactly once, in this process (no timeout), each checked
-    by the independent rule checker unless `check` is False (a solution breaking a rule
-    raises satpuzzle.pipeline.CheckFailed). `engine` "auto" uses the kind's own engine where
-    it has one and it suits the instance, "sat" always the SAT solver with blocking clauses,
-    or an engine by name (an InputError for a kind without it)."""
-    from satpuzzle import pipeline
+def solutions(instance: Any, limit: int | None = None, solver: str = DEFAULT_SOLVER,
+              engine: str = "auto", check: bool = True, *,
+              timeout: float | None = None) -> Iterator[Any]:
+    """Solutions one by one as they are found, each exactly once, each checked by the
+    independent rule checker unless `check` is False (a solution breaking a rule raises
+    satpuzzle.pipeline.CheckFailed: a bug). `limit`: at most that many (None: every one).
+    `engine` "auto" uses the kind's own engine where it has one and it suits the instance,
+    "sat" always the SAT solver with blocking clauses, or an engine by name (an InputError
+    for a kind without it). `timeout`: seconds for the whole enumeration, from the first
+    solution asked for; when they run out, the iteration raises Timeout after the last
+    solution found in time (its `result` has the count). Leaving the loop early (or closing
+    the iterator) stops the search at once. Arguments are checked at the call."""
+    from satpuzzle import api
 
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                              or limit < 1):
-        raise ValueError(f"limit must be a positive integer or None (every solution), "
-                         f"not {limit!r}")
-    request = pipeline.Request(limit=limit, solver=solver, engine=engine, check=check,
-                               in_process=True)
-    return pipeline.solutions(instance, request)
+    request = _request(instance, api.check_limit(limit), solver, engine, check)
+    return api.solutions(instance, request, api.check_timeout(timeout))
 
 
-def solve(instance: Any, solver: str = "cadical195") -> Any | None:
-    """The first solution found, or None when there is none."""
-    return next(solutions(instance, limit=1, solver=solver), None)
+def solve(instance: Any, solver: str = DEFAULT_SOLVER, *, engine: str = "auto",
+          check: bool = True, timeout: float | None = None) -> Any | None:
+    """The first solution found, or None when there is none (proven: a search cut short
+    raises Timeout instead)."""
+    from satpuzzle import api
+
+    request = _request(instance, 1, solver, engine, check)
+    return api.answer(instance, request, api.check_timeout(timeout), keep=1).solution
+
+
+def count(instance: Any, limit: int | None = None, *, solver: str = DEFAULT_SOLVER,
+          engine: str = "auto", check: bool = True, timeout: float | None = None) -> Result:
+    """How many solutions there are, as `satpuzzle solve --count`: a `Result` whose `count`
+    is every solution when `complete`, or `limit` of them when there are at least that many.
+    No solution is kept; where clasp counts natively (installed, every solution asked) a
+    sample of them is rule-checked, else each one."""
+    from satpuzzle import api
+
+    request = _request(instance, api.check_limit(limit), solver, engine, check,
+                       count_only=True)
+    return api.answer(instance, request, api.check_timeout(timeout), keep=0)
+
+
+def unique(instance: Any, *, solver: str = DEFAULT_SOLVER, engine: str = "auto",
+           check: bool = True, timeout: float | None = None) -> Result:
+    """Whether the puzzle has exactly one solution, as `satpuzzle solve --unique`: a `Result`
+    whose `verdict` is "none", "unique" or "multiple"; the search stops at a second solution,
+    and `solutions` holds those found (at most two)."""
+    from satpuzzle import api
+
+    request = _request(instance, 2, solver, engine, check)
+    return api.answer(instance, request, api.check_timeout(timeout), keep=2)
+
+
+def _request(instance: Any, limit: int | None, solver: str, engine: str, check: bool,
+             count_only: bool = False) -> Any:
+    """The pipeline's Request for one call (the deadline is set when the call starts)."""
+    from satpuzzle import api, pipeline
+
+    api.kind_name(instance)
+    if engine not in ("auto", "sat", pipeline.CLINGO):
+        from satpuzzle.kinds import registry
+
+        registry.kind_of(instance).engine_for(instance, engine)  # an InputError if unknown
+    return pipeline.Request(limit=limit, solver=api.solver_name(solver), engine=engine,
+                            check=bool(check), count_only=count_only)
 
 
 def check(instance: Any, solution: Any) -> list[str]:
@@ -65,24 +124,31 @@ def check(instance: Any, solution: Any) -> list[str]:
                          "expected what satpuzzle.solutions yields") from None
 
 
-def forced(instance: Any, solver: str = "cadical195",
-           timeout: float | None = None) -> dict[tuple, bool] | None:
-    """What every solution shares (the backbone over the puzzle's variables), as
-    {variable name: value}; None when there is no solution. Raises TimeoutError when
-    `timeout` seconds pass first."""
-    import time
+def forced(instance: Any, solver: str = DEFAULT_SOLVER, *,
+           timeout: float | None = None) -> Forced:
+    """What every solution shares (the backbone over the puzzle's variables), as a `Forced`:
+    a mapping {variable name: value} of the forced variables (also its `forced` field), with
+    `free` those that differ, `unique` when all are forced; status "UNSAT" (and nothing
+    forced) without a solution.
+    When `timeout` seconds pass first, raises Timeout whose `result` is what was proven."""
+    from satpuzzle import api, pipeline
 
-    from satpuzzle import pipeline
+    api.kind_name(instance)
+    request = pipeline.Request(forced=True, solver=api.solver_name(solver))
+    return api.backbone(instance, request, api.check_timeout(timeout))
 
-    deadline = None if timeout is None else time.monotonic() + timeout
-    request = pipeline.Request(forced=True, solver=solver, deadline=deadline)
-    result = next(event for event in pipeline.solve(instance, request)
-                  if isinstance(event, pipeline.ForcedResult))
-    if result.backbone.status in ("timeout", "interrupted"):
-        raise TimeoutError(f"backbone incomplete after {result.backbone.elapsed:.2f} s")
-    if not result.backbone.solution_found:
-        return None
-    return result.forced
+
+def generate(kind: str, rows: int = 10, cols: int = 10, *, seed: int = 0,
+             unique: bool = False, timeout: float | None = None, **options: Any) -> Any:
+    """A random puzzle of `kind` ("shikaku", "hashi", "jigsaw"), as `satpuzzle generate`
+    makes it: `rows` × `cols`, from `seed`; `unique`: with exactly one solution (the solver
+    is asked until it is). `options` are the kind's generator options by their Python names
+    (hashi: islands; jigsaw: labels, variant, matching, border; shikaku: depth, merge_iters,
+    merge_prob). An InputError for an unknown kind, option or value; Timeout (no result)
+    when `timeout` seconds pass first, the generator stopped in its child process."""
+    from satpuzzle import api
+
+    return api.generate(kind, rows, cols, seed, unique, api.check_timeout(timeout), options)
 
 
 def render(instance: Any, solution: Any = None, format: str = "text") -> Any:

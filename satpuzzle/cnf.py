@@ -11,10 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import numpy as np
 from pysat import _utils as pysat_utils
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
 
 # PySAT's C code, called from the main thread, installs a SIGINT handler that longjmps out
 # of whatever was running: a Ctrl-C inside malloc leaves malloc's lock taken and the process
@@ -25,7 +22,14 @@ pysat_utils.MainThread.check = staticmethod(lambda: False)
 
 from satpuzzle.dimacs import VarName, header_lines, write_cnf
 from satpuzzle.errors import InputError
+from satpuzzle.lazy import Lazy
 from satpuzzle.stages import ChildFailed, run_in_child
+
+# imported by the first formula built: the command line's help needs only the budgets here
+np = Lazy("numpy")
+CardEnc = Lazy("pysat.card", "CardEnc")
+EncType = Lazy("pysat.card", "EncType")
+IDPool = Lazy("pysat.formula", "IDPool")
 
 __all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
            "ClauseBudgetExceeded", "Formula", "VarName", "clause_budget", "latest_formula",

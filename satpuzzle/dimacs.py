@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from satpuzzle.errors import InputError, Position
+from satpuzzle.lazy import Lazy
+
+np = Lazy("numpy")  # imported by the first model checked against the clauses
 
 HEADER_MARKER = "c satpuzzle DIMACS CNF"  # the first line of every CNF satpuzzle writes
 

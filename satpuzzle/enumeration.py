@@ -34,11 +34,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from satpuzzle.cnf import Formula
 from satpuzzle.errors import InputError
+from satpuzzle.lazy import Lazy
 from satpuzzle.solving import Job, LimitReached
+
+np = Lazy("numpy")  # imported by the first enumeration that writes its program
 
 # The back end is optional (without it, SAT enumerates) and imported when first used: clingo
 # and the thread pool add 20 ms to the start-up of every command otherwise.

@@ -23,7 +23,8 @@ class InputError(Exception):
         return self
 
     def __str__(self) -> str:
-        where = [self.path or "satpuzzle"]
+        # `-` on the command line is standard input (satpuzzle.textio.STDIN)
+        where = ["<stdin>" if self.path == "-" else self.path or "satpuzzle"]
         if self.line is not None:
             where.append(str(self.line))
             if self.column is not None:

@@ -1,10 +1,12 @@
-"""From a file (or text) to typed instances: the .puz language, or a kind's native format
-chosen by --kind or recognised by content."""
+"""From a file (or text) to typed instances: the .puz language, satpuzzle's own JSON, puzzle
+links (URLs and game IDs, given in place of a file or in a file of them), or a kind's native
+format chosen by --kind or recognised by content (janko.at text among them)."""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,13 +16,15 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
-from satpuzzle.textio import check_number_lengths, read_text, shorten
+from satpuzzle.textio import STDIN, check_number_lengths, read_text, shorten, shown
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
 # "{". Blanks are the grammar's (no newline inside): nested \s* around \n backtracked
 # exponentially on a run of blank lines.
 _LANGUAGE_START = re.compile(
     r'\A(?:[ \t\f\r]*(?:#[^\n]*)?\n)*[ \t\f]*[a-z][a-z0-9-]*[ \t\f]*("[^"\n]*"[ \t\f]*)?\{')
+# satpuzzle's own JSON (`export --format json`): one puzzle object, or a list of them
+_JSON_START = re.compile(r'\A\s*(?:\{\s*"|\[\s*\{)')
 
 
 @dataclass
@@ -31,7 +35,7 @@ class Loaded:
     path: str
     instances: list[Any]
     one_line: bool = False
-    sources: list[str] | None = None  # the file of each instance, when read from a directory
+    sources: list[str] | None = None  # where each instance comes from (a file, FILE:LINE)
     inferred: str | None = None  # the kind the content was recognised as, when not given
 
 
@@ -45,8 +49,17 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
             return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
         if not text.strip():
             raise InputError("empty file, expected a puzzle", path, 1, 1)
-        inferred = None if kind is not None else infer_kind(text, path)
-        instances, one_line = registry.kind(kind or inferred).read_native(text, path, options)
+        if _JSON_START.match(text):  # names its kinds itself, as the language does
+            from satpuzzle.formats import instance_json
+
+            return Loaded(path, instance_json.read(text, path))
+        from satpuzzle.formats import links
+
+        if links.is_links_text(text):
+            instances, lines = links.read(text, path, kind)
+            return Loaded(path, instances, sources=[f"{path}:{line}" for line in lines])
+        reading, inferred = _choose(text, path, kind, options)
+        instances, one_line = reading.read()
         return Loaded(path, instances, one_line, inferred=inferred)
     except InputError as error:
         # a check deep in a reader may know what is wrong but not which file it is in
@@ -54,16 +67,19 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
 
 
 def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
-    """Read and parse `path`, or a game ID / URL given in its place (`sgt:rect:7x7:...`,
-    `https://puzz.link/p?...`); every failure is an InputError with a position."""
-    from satpuzzle import formats
+    """Read and parse `path` (`-`: standard input), or a puzzle link given in its place: a
+    game ID (`sgt:rect:7x7:...`, or bare as the game shows it, `7x7:...`) or a URL
+    (`https://puzz.link/p?...`, also without its scheme); every failure is an InputError with
+    a position."""
+    from satpuzzle.formats import links
 
-    inline = formats.inline_format(path)
-    if inline:
-        return Loaded(path, formats.read(inline, path, shorten(path)))
-    if os.path.isdir(path):
+    if path != STDIN and (links.explicit(path)
+                          or (not os.path.lexists(path) and links.shaped(path))):
+        name = shorten(path.strip())
+        return Loaded(name, links.read(path, name, kind)[0])
+    if path != STDIN and os.path.isdir(path):
         return load_directory(path, kind, options)
-    return load_text(read_text(path), path, kind, options)
+    return load_text(read_text(path), shown(path), kind, options)
 
 
 def load_directory(path: str, kind: str | None = None,
@@ -88,11 +104,69 @@ def load_directory(path: str, kind: str | None = None,
     return Loaded(path, instances, False, sources)
 
 
+# ---------------------------------------------------------------- native texts
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One way to read a native text as one kind: how well it fits, and the reading."""
+
+    kind: str
+    fit: int
+    read: Callable[[], tuple[list[Any], bool]]
+
+
+def _readings(text: str, path: str, options: dict[str, Any],
+              names: tuple[str, ...] = registry.NAMES) -> dict[str, _Reading]:
+    """The best reading of `text` for each kind of `names`: by the kind's own reader (of the
+    text as formats.adapters rewrites it for that kind, where it does), or as janko.at text,
+    whichever fits better."""
+    from satpuzzle.formats import adapters, janko
+
+    best: dict[str, _Reading] = {}
+    for name in names:
+        kind = registry.kind(name)
+        adapt = adapters.ADAPTERS.get(name)
+        own = (adapt(text) if adapt else None) or text
+        best[name] = _Reading(name, kind.fit(own),
+                              lambda kind=kind, own=own: kind.read_native(own, path, options))
+    for name, level in janko.fits(text, names).items():
+        if level > best[name].fit:
+            best[name] = _Reading(name, level, lambda name=name: (
+                [janko.read_as(text, path, name)], False))
+    return best
+
+
+def _choose(text: str, path: str, kind: str | None,
+            options: dict[str, Any]) -> tuple[_Reading, str | None]:
+    """The reading to take and, when the kind was not given, the kind inferred."""
+    from satpuzzle.formats import janko
+
+    if kind is not None:  # the kind's readings alone: no other kind is loaded
+        reading = _readings(text, path, options, (registry.kind(kind).name,))[kind]
+        if reading.fit == Fit.NO and kind in janko.KINDS and janko.looks_like(text):
+            # fits no way: a janko.at text shows its errors as one
+            return _Reading(kind, Fit.NO, lambda: ([janko.read_as(text, path, kind)], False)), None
+        return reading, None
+    readings = _readings(text, path, options)
+    try:
+        inferred = _infer(readings, text, path)
+    except InputError:
+        if janko.looks_like(text):
+            janko.infer(text, path)  # a broken janko.at text: its own error
+        raise
+    return readings[inferred], inferred
+
+
 def infer_kind(text: str, path: str) -> str:
     """The one kind whose native format fits `text` best (each kind scores the text; see
     kinds.base.Fit). Two kinds tied at the top are not guessed between: an InputError names
     them and --kind."""
-    scores = {name: kind.fit(text) for name, kind in registry.KINDS.items()}
+    return _infer(_readings(text, path, {}), text, path)
+
+
+def _infer(readings: dict[str, _Reading], text: str, path: str) -> str:
+    scores = {name: reading.fit for name, reading in readings.items()}
     suffix = Path(path).suffix.lower()
     by_name = next((name for name, kind in registry.KINDS.items()
                     if suffix in kind.file_suffixes), None)

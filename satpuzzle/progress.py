@@ -63,18 +63,25 @@ class Progress:
             yield
 
     def stop(self) -> None:
+        """End the drawing and clear the line; safe to call more than once. Everything that
+        ends a run (its last answer, a limit, a timeout, Ctrl-C, an error) comes here before
+        the final lines are printed, so none of them lands after a half progress line."""
         if self._stop is not None:
             self._stop.set()
+        # cleared under the lock once the stop is set: no tick draws after this, even if an
+        # interrupt cuts the join below short
+        with self._lock:
+            self._clear()
         if self._thread is not None:
             self._thread.join()
             self._thread = None
-        with self._lock:
-            self._clear()
 
     def _run(self) -> None:
         assert self._stop is not None
         while not self._stop.wait(REFRESH_SECONDS):
             with self._lock:
+                if self._stop.is_set():  # stopped while this tick waited for the lock
+                    return
                 self.stream.write(CLEAR_LINE + self.line())
                 self.stream.flush()
                 self._drawn = True

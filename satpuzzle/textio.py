@@ -38,10 +38,52 @@ def reading_limits(max_bytes: int | None = None,
         _ALLOWED.reset(paths)
 
 
+# `-` given as a file name means standard input (a str only: a reference inside a puzzle is a
+# Path, and `file "-"` there names a file); errors name it STDIN_NAME.
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+# What standard input held, once read: a command may read its FILE twice (`decode -`).
+_STDIN_READ: ContextVar[tuple[object, bytes] | None] = ContextVar("stdin_read", default=None)
+
+
+def is_stdin(path: object) -> bool:
+    return isinstance(path, str) and path == STDIN
+
+
+def shown(path: str | os.PathLike[str]) -> str:
+    """How a file name given on the command line is shown in messages (`-`: <stdin>)."""
+    return STDIN_NAME if is_stdin(path) else str(path)
+
+
 def read_text(path: str | os.PathLike[str], display: str | None = None) -> str:
-    """The UTF-8 text of `path`; every failure becomes an InputError naming the file."""
-    name = display or str(path)
-    return decode_bytes(read_bytes(path, name), name)
+    """The UTF-8 text of `path` (`-`: standard input); every failure becomes an InputError
+    naming the file."""
+    name = display or shown(path)
+    data = read_stdin(name) if is_stdin(path) else read_bytes(path, name)
+    return decode_bytes(data, name)
+
+
+def read_stdin(name: str = STDIN_NAME) -> bytes:
+    """The bytes of standard input, at most the input limit, read once per stream: a second
+    read of `-` gives the same bytes."""
+    if sys.stdin is None:
+        raise InputError("standard input is closed", name)
+    stream = getattr(sys.stdin, "buffer", sys.stdin)  # a text stream in place of it: its text
+    cached = _STDIN_READ.get()
+    if cached is not None and cached[0] is stream:
+        return cached[1]
+    limit = _LIMIT.get()
+    try:
+        data = stream.read(limit + 1)
+    except (OSError, ValueError) as exc:  # ValueError: closed
+        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", name) from None
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogateescape")
+    if len(data) > limit:
+        raise InputError(f"standard input holds more than {limit} bytes; at most {limit} "
+                         "accepted (--max-input-bytes)", name)
+    _STDIN_READ.set((stream, data))
+    return data
 
 
 def read_bytes(path: str | os.PathLike[str], name: str) -> bytes:

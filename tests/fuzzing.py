@@ -324,6 +324,11 @@ def _shikaku_text(rng: random.Random) -> str:
     instance = shikaku.generate(rng.randint(1, 7), rng.randint(1, 7), depth=rng.randint(0, 4),
                                 merge_iters=rng.randint(0, 2), merge_prob=rng.random(),
                                 seed=rng.randrange(10**6))
+    if instance.clues and rng.random() < 0.3:  # a `?` clue: a rectangle of any area
+        clues = list(instance.clues)
+        k = rng.randrange(len(clues))
+        clues[k] = (*clues[k][:2], None)
+        instance = dataclasses.replace(instance, clues=tuple(clues))
     return shikaku.to_puz(instance)
 
 
@@ -333,6 +338,11 @@ def _hashi_text(rng: random.Random) -> str:
     rows, cols = rng.randint(2, 7), rng.randint(2, 7)
     instance = hashi.generate(rows, cols, islands=rng.randint(2, rows * cols),
                               seed=rng.randrange(10**6))
+    if rng.random() < 0.3:  # a `?` island: any number of bridges
+        grid = [list(row) for row in instance.grid]
+        r, c = rng.choice([(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v])
+        grid[r][c] = hashi.ANY
+        instance = dataclasses.replace(instance, grid=tuple(map(tuple, grid)))
     text = hashi.to_puz(instance)
     if rng.random() < 0.3:
         mode = rng.choice(hashi.CONNECTIVITY_MODES)

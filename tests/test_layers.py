@@ -1,6 +1,7 @@
 """The import contract (docs/ARCHITECTURE.md): each module of satpuzzle imports only from its
 own layer or the layers below it, the rule checkers import nothing from satpuzzle, and a
-kind imports no other kind. Every import counts, the ones inside functions too."""
+kind imports no other kind. Every import counts, the ones inside functions too, and the
+deferred ones: `Lazy("satpuzzle.x")` (satpuzzle/lazy.py) imports satpuzzle.x."""
 
 from __future__ import annotations
 
@@ -13,14 +14,16 @@ PACKAGE = Path(__file__).resolve().parents[1] / "satpuzzle"
 
 # bottom up; a module belongs to the first entry that is a prefix of its name
 LAYERS: list[tuple[str, ...]] = [
-    ("satpuzzle.errors", "satpuzzle.textio", "satpuzzle.progress", "satpuzzle.disjoint"),
+    ("satpuzzle.errors", "satpuzzle.textio", "satpuzzle.progress", "satpuzzle.disjoint",
+     "satpuzzle.lazy"),
     ("satpuzzle.cnf", "satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages",
      "satpuzzle.solving", "satpuzzle.external", "satpuzzle.backbone", "satpuzzle.enumeration",
      "satpuzzle.counting"),
     ("satpuzzle.grammar", "satpuzzle.codecs", "satpuzzle.drawing"),
     ("satpuzzle.kinds",),
     ("satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),
-    ("satpuzzle.loading", "satpuzzle.formats", "satpuzzle.verify", "satpuzzle"),
+    ("satpuzzle.loading", "satpuzzle.formats", "satpuzzle.verify", "satpuzzle.api",
+     "satpuzzle"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
 ]
 
@@ -60,8 +63,27 @@ def imports(path: Path) -> list[tuple[int, str]]:
                 submodule = PACKAGE.parent / Path(*candidate.split("."))
                 is_module = submodule.with_suffix(".py").exists() or submodule.is_dir()
                 found.append((node.lineno, candidate if is_module else base))
+        elif _is_lazy(node):
+            found.append((node.lineno, _lazy_module(path, node)))
     return [(line, name) for line, name in found
             if name == "satpuzzle" or name.startswith("satpuzzle.")]
+
+
+def _is_lazy(node: ast.AST) -> bool:
+    """A call of satpuzzle.lazy.Lazy, by whatever name it was imported."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (isinstance(func, ast.Name) and func.id == "Lazy") or (
+        isinstance(func, ast.Attribute) and func.attr == "Lazy")
+
+
+def _lazy_module(path: Path, node: ast.Call) -> str:
+    """The module a Lazy stands for: a string literal, so that this test can read it."""
+    first = node.args[0] if node.args else None
+    assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+        f"{path}:{node.lineno}: Lazy takes the module's name as a string literal")
+    return first.value
 
 
 SOURCES = sorted(PACKAGE.rglob("*.py"))
@@ -107,4 +129,6 @@ def test_the_contract_catches_an_upward_import(tmp_path):
     assert layer_of("satpuzzle.cli") > layer_of(module_name(kind))
     bad = tmp_path / "bad.py"
     bad.write_text("def f():\n    from satpuzzle.cli import main\n")
+    assert ("satpuzzle.cli" in {name for _, name in imports(bad)})
+    bad.write_text("from satpuzzle.lazy import Lazy\nmain = Lazy('satpuzzle.cli', 'main')\n")
     assert ("satpuzzle.cli" in {name for _, name in imports(bad)})

@@ -104,9 +104,10 @@ def test_shape_cache_never_leaks_givens():
 
 
 def test_code_built_instances_with_bad_givens_are_refused():
-    bad = SudokuInstance(2, 2, ((1, 2, 3, 5), (0,) * 4, (0,) * 4, (0,) * 4))
+    # by the constructor itself (tests/test_api_typed.py checks every kind's)
     with pytest.raises(InputError, match="integers in 0..4"):
-        puzzle.encode(bad)
-    short = SudokuInstance(2, 2, ((0,) * 4,) * 3)
+        SudokuInstance(2, 2, ((1, 2, 3, 5), (0,) * 4, (0,) * 4, (0,) * 4))
     with pytest.raises(InputError, match="4 rows of 4"):
-        puzzle.encode(short)
+        SudokuInstance(2, 2, ((0,) * 4,) * 3)
+    with pytest.raises(InputError, match="4 rows of 4"):  # a shape alone is no puzzle
+        puzzle.encode(SudokuInstance(2, 2, ()))

@@ -1,7 +1,8 @@
 """Hashiwokakero rules, checked directly on a list of bridges: each joins two islands of one
 row or column with only water between them (neighbouring islands may be joined), counts 1 or
-2, appears once; no two bridges cross; every island has as many bridges as its number; the
-bridges connect all islands. Independent of the encoder by design."""
+2, appears once; no two bridges cross; every island has as many bridges as its number (a `?`
+island, a negative number in the grid, takes any number); the bridges connect all islands.
+Independent of the encoder by design."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple]) -> list[
         degree[b] += count
     problems += _crossings(kept)
     for (r, c), total in sorted(degree.items()):
-        if total != grid[r][c]:
+        if grid[r][c] > 0 and total != grid[r][c]:
             problems.append(f"island {grid[r][c]} at {_where((r, c))} has {total} bridge(s)")
     if not problems and not _connected(list(degree), kept):
         problems.append("the bridges do not connect all the islands")

@@ -1,7 +1,7 @@
 """Shikaku rules, checked directly: every rectangle lies inside the grid, holds exactly one
-clue, the one it names, equal to its area, and the rectangles cover every cell exactly once.
-Independent of the encoder by design: it reads the instance's grid size and clues and the
-solution's rectangles, nothing else."""
+clue, the one it names, equal to its area (a `?` clue, area None, takes any area), and the
+rectangles cover every cell exactly once. Independent of the encoder by design: it reads the
+instance's grid size and clues and the solution's rectangles, nothing else."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 def violations(rows: int, cols: int, clues: Iterable[Sequence[int]],
                rectangles: Iterable[Sequence[object]]) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid. `clues` are
-    (row, column, area) and `rectangles` (clue cell or None, top, left, height, width), all
-    0-based."""
+    (row, column, area), area None for a `?` clue (any area), and `rectangles` (clue cell or
+    None, top, left, height, width), all 0-based."""
     area_at = {(r, c): area for r, c, area in clues}
     problems: list[str] = []
     times_covered = [[0] * cols for _ in range(rows)]
@@ -38,13 +38,13 @@ def violations(rows: int, cols: int, clues: Iterable[Sequence[int]],
         if named is not None and tuple(named) != clue:  # type: ignore[arg-type]
             problems.append(f"{where} is given for clue {tuple(named)}, "  # type: ignore[arg-type]
                             f"but holds the clue at {clue}")
-        if area_at[clue] != height * width:
+        if area_at[clue] is not None and area_at[clue] != height * width:
             problems.append(f"{where} has area {height * width}, but its clue says "
                             f"{area_at[clue]}")
         clues_used[clue] = clues_used.get(clue, 0) + 1
     for clue, area in area_at.items():
         if clues_used.get(clue, 0) == 0:
-            problems.append(f"clue {area} at {clue} has no rectangle")
+            problems.append(f"clue {'?' if area is None else area} at {clue} has no rectangle")
     for r, line in enumerate(times_covered):
         for c, count in enumerate(line):
             if count != 1:

@@ -19,11 +19,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import NoReturn
+from functools import partial
+from typing import Any, NoReturn
 
 from satpuzzle import __version__
-from satpuzzle.children import ChildFailed
-from satpuzzle.cli import commands, solving
 from satpuzzle.cli.common import (
     EXIT_GAVE_UP,
     EXIT_INTERNAL,
@@ -36,14 +35,42 @@ from satpuzzle.cli.common import (
     reading_options,
     remaining,
 )
-from satpuzzle.cnf import BYTES_PER_CLAUSE, DEFAULT_MAX_CLAUSES, clause_budget
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
-from satpuzzle.pipeline import CheckFailed
-from satpuzzle.stages import StageTimeout, time_limit
+from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
 
-__all__ = ["build_parser", "main"]
+# What main() needs once a command runs (or fails), not for --help or a usage error
+_children = Lazy("satpuzzle.children")
+_cnf = Lazy("satpuzzle.cnf")
+_pipeline = Lazy("satpuzzle.pipeline")
+_stages = Lazy("satpuzzle.stages")
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+# Every subcommand, in the order `satpuzzle --help` lists them: its help line and the function
+# that adds its arguments. A command's module is imported when that command runs (or shows
+# its own --help), so that `--help` and each command import only what they use.
+COMMANDS: dict[str, tuple[str, Callable[..., None]]] = {
+    "compile": ("write the puzzle's CNF in DIMACS",
+                Lazy("satpuzzle.cli.commands", "add_compile_parser")),
+    "solve": ("solve, enumerate, count or prove unique",
+              Lazy("satpuzzle.cli.solving", "add_parsers")),
+    "decode": ("turn an external solver's model into a solution",
+               Lazy("satpuzzle.cli.commands", "add_decode_parser")),
+    "generate": ("write a random puzzle (.puz)",
+                 Lazy("satpuzzle.cli.commands", "add_generate_parser")),
+    "reduce": ("compile a source instance into a jigsaw by one of the paper's reductions",
+               Lazy("satpuzzle.cli.commands", "add_reduce_parser")),
+    "verify": ("check a reduction on random or given source instances",
+               Lazy("satpuzzle.cli.commands", "add_verify_parser")),
+    "check": ("check solutions against the rules",
+              Lazy("satpuzzle.cli.commands", "add_check_parser")),
+    "import": ("read a puzzle in another format and write it as .puz",
+               Lazy("satpuzzle.cli.commands", "add_import_parser")),
+    "export": ("write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
+               Lazy("satpuzzle.cli.commands", "add_export_parser")),
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,20 +80,60 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
 
 
+class _Subcommands(argparse._SubParsersAction):
+    """The subcommands' choice, which fills in the chosen command's parser (its builder from
+    COMMANDS) just before argparse hands it the rest of the command line: the others stay
+    empty, listed by `--help` with their help lines only."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pending: dict[str, Callable[[], None]] = {}
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        fill = self.pending.pop(values[0], None)
+        if fill is not None:
+            fill()
+        super().__call__(parser, namespace, values, option_string)
+
+
+class _Filling:
+    """What a command's builder takes for argparse's subparsers: its `add_parser` gives back
+    the command's parser, already listed under its COMMANDS help line, with the builder's
+    description and epilog set."""
+
+    def __init__(self, name: str, parser: argparse.ArgumentParser, help: str) -> None:
+        self.name, self.parser, self.help = name, parser, help
+
+    def add_parser(self, name: str, *, help: str | None = None,
+                   **settings: Any) -> argparse.ArgumentParser:
+        if name != self.name or help not in (None, self.help):
+            raise ValueError(f"the builder of {self.name!r} made {name!r} ({help!r}): its "
+                             "name and help line are the ones in satpuzzle.cli.COMMANDS")
+        for setting, value in settings.items():  # description, epilog
+            setattr(self.parser, setting, value)
+        return self.parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="satpuzzle", description=__doc__.split("\n\nThis package")[0],
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"satpuzzle {__version__}")
-    subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    commands.add_compile_parser(subcommands, input_options, budget_option)
-    solving.add_parsers(subcommands, input_options, budget_option)
-    commands.add_parsers(subcommands, input_options, budget_option)
+    subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                        action=_Subcommands)
+    for name, (help_line, builder) in COMMANDS.items():
+        filling = _Filling(name, subcommands.add_parser(name, help=help_line), help_line)
+        subcommands.pending[name] = partial(builder, filling, input_options, budget_option)
     return parser
 
 
 def input_options(parser: argparse.ArgumentParser) -> None:
     """FILE, --kind, --index and every option a kind adds for reading its files."""
-    parser.add_argument("file", metavar="FILE", help="a .puz file or a native puzzle file")
+    parser.add_argument("file", metavar="FILE",
+                        help="a .puz file, a native puzzle file (janko.at text too), "
+                             "satpuzzle's JSON, a file of URLs or game IDs one a line, a "
+                             "directory, '-' for standard input, or a puzz.link URL or a game "
+                             "ID itself")
     parser.add_argument("--kind", choices=registry.NAMES,
                         help="read FILE in this kind's native format")
     parser.add_argument("--index", type=positive, metavar="K",
@@ -86,9 +153,10 @@ def budget_option(parser: argparse.ArgumentParser,
     parser.add_argument("--timeout", type=positive_float, metavar="SECONDS", help=timeout_help)
     if not compiles:
         return
+    default = _cnf.DEFAULT_MAX_CLAUSES
     parser.add_argument("--max-clauses", type=positive, metavar="N",
-                        help=f"refuse to compile past N clauses (default {DEFAULT_MAX_CLAUSES:,}, "
-                             f"about {DEFAULT_MAX_CLAUSES * BYTES_PER_CLAUSE / 1e9:.0f} GB)")
+                        help=f"refuse to compile past N clauses (default {default:,}, "
+                             f"about {default * _cnf.BYTES_PER_CLAUSE / 1e9:.0f} GB)")
 
 
 def _process_age() -> float:
@@ -109,7 +177,13 @@ def _command_timer(args: argparse.Namespace) -> AbstractContextManager[None]:
     stage = getattr(args, "stage", None)
     if stage is None:
         return nullcontext()
-    return time_limit(stage, remaining(args.timeout), started=STARTED[0])
+    return _stages.time_limit(stage, remaining(args.timeout), started=STARTED[0])
+
+
+def _clause_budget(args: argparse.Namespace) -> AbstractContextManager[None]:
+    """--max-clauses for the formulas the command builds (without it: the default budget)."""
+    limit = getattr(args, "max_clauses", None)
+    return nullcontext() if limit is None else _cnf.clause_budget(limit)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
-                clause_budget(getattr(args, "max_clauses", None)), _command_timer(args):
+                _clause_budget(args), _command_timer(args):
             return handler(args)
     except InputError as exc:
         print(exc, file=sys.stderr)
@@ -134,7 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("satpuzzle: interrupted", file=sys.stderr)
         return EXIT_GAVE_UP
-    except StageTimeout as exc:
+    # the classes below are looked up (and their modules imported) only when an exception
+    # gets this far: a module the command never imported raised nothing
+    except _stages.StageTimeout as exc:
         print(f"satpuzzle: {exc}", file=sys.stderr)
         if argv is None:  # the command line: leave now, not after freeing millions of clauses
             sys.stdout.flush()
@@ -151,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = "cannot write the output: " if writing else ""
         print(f"satpuzzle: error: {what}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (InternalError, CheckFailed, ChildFailed) as exc:
+    except (InternalError, _pipeline.CheckFailed, _children.ChildFailed) as exc:
         print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from satpuzzle import dimacs, formats, pipeline, reductions
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
@@ -31,30 +30,42 @@ from satpuzzle.cli.common import (
 )
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
-from satpuzzle.loading import load, load_text
-from satpuzzle.progress import Progress
-from satpuzzle.reductions import REDUCTIONS
-from satpuzzle.solving import DEFAULT_SOLVER
-from satpuzzle.stages import run_in_child
-from satpuzzle.textio import printable, read_text
+from satpuzzle.lazy import Lazy
 
-_READABLE = tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
+# Each command imports what it uses when it runs: building its parser needs none of these
+dimacs = Lazy("satpuzzle.dimacs")
+formats = Lazy("satpuzzle.formats")
+pipeline = Lazy("satpuzzle.pipeline")
+reductions = Lazy("satpuzzle.reductions")
+solving = Lazy("satpuzzle.solving")
+load = Lazy("satpuzzle.loading", "load")
+load_text = Lazy("satpuzzle.loading", "load_text")
+Progress = Lazy("satpuzzle.progress", "Progress")
+run_in_child = Lazy("satpuzzle.stages", "run_in_child")
+printable = Lazy("satpuzzle.textio", "printable")
+read_text = Lazy("satpuzzle.textio", "read_text")
+
+Builder = Callable[[argparse.ArgumentParser], None]
 
 
-def add_compile_parser(subcommands: Any,
-                       input_options: Callable[[argparse.ArgumentParser], None],
-                       budget_option: Callable[[argparse.ArgumentParser], None]) -> None:
-    compile_ = subcommands.add_parser("compile", help="write the puzzle's CNF in DIMACS")
+# ---------------------------------------------------------------- the parsers
+# One builder per command, listed in satpuzzle.cli.COMMANDS with the command's help line;
+# `subcommands.add_parser(NAME)` gives the command's parser (see satpuzzle.cli._Filling).
+
+
+def add_compile_parser(subcommands: Any, input_options: Builder,
+                       budget_option: Builder) -> None:
+    compile_ = subcommands.add_parser("compile")
     input_options(compile_)
     output_options(compile_)
     budget_option(compile_)
     compile_.set_defaults(handler=cmd_compile)
 
 
-def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentParser], None],
-                budget_option: Callable[[argparse.ArgumentParser], None]) -> None:
+def add_decode_parser(subcommands: Any, input_options: Builder,
+                      budget_option: Builder) -> None:
     decode = subcommands.add_parser(
-        "decode", help="turn an external solver's model into a solution",
+        "decode",
         description="FILE is the puzzle, or the CNF written by `satpuzzle compile` (its header "
                     "carries the puzzle and the variable map); MODEL is a DIMACS solver's output.")
     input_options(decode)
@@ -65,8 +76,11 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     budget_option(decode)
     decode.set_defaults(handler=cmd_decode, stage="decoding")
 
+
+def add_generate_parser(subcommands: Any, input_options: Builder,
+                        budget_option: Builder) -> None:
     generate = subcommands.add_parser(
-        "generate", help="write a random puzzle (.puz)",
+        "generate",
         description="Random puzzles as the seed documents make them; --unique uses the solver "
                     "until the printed puzzle has exactly one solution.")
     generate.add_argument("kind", choices=[name for name, kind in registry.KINDS.items()
@@ -83,11 +97,15 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     budget_option(generate)
     generate.set_defaults(handler=cmd_generate)
 
+
+def add_reduce_parser(subcommands: Any, input_options: Builder,
+                      budget_option: Builder) -> None:
+    names = tuple(reductions.REDUCTIONS)
     reduce = subcommands.add_parser(
-        "reduce", help="compile a source instance into a jigsaw by one of the paper's reductions",
+        "reduce",
         description="Reductions of the jigsaw paper (docs/REDUCTIONS.md): " + ", ".join(
-            REDUCTIONS) + ".")
-    reduce.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+            names) + ".")
+    reduce.add_argument("reduction", metavar="NAME", choices=names)
     reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
     reduce.add_argument("--kind", choices=registry.NAMES,
                         help="read INPUT in this kind's native format")
@@ -98,12 +116,15 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     budget_option(reduce, compiles=False)
     reduce.set_defaults(handler=cmd_reduce, stage="reducing")
 
+
+def add_verify_parser(subcommands: Any, input_options: Builder,
+                      budget_option: Builder) -> None:
     verify = subcommands.add_parser(
-        "verify", help="check a reduction on random or given source instances",
+        "verify",
         description="Each source instance is solved directly and through the reduction: equal "
                     "satisfiability, every jigsaw solution found mapped back and checked, a "
                     "source solution mapped forward and checked. Exit 1 on any mismatch.")
-    verify.add_argument("reduction", metavar="NAME", choices=REDUCTIONS)
+    verify.add_argument("reduction", metavar="NAME", choices=tuple(reductions.REDUCTIONS))
     verify.add_argument("files", metavar="FILE", nargs="*", help="source instances")
     verify.add_argument("--random", type=positive, metavar="N",
                         help="verify on N random source instances instead of files")
@@ -114,34 +135,44 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
                         help="read FILEs in this kind's native format")
     verify.add_argument("--cap", type=positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
-    verify.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME")
+    verify.add_argument("--solver", default=solving.DEFAULT_SOLVER, metavar="NAME")
     reading_options(verify)
     budget_option(verify, "stop after this long; exit 3 with the counts so far")
     verify.add_argument("--verbose", "-v", action="store_true",
                         help="one line per instance, not only mismatches")
     verify.set_defaults(handler=cmd_verify)
 
-    check = subcommands.add_parser("check", help="check solutions against the rules")
+
+def add_check_parser(subcommands: Any, input_options: Builder,
+                     budget_option: Builder) -> None:
+    check = subcommands.add_parser("check")
     input_options(check)
     check.add_argument("solution", metavar="SOLUTION",
                        help="solutions as printed by solve (text or JSON)")
     budget_option(check, compiles=False)
     check.set_defaults(handler=cmd_check, stage="checking")
 
+
+def add_import_parser(subcommands: Any, input_options: Builder,
+                      budget_option: Builder) -> None:
+    readable = _readable_formats()
     import_ = subcommands.add_parser(
-        "import", help="read a puzzle in another format and write it as .puz",
-        description="FORMAT is one of: " + ", ".join(_READABLE) + ". SOURCE is a file, or "
+        "import",
+        description="FORMAT is one of: " + ", ".join(readable) + ". SOURCE is a file, or "
                     "for sgt and url the game ID or URL itself (e.g. 'sgt:rect:7x7:...', "
                     "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
-    import_.add_argument("format", metavar="FORMAT", choices=_READABLE)
+    import_.add_argument("format", metavar="FORMAT", choices=readable)
     import_.add_argument("source", metavar="SOURCE")
     reading_options(import_)
     output_options(import_)
     budget_option(import_, compiles=False)
     import_.set_defaults(handler=cmd_import, stage="importing")
 
+
+def add_export_parser(subcommands: Any, input_options: Builder,
+                      budget_option: Builder) -> None:
     export = subcommands.add_parser(
-        "export", help="write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
+        "export",
         description="Formats: " + ", ".join(formats.FORMATS) + ". Importing what export "
                     "writes gives the same puzzle back (titles and solver options apart, "
                     "where a format has no room for them).")
@@ -150,6 +181,13 @@ def add_parsers(subcommands: Any, input_options: Callable[[argparse.ArgumentPars
     output_options(export)
     budget_option(export, compiles=False)
     export.set_defaults(handler=cmd_export, stage="exporting")
+
+
+def _readable_formats() -> tuple[str, ...]:
+    return tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
+
+
+# ---------------------------------------------------------------- the commands
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -378,8 +416,15 @@ def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    import os
+
+    from satpuzzle.formats import links
+
     source, path = args.source, args.source
-    if not formats.inline_format(source):
+    # a game ID or URL in place of a file: with its prefix, or shaped as one and no such file
+    pasted = links.explicit(source) or (source != "-" and not os.path.lexists(source)
+                                        and links.shaped(source))
+    if not pasted:
         source = read_text(path)
     instances = formats.read(args.format, source, path)
     write_output(args, "\n".join(formats.write("puz", i) for i in instances), (args.source,))
@@ -390,7 +435,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     loaded = load_args(args)
     try:
         texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind?
-        if len(loaded.instances) > 1 and args.format not in formats.MULTI:
+        if len(loaded.instances) > 1 and not formats.holds_many(args.format):
             raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
                              f"{args.format} format holds one; choose one with --index K")
         texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]

@@ -9,13 +9,19 @@ import io
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
-from satpuzzle.loading import Loaded, load
-from satpuzzle.stages import time_limit
+from satpuzzle.lazy import Lazy
 from satpuzzle.textio import MAX_INPUT_BYTES, write_atomic
+
+if TYPE_CHECKING:
+    from satpuzzle.loading import Loaded
+
+# imported when a command reads its puzzle: building the parsers needs neither
+load = Lazy("satpuzzle.loading", "load")
+time_limit = Lazy("satpuzzle.stages", "time_limit")
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there

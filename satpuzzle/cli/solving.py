@@ -333,6 +333,9 @@ class PuzzlePrinter:
                     ended = self.feed(event) or ended
             except KeyboardInterrupt:  # while printing: the pipeline's children are closed
                 ended = Ended("interrupt", elapsed())
+        # the count, verdict and summary share the terminal with the progress line: clear it
+        # first, whichever way the run ended (finished, --limit, --timeout, Ctrl-C)
+        self.progress.stop()
         return self.finish(ended or Ended("interrupt", elapsed()))
 
     def feed(self, event: pipeline.Event) -> Ended | None:

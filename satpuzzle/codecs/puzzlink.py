@@ -2,6 +2,9 @@
 
 A URL is `https://puzz.link/p?NAME/[FLAGS/]COLS/ROWS/BODY` (also read: `http:`, the hosts
 pzv.jp `p.html?` and pzprxs.vercel.app, any other host with the same query, and a trailing `/`).
+URLs are read as people share them, as pzprjs reads them: without a scheme (`puzz.link/p?...`),
+with a scheme and host in any case, editor and player links (`NAME_edit`, `NAME_play`) and
+`NAME=VALUE&` parameters before the puzzle (`?type=player&NAME/...`).
 Each kind that puzz.link draws gives a `UrlCodec` (satpuzzle/kinds/<kind>/codecs.py) naming
 its puzzle and reading and writing its BODY; FLAGS, which these puzzles do not use, are
 ignored. Bodies list the cells row by row in pzprjs's "number16" encoding:
@@ -9,10 +12,12 @@ ignored. Bodies list the cells row by row in pzprjs's "number16" encoding:
     +XXX        256..4095                =XXX  4096 + XXX      %XXX  8192 + XXX
     *XXXX       12240 + XXXX             $XXXXX 77776 + XXXXX  (at most 1126351)
     g..z        1..20 empty cells        .     a clue whose number is unknown ("?")
-Clues with unknown numbers have no meaning for satpuzzle and are refused, and so is a body that
-covers more or fewer cells than the grid (pzprjs would quietly ignore or pad it). Writing pads
-the hex digits of the `=`, `%`, `*` and `$` forms to their full width, which pzprjs's own
-encoder forgets for small offsets (its decoder always reads the full width).
+`known_clues` refuses clues with unknown numbers, for kinds where they have no meaning; a kind
+that gives them one (a Shikaku rectangle or a Hashi island of any size) reads the body with
+`decode_number16` and writes UNKNOWN back as `.`. A body that covers more or fewer cells than
+the grid is refused (pzprjs would quietly ignore or pad it). Writing pads the hex digits of the
+`=`, `%`, `*` and `$` forms to their full width, which pzprjs's own encoder forgets for small
+offsets (its decoder always reads the full width).
 """
 
 from __future__ import annotations
@@ -26,7 +31,14 @@ from typing import Any
 from satpuzzle.codecs.lines import MAX_DIGITS, BadEntry, or_list, quoted
 
 CANONICAL = "https://puzz.link/p?"
-URL = re.compile(r"https?://[^/?#\s]+(?:/[^?#\s]*)?\?([^#\s]*)(?:#\S*)?", re.IGNORECASE)
+# with a scheme any host; without one, a host that reads as a domain (`puzz.link`, `pzv.jp`)
+_HOST = r"(?:https?://[^/?#\s]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::[0-9]+)?)"
+URL = re.compile(_HOST + r"(?:/[^?#\s]*)?\?([^#\s]*)(?:#\S*)?", re.IGNORECASE)
+_URL_START = re.compile(_HOST + r"(?:/[^?#\s]*)?\?", re.IGNORECASE)
+# pzprjs skips `NAME=VALUE&` parameters before the puzzle (`?type=player&sudoku/...`) and reads
+# `PID_edit` and `PID_play` as the puzzle PID opened in its editor or player
+_PARAMETERS = re.compile(r"(?:\w+=\w*&)*")
+_MODE = re.compile(r"_(?:edit|play)$")
 HEX = "0123456789abcdef"
 # (prefix, hex digits that follow, value added, first value after its range), smallest first
 NUMBER_FORMS = (("", 1, 0, 16), ("-", 2, 0, 256), ("+", 3, 0, 4096), ("=", 3, 4096, 8192),
@@ -54,8 +66,15 @@ class UrlCodec:
 
 
 def looks_like(argument: str) -> bool:
-    """Whether a command-line argument is a URL (http:// or https://)."""
-    return argument[:8].lower().startswith(("http://", "https://"))
+    """Whether a command-line argument is a URL: http:// or https:// in any case, blanks
+    around it allowed (see `looks_like_bare` for one without a scheme)."""
+    return argument.lstrip()[:8].lower().startswith(("http://", "https://"))
+
+
+def looks_like_bare(argument: str) -> bool:
+    """Whether an argument is a URL without its scheme (`puzz.link/p?sudoku/...`): a host
+    that reads as a domain, then `?`. (A file of that name is the caller's to prefer.)"""
+    return _URL_START.match(argument.strip()) is not None
 
 
 # ---------------------------------------------------------------- number16
@@ -109,7 +128,8 @@ def _number16(value: int) -> str:
 
 
 def encode_number16(values: Iterable[int | None]) -> str:
-    """Values (None empty) as pzprjs writes them: runs of 1..20 empty cells as g..z."""
+    """Values (None empty, UNKNOWN a `.`) as pzprjs writes them: runs of 1..20 empty cells
+    as g..z."""
     out: list[str] = []
     run = 0
     for value in values:
@@ -122,7 +142,7 @@ def encode_number16(values: Iterable[int | None]) -> str:
         if run:
             out.append(_run(run))
             run = 0
-        out.append(_number16(value))
+        out.append("." if value == UNKNOWN else _number16(value))
     if run:
         out.append(_run(run))
     return "".join(out)
@@ -166,8 +186,10 @@ def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Any:
     if not match:
         raise BadEntry(f"url: expected a puzz.link URL like {example}, found {quoted(text)}", 0)
     query, at = match.group(1), match.start(1)
+    skipped = _PARAMETERS.match(query).end()
+    query, at = query[skipped:], at + skipped
     parts = query.split("/")
-    codec = by_name.get(parts[0])
+    codec = by_name.get(_MODE.sub("", parts[0].lower()))
     if codec is None:
         aliases = [name for codec in codecs for name in codec.names[1:]]
         also = f" ({', '.join(aliases)})" if aliases else ""

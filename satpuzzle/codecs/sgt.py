@@ -1,22 +1,30 @@
 """Game IDs of Simon Tatham's Portable Puzzle Collection, whatever the game.
 
 A game ID is `PARAMS:DESCRIPTION`, exactly what the game prints (Game > Specific) and takes
-back; satpuzzle reads it as `sgt:GAME:ID` or `GAME:ID` and writes `sgt:GAME:ID`. Each kind that
-one of the games expresses gives an `SgtGame` (satpuzzle/kinds/<kind>/codecs.py) that reads
-and writes that game's PARAMS and DESCRIPTION; this module splits the line, finds the game and
-holds the encodings several games share: Rectangles and Solo write cells as runs of empty
-cells a..z and decimal numbers separated by `_` where two meet.
+back; satpuzzle reads it as `sgt:GAME:ID`, `GAME:ID` or bare, as the game shows it (`7x7:...`:
+the games whose parameters and description read it say which one it is), and writes
+`sgt:GAME:ID`. Each kind that one of the games expresses gives an `SgtGame`
+(satpuzzle/kinds/<kind>/codecs.py) that reads and writes that game's PARAMS and DESCRIPTION;
+this module splits the line, finds the game and holds the encodings several games share:
+Rectangles and Solo write cells as runs of empty cells a..z and decimal numbers separated by
+`_` where two meet.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from satpuzzle.codecs.lines import BadEntry, number, or_list, quoted
+from satpuzzle.errors import InputError
 
 PREFIX = "sgt:"
+# a bare game ID (no GAME: before it) starts with the grid size, as every game's parameters
+# do (`7x7`, `7x7m2`, `3x3`, `9j`), then `:` and the description, or `#` and a random seed
+BARE = re.compile(r"[0-9]+(?:x[0-9]+)?[A-Za-z0-9]*[:#]")
+_NAMED_OR_BARE = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*:)?" + BARE.pattern)
 
 
 @dataclass(frozen=True)
@@ -37,8 +45,16 @@ class SgtGame:
 
 
 def looks_like(argument: str) -> bool:
-    """Whether a command-line argument is a game ID: only the `sgt:` prefix says so."""
-    return argument[:len(PREFIX)].lower() == PREFIX
+    """Whether a command-line argument is a game ID by its `sgt:` prefix (any case, blanks
+    before it allowed)."""
+    return argument.lstrip()[:len(PREFIX)].lower() == PREFIX
+
+
+def looks_like_bare(argument: str) -> bool:
+    """Whether an argument has the shape of a game ID without the `sgt:` prefix: a bare ID
+    (`7x7:...`, `7x7#SEED`) or one after a game's name (`rect:7x7:...`), whichever names a
+    game (reading says). (A file of that name is the caller's to prefer.)"""
+    return _NAMED_OR_BARE.match(argument.strip()) is not None
 
 
 def games_wanted(games: Sequence[SgtGame]) -> str:
@@ -46,14 +62,18 @@ def games_wanted(games: Sequence[SgtGame]) -> str:
     return or_list([game.name for game in games])
 
 
-def read_game_id(text: str, games: Sequence[SgtGame]) -> Any:
+def read_game_id(text: str, games: Sequence[SgtGame],
+                 bare: Sequence[SgtGame] | None = None) -> Any:
     """The instance of one line `[sgt:]GAME:PARAMS:DESCRIPTION`, GAME one of `games` by its
-    name or title (any case)."""
+    name or title (any case), or of a bare `PARAMS:DESCRIPTION` read by one of `bare` (by
+    default `games`)."""
     by_name = {key.lower(): game for game in games for key in (game.name, game.title)}
     start = len(PREFIX) if looks_like(text) else 0
     name_end = text.find(":", start)
     name = text[start:name_end] if name_end >= 0 else text[start:]
     game = by_name.get(name.lower())
+    if game is None and start == 0 and BARE.match(text):
+        return read_bare_id(text, games if bare is None else bare)
     if game is None:
         raise BadEntry(f"expected sgt:GAME:PARAMS:DESCRIPTION with GAME {games_wanted(games)} "
                        f"(or {', '.join(game.title for game in games)}), found game "
@@ -70,6 +90,45 @@ def read_game_id(text: str, games: Sequence[SgtGame]) -> Any:
                        f"{game.example}, found {quoted(game_id)}", id_at)
     params, desc = game_id[:colon], game_id[colon + 1:]
     return game.read(params, desc, id_at, id_at + colon + 1)
+
+
+def read_bare_id(text: str, games: Sequence[SgtGame]) -> Any:
+    """The instance of a game ID without its game (`7x7:3_2a2...`, as the game shows it): the
+    one game of `games` whose parameters and description read it. Read by several, it is
+    refused naming them; by none, the error is that of the game that read furthest into it."""
+    if not games:
+        raise BadEntry("sgt: no game of the collection expresses this kind of puzzle", 0)
+    colon = text.find(":")
+    if colon < 0:
+        raise BadEntry(f"sgt: {quoted(text)} is a random seed (PARAMS#SEED), not a puzzle: give "
+                       "the game ID (PARAMS:DESCRIPTION) the game shows for it", 0)
+    params, desc = text[:colon], text[colon + 1:]
+    found, failures = [], []
+    for game in games:
+        try:
+            found.append((game, game.read(params, desc, 0, colon + 1)))
+        except BadEntry as bad:
+            failures.append((game, bad))
+        except InputError as error:  # an instance refused as built: the whole description
+            failures.append((game, BadEntry(error.message)))
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        names = [game.name for game, _ in found]
+        raise BadEntry(f"sgt: this game ID reads as a {' and as a '.join(names)} puzzle: "
+                       f"write which game it is, {' or '.join(PREFIX + n + ':ID' for n in names)}"
+                       " (or give --kind)", 0)
+    # a fault in the description (or in its cell count, at None) comes after the parameters
+    # were understood: that game read furthest
+    def reach(failure: tuple[SgtGame, BadEntry]) -> int:
+        return len(text) if failure[1].at is None else failure[1].at
+
+    game, bad = max(failures, key=reach)
+    if reach((game, bad)) > colon:
+        raise BadEntry(bad.message, bad.at)
+    raise BadEntry(f"sgt: expected a game ID PARAMS:DESCRIPTION of {games_wanted(games)} "
+                   f"(like {games[0].example}), or sgt:GAME:PARAMS:DESCRIPTION; found "
+                   f"{quoted(text)}", 0)
 
 
 def write_game_id(game: SgtGame, instance: Any) -> str:

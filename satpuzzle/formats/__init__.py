@@ -18,28 +18,36 @@ Game IDs and URLs can be given in place of a file name: INLINE_PREFIXES says how
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from satpuzzle.errors import InputError
-from satpuzzle.formats import native
+from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy, loaded
 from satpuzzle.textio import check_number_lengths
 
+# The kinds' native files, one format each; the kinds name them, their codecs load when used
+_NATIVE = Lazy("satpuzzle.formats.native")
 # format name -> module; order matters for recognising inline sources (first match wins).
-# The kinds' native files (sudoku-line, has, eternity, brendan, dimacs) come from the kinds.
+# Each module (and each kind's codecs) is imported when its format is first used.
 FORMATS = {
-    "sgt": "satpuzzle.formats.sgt",
-    "url": "satpuzzle.formats.puzzlink",
-    "puz": "satpuzzle.formats.puz",
-    "json": "satpuzzle.formats.instance_json",
-    **{name: "satpuzzle.formats.native" for name in native.FORMATS},
-    "svg": "satpuzzle.formats.svg",
+    "sgt": Lazy("satpuzzle.formats.sgt"),
+    "url": Lazy("satpuzzle.formats.puzzlink"),
+    "puz": Lazy("satpuzzle.formats.puz"),
+    "json": Lazy("satpuzzle.formats.instance_json"),
+    "janko": Lazy("satpuzzle.formats.janko"),
+    **{name: _NATIVE for kind in registry.KINDS.values() for name in kind.native_format_names},
+    "svg": Lazy("satpuzzle.formats.svg"),
 }
 # sources given on the command line instead of a file name, recognised by how they start
 INLINE_PREFIXES = {"sgt": ("sgt:",), "url": ("http://", "https://")}
-# formats that hold several puzzles in one text (one a line, or blocks one after another)
-MULTI = ("puz", "json", "sgt", "url",
-         *(name for name, file in native.FORMATS.items() if file.codec.multi))
+
+
+def holds_many(name: str) -> bool:
+    """Whether one text of format `name` holds several puzzles (one a line, or blocks one
+    after another)."""
+    if FORMATS.get(name) is _NATIVE:
+        return _NATIVE.FORMATS[name].codec.multi
+    return name in ("puz", "json", "sgt", "url")
 
 
 def format_module(name: str) -> Any:
@@ -47,15 +55,18 @@ def format_module(name: str) -> Any:
     the known ones."""
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r}; expected one of {', '.join(FORMATS)}")
-    if name in native.FORMATS:
-        return native.FORMATS[name]
-    return importlib.import_module(FORMATS[name])
+    if FORMATS[name] is _NATIVE:
+        return _NATIVE.FORMATS[name]
+    return loaded(FORMATS[name])
 
 
 def inline_format(argument: str) -> str | None:
-    """The format of a game ID or URL given in place of a file name, if it is one."""
+    """The format of a game ID or URL given in place of a file name, if it starts as one
+    (blanks around it and the case of the prefix do not matter; satpuzzle.formats.links also
+    knows URLs without a scheme and game IDs without `sgt:`)."""
+    text = argument.lstrip().lower()
     for name, prefixes in INLINE_PREFIXES.items():
-        if argument.startswith(prefixes):
+        if text.startswith(prefixes):
             return name
     return None
 

@@ -7,6 +7,9 @@ Each writer checks its own output by reading it back: a puzzle the format cannot
 Eternity II file cannot tell) is refused with a clear message instead of written wrong.
 Titles and solver options are not part of these formats (`NativeFormat.drops`) and are
 dropped.
+
+A kind's reader reads its texts as satpuzzle.formats.adapters rewrites them (a `.has` header
+`COLUMNS ROWS ISLANDS`, a Sudoku grid whose empty cells are `-`), here as in satpuzzle.loading.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from satpuzzle.codecs.native import NativeFormat
 from satpuzzle.errors import InputError
+from satpuzzle.formats.adapters import ADAPTERS
 from satpuzzle.kinds import registry
 
 
@@ -30,7 +34,8 @@ class NativeFile:
     codec: NativeFormat
 
     def read(self, source: str, path: str) -> list[Any]:
-        return self.codec.read(source, path)
+        adapt = ADAPTERS.get(self.KINDS[0])
+        return self.codec.read((adapt(source) if adapt else None) or source, path)
 
     def write(self, instance: Any) -> str:
         text = self.codec.write(instance)
@@ -50,4 +55,5 @@ FORMATS: dict[str, NativeFile] = {
     codec.name: NativeFile(codec.name, (kind.name,), codec)
     for kind in registry.KINDS.values() for codec in kind.native_formats
 }
+
 

@@ -1,4 +1,5 @@
-"""The .puz language: a Lark grammar (puzzle.lark) and a transformer to typed objects."""
+"""The .puz language: a Lark grammar (puzzle.lark), its parser (parser.py, imported by the
+first parse) and the typed objects a text parses to (transformer.py)."""
 
 from satpuzzle.grammar.transformer import Block, Field, PuzzleSpec, Token, parse_specs
 

@@ -1,8 +1,10 @@
 """The one interface every puzzle kind implements.
 
 A kind is a `Kind` subclass in `satpuzzle/kinds/<kind>/__init__.py`, instantiated once and
-listed in `satpuzzle/kinds/registry.py`. The required methods go to the kind's `puzzle` and
-`pictures` modules (typed by the PuzzleModule and PicturesModule protocols);
+listed in `satpuzzle/kinds/registry.py`. That `__init__.py` holds declarations only (name,
+options, file suffixes, engines' names and help) and reaches its other modules through
+`satpuzzle.lazy.Lazy`, so that they load on first use. The required methods go to the kind's
+`puzzle` and `pictures` modules (typed by the PuzzleModule and PicturesModule protocols);
 the optional hooks have defaults that say "this kind does not do that", so that no caller
 probes a kind with `getattr`. Everything below the kinds (CNF, grammar, drawing, codec
 framework) knows no kind; everything above (pipeline, loading, formats, CLI) reaches a kind
@@ -15,15 +17,17 @@ import argparse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from satpuzzle.cnf import Formula, VarName
-from satpuzzle.codecs.json_reader import JsonCodec
-from satpuzzle.codecs.native import NativeFormat
-from satpuzzle.codecs.puzzlink import UrlCodec
-from satpuzzle.codecs.sgt import SgtGame
 from satpuzzle.errors import InputError
-from satpuzzle.grammar import PuzzleSpec
+
+if TYPE_CHECKING:  # types only: a kind's declarations load none of these
+    from satpuzzle.cnf import Formula, VarName
+    from satpuzzle.codecs.json_reader import JsonCodec
+    from satpuzzle.codecs.native import NativeFormat
+    from satpuzzle.codecs.puzzlink import UrlCodec
+    from satpuzzle.codecs.sgt import SgtGame
+    from satpuzzle.grammar import PuzzleSpec
 
 Instance = Any  # a kind's frozen dataclass; its `KIND` attribute names the kind
 Solution = Any  # a kind's decoded answer
@@ -101,6 +105,8 @@ class Kind:
     kind has such a thing."""
 
     name: ClassVar[str]
+    # The kind's modules, each a satpuzzle.lazy.Lazy: imported when first used, so that the
+    # command line's declarations (options, engines, suffixes) cost no encoding's imports
     checker: ClassVar[ModuleType]  # satpuzzle.checkers.<kind>: imports nothing from satpuzzle
     puzzle: ClassVar[PuzzleModule]  # satpuzzle/kinds/<kind>/puzzle.py
     pictures: ClassVar[PicturesModule]  # satpuzzle/kinds/<kind>/pictures.py
@@ -218,15 +224,35 @@ class Kind:
     # ------------------------------------------------------------ exchange formats
     # The kind's codecs (satpuzzle/kinds/<kind>/codecs.py, built on satpuzzle/codecs), through
     # which satpuzzle/formats reads and writes it; the defaults say "not in this format".
+    # Properties, so that a kind loads its codecs (and its puzzle module) when a format is
+    # used, not when the command line is built.
 
-    # Simon Tatham's games that express this kind (format `sgt`); the first one writes
-    sgt_games: ClassVar[tuple[SgtGame, ...]] = ()
-    # puzz.link URLs (format `url`)
-    url_codec: ClassVar[UrlCodec | None] = None
-    # the instance as JSON (format `json`)
-    json_codec: ClassVar[JsonCodec | None] = None
-    # the kind's native files as named formats (`sudoku-line`, `has`, `dimacs`, ...)
-    native_formats: ClassVar[tuple[NativeFormat, ...]] = ()
+    # the kind's codecs module, as Lazy("satpuzzle.kinds.<kind>.codecs"), or None: it names
+    # what it has as SGT_GAMES, URL, JSON and NATIVE (see satpuzzle/codecs)
+    codecs: ClassVar[Any] = None
+    # the names of `native_formats`, known without loading them (`export --format` choices)
+    native_format_names: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def sgt_games(self) -> tuple[SgtGame, ...]:
+        """Simon Tatham's games that express this kind (format `sgt`); the first one writes."""
+        return self.codecs.SGT_GAMES if self.codecs is not None else ()
+
+    @property
+    def url_codec(self) -> UrlCodec | None:
+        """puzz.link URLs (format `url`)."""
+        return self.codecs.URL if self.codecs is not None else None
+
+    @property
+    def json_codec(self) -> JsonCodec | None:
+        """The instance as JSON (format `json`)."""
+        return self.codecs.JSON if self.codecs is not None else None
+
+    @property
+    def native_formats(self) -> tuple[NativeFormat, ...]:
+        """The kind's native files as named formats (`sudoku-line`, `has`, `dimacs`, ...),
+        named in `native_format_names`."""
+        return self.codecs.NATIVE if self.codecs is not None else ()
 
     # ------------------------------------------------------------ generation
 

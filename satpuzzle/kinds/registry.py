@@ -1,11 +1,20 @@
-"""The one registry of puzzle kinds. Adding a kind: its folder, its checker, one line here."""
+"""The one registry of puzzle kinds. Adding a kind: its folder, its checker, one line here.
+
+Importing the registry imports every kind's `__init__.py`, which declares the kind (name,
+options, engines, file suffixes) and nothing more: a kind's puzzle module, codecs and checker
+load when first used (satpuzzle.lazy), so `satpuzzle --help` and a Sudoku load no other kind's
+encoding."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.errors import InputError
-from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.kinds import crossword, hashi, jigsaw, one_in_three_sat, partition, shikaku, sudoku
 from satpuzzle.kinds.base import Kind
+
+if TYPE_CHECKING:
+    from satpuzzle.grammar import PuzzleSpec, Token
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     crossword.KIND,

@@ -11,16 +11,17 @@ protocol (see docs/REDUCTIONS.md):
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from satpuzzle.errors import InputError
+from satpuzzle.lazy import Lazy, loaded
 
+# name -> module, imported when the reduction is first used
 REDUCTIONS = {
-    "partition-contour": "satpuzzle.reductions.partition_contour",
-    "contour-puzzle": "satpuzzle.reductions.contour_puzzle",
-    "partition-orientation": "satpuzzle.reductions.partition_orientation",
-    "one-in-three-position": "satpuzzle.reductions.one_in_three_position",
+    "partition-contour": Lazy("satpuzzle.reductions.partition_contour"),
+    "contour-puzzle": Lazy("satpuzzle.reductions.contour_puzzle"),
+    "partition-orientation": Lazy("satpuzzle.reductions.partition_orientation"),
+    "one-in-three-position": Lazy("satpuzzle.reductions.one_in_three_position"),
 }
 
 
@@ -28,4 +29,4 @@ def reduction(name: str) -> ModuleType:
     """The module of reduction `name`, or an InputError listing the known ones."""
     if name not in REDUCTIONS:
         raise InputError(f"unknown reduction {name!r}; expected one of {', '.join(REDUCTIONS)}")
-    return importlib.import_module(REDUCTIONS[name])
+    return loaded(REDUCTIONS[name])

@@ -1,19 +1,21 @@
-"""Crosswords: every fill of a grid from a dictionary (trie search with a SAT oracle, or SAT)."""
+"""Crosswords: every fill of a grid from a dictionary (trie search with a SAT oracle, or SAT).
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import crossword as checker
 from satpuzzle.kinds.base import Engine, Kind, Option
-from satpuzzle.kinds.crossword import codecs, pictures, puzzle
+from satpuzzle.lazy import Lazy
 
 
 class CrosswordKind(Kind):
     name = "crossword"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.crossword")
+    codecs = Lazy("satpuzzle.kinds.crossword.codecs")
+    puzzle = Lazy("satpuzzle.kinds.crossword.puzzle")
+    pictures = Lazy("satpuzzle.kinds.crossword.pictures")
     enumerate_all = True  # the seed asks for every fill: --all is the default
-    engines = (Engine("search", puzzle.search,
+    engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.puzzle", "search"),
                       help="trie search over slots with a SAT oracle"),)
     input_options = (
         Option(("--dict",), {"metavar": "WORDS",
@@ -27,11 +29,10 @@ class CrosswordKind(Kind):
                                          "million words)"},
                names_kind=False, native_only=False),
     )
-    read_native = staticmethod(puzzle.read_native)
-    json_codec = codecs.JSON
+    read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
 
     def prepare_check(self, instance):
-        return checker.prepare(instance)
+        return self.checker.prepare(instance)
 
 
 KIND = CrosswordKind()

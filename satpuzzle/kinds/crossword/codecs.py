@@ -45,3 +45,9 @@ def write_json(instance: CrosswordInstance) -> dict[str, Any]:
 
 JSON = JsonCodec(("grid", "words", "distinct"), ("grid", "words"), read_json, write_json,
                  one_a_line=("grid",))
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = ()
+URL = None
+NATIVE = ()

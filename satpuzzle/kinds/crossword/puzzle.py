@@ -50,6 +50,37 @@ class CrosswordInstance:
     title: str | None = None
     KIND = KIND
 
+    def __post_init__(self) -> None:
+        """Refuse what is no crossword, also when built in code (readers refuse it earlier,
+        at its position): rows of one width, at most MAX_CELLS cells, each '0', '1', a
+        letter a-z or '[letters]'; words of letters a-z. Lists become tuples."""
+        try:
+            grid = tuple(map(tuple, self.grid))
+            width = len(grid[0]) if grid else 0
+            cells = set().union(*grid)  # the distinct cell tokens: few, checked one by one
+            valid = (width > 0 and len(grid) * width <= MAX_CELLS
+                     and all(len(row) == width for row in grid)
+                     and all(type(cell) is str and _CELL.fullmatch(cell) for cell in cells))
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError(f"the grid must be rows of one width, at most {MAX_CELLS} cells, "
+                             "each '0' (black), '1' (white), a letter a-z or '[letters]'")
+        try:
+            words = tuple(self.words)
+            # at C speed, as bytes: a built-in dictionary has 600,000 words (20 ms)
+            letters = "".join(words)
+            valid = (all(words) and letters.isascii()
+                     and not letters.encode().translate(None, LETTERS.encode()))
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError("the words must be strings of letters a-z")
+        if type(self.distinct) is not bool:
+            raise InputError(f"distinct is True or False, found {self.distinct!r}")
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "words", words)
+
     def allowed(self, row: int, col: int) -> Cell:
         token = self.grid[row][col]
         if token == "0":

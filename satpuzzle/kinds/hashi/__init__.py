@@ -1,20 +1,26 @@
-"""Hashiwokakero (bridges): exact connectivity by lazy cuts or an eager encoding."""
+"""Hashiwokakero (bridges): exact connectivity by lazy cuts or an eager encoding.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import hashi as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.hashi import codecs, pictures, puzzle
+from satpuzzle.lazy import Lazy
+
+# puzzle.CONNECTIVITY_MODES, declared here too so that the command line's choices need not
+# load the encoding (tests/test_startup.py checks that the two agree)
+CONNECTIVITY_MODES = ("lazy", "eager")
 
 
 class HashiKind(Kind):
     name = "hashi"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.hashi")
+    codecs = Lazy("satpuzzle.kinds.hashi.codecs")
+    puzzle = Lazy("satpuzzle.kinds.hashi.puzzle")
+    pictures = Lazy("satpuzzle.kinds.hashi.pictures")
     file_suffixes = (".has",)
     input_options = (
-        Option(("--connectivity",), {"choices": puzzle.CONNECTIVITY_MODES,
+        Option(("--connectivity",), {"choices": CONNECTIVITY_MODES,
                                      "help": "hashi: connectivity by lazy cuts (default) or "
                                              "an eager encoding"},
                names_kind=False, native_only=False),
@@ -24,22 +30,19 @@ class HashiKind(Kind):
                                 "help": "hashi: number of random islands (default: a fifth "
                                         "of the cells)"}),
     )
-    fit = staticmethod(puzzle.fit)
-    read_native = staticmethod(puzzle.read_native)
-    encode_standalone = staticmethod(puzzle.encode_standalone)
-    sgt_games = (codecs.BRIDGES,)
-    url_codec = codecs.URL
-    json_codec = codecs.JSON
-    native_formats = codecs.NATIVE
+    fit = Lazy("satpuzzle.kinds.hashi.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.hashi.puzzle", "read_native")
+    encode_standalone = Lazy("satpuzzle.kinds.hashi.puzzle", "encode_standalone")
+    native_format_names = ("has",)
 
     def adjust(self, instance, options):
-        return puzzle.with_connectivity(instance, options.get("connectivity"))
+        return self.puzzle.with_connectivity(instance, options.get("connectivity"))
 
     def generate(self, rows, cols, seed, unique, options):
         islands = options.get("islands")
         if islands is None:
             islands = max(2, rows * cols // 5)
-        return puzzle.generate(rows, cols, islands=islands, seed=seed, unique=unique)
+        return self.puzzle.generate(rows, cols, islands=islands, seed=seed, unique=unique)
 
 
 KIND = HashiKind()

@@ -6,7 +6,10 @@ an extra rule) is refused too; `i`, `e` and `d` only steer the generator. DESC: 
 1..26 water cells, 1..9 and A..G an island needing 1..16 bridges. The game refuses islands in
 orthogonally adjacent cells and fewer than two islands, and so does satpuzzle.
 
-puzz.link names the puzzle `hashi`, and reads `hashikake` and `bridges` too.
+puzz.link names the puzzle `hashi`, and reads `hashikake` and `bridges` too; its body is
+pzprjs's number16 (satpuzzle/codecs/puzzlink.py), whose `.` is a `?` island (ANY here), one of
+any number of bridges. In JSON a `?` island's value is the string "?". Bridges IDs and `.has`
+files have no `?` island, so a puzzle with one is refused.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry, grid, number, quoted
 from satpuzzle.codecs.native import NativeFormat, natural
-from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues
+from satpuzzle.codecs.puzzlink import UNKNOWN, Cells, UrlCodec, decode_number16
 from satpuzzle.codecs.sgt import SgtGame, check_cells
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import tokenize_rows
@@ -102,6 +105,7 @@ def write_bridges(instance: HashiInstance) -> str:
         raise BadEntry(f"sgt bridges: Bridges needs a grid of at least 3x3, this one is "
                        f"{instance.width}x{instance.height}")
     _check_islands(instance.grid, "sgt bridges: cannot write this puzzle: ")
+    _refuse_any(instance, "sgt bridges: Bridges")
     out: list[str] = []
     run = 0
     for value in (value for row in instance.grid for value in row):
@@ -120,6 +124,15 @@ def write_bridges(instance: HashiInstance) -> str:
     return f"{instance.width}x{instance.height}m{MAX_BRIDGES}:{''.join(out)}"
 
 
+def _refuse_any(instance: HashiInstance, what: str) -> None:
+    """A format without `?` islands cannot carry this puzzle: refused, naming the first."""
+    for r, row in enumerate(instance.grid):
+        for c, value in enumerate(row):
+            if value == hashi.ANY:
+                raise BadEntry(f"{what} has no '?' island (one at row {r + 1}, column "
+                               f"{c + 1}): this puzzle cannot be written in it")
+
+
 BRIDGES = SgtGame("bridges", "Bridges", "7x7m2:3a2a1i3a2a6a1h2b7a3g3a3a3a1", read_bridges,
                   write_bridges)
 
@@ -130,14 +143,21 @@ BRIDGES = SgtGame("bridges", "Bridges", "7x7m2:3a2a1i3a2a6a1h2b7a3g3a3a3a1", rea
 def read_url(cols: int, rows: int, body: str, at: int) -> HashiInstance:
     if cols * rows > hashi.MAX_CELLS:
         raise BadEntry(f"url hashi: grid {cols}x{rows} too large", at)
-    values = known_clues("url hashi", body, at, cols, rows, hashi.MAX_VALUE)
-    if not any(values):
+    values, columns = decode_number16(body, at, cols * rows, f"url hashi {cols}x{rows}")
+    for value, column in zip(values, columns):
+        if value not in (None, UNKNOWN) and not 1 <= value <= hashi.MAX_VALUE:
+            raise BadEntry(f"url hashi: clue {value} out of range: expected 1..{hashi.MAX_VALUE} "
+                           "or '.' (a '?' island)", column)
+    cells = [0 if value is None else hashi.ANY if value == UNKNOWN else value
+             for value in values]
+    if not any(cells):
         raise BadEntry("url hashi: the grid has no island", at)
-    return HashiInstance(grid(values, cols))
+    return HashiInstance(grid(cells, cols))
 
 
 def write_url(instance: HashiInstance) -> Cells:
-    values = [value or None for row in instance.grid for value in row]
+    values = [UNKNOWN if value == hashi.ANY else value or None
+              for row in instance.grid for value in row]
     return instance.width, instance.height, values
 
 
@@ -156,7 +176,8 @@ def read_json(f: Fields, title: str | None) -> HashiInstance:
         row, col, value = r.array(item, f.at("islands", i), 3)
         row = r.integer(row, f.at("islands", i, 0), 0, rows - 1)
         col = r.integer(col, f.at("islands", i, 1), 0, cols - 1)
-        value = r.integer(value, f.at("islands", i, 2))
+        if value != hashi.QUESTION:  # a `?` island: any number of bridges
+            value = r.integer(value, f.at("islands", i, 2))
         if cells[row][col]:
             raise r.fail(f.at("islands", i), f"a second island at row {row}, column {col}")
         cells[row][col] = hashi._island_value(str(value), f.token("islands", i, 2))
@@ -169,8 +190,8 @@ def read_json(f: Fields, title: str | None) -> HashiInstance:
 
 
 def write_json(instance: HashiInstance) -> dict[str, Any]:
-    islands = [[r, c, value] for r, row in enumerate(instance.grid)
-               for c, value in enumerate(row) if value]
+    islands = [[r, c, hashi.QUESTION if value == hashi.ANY else value]
+               for r, row in enumerate(instance.grid) for c, value in enumerate(row) if value]
     return {"rows": instance.height, "cols": instance.width, "islands": islands,
             "connectivity": instance.connectivity}
 
@@ -193,6 +214,10 @@ def read_has(text: str, path: str) -> list[HashiInstance]:
 
 def to_has(instance: HashiInstance) -> str:
     """The instance as a `.has` file (the Coelho et al. benchmark format)."""
+    try:
+        _refuse_any(instance, "a .has file")
+    except BadEntry as bad:
+        raise InputError(bad.message) from None
     islands = sum(1 for row in instance.grid for v in row if v)
     lines = [f"{instance.height} {instance.width} {islands}"]
     lines += [" ".join(map(str, row)) for row in instance.grid]
@@ -201,3 +226,7 @@ def to_has(instance: HashiInstance) -> str:
 
 # the connectivity mode is a solver option, not part of the puzzle: .has files drop it
 NATIVE = (NativeFormat("has", read_has, to_has, drops=("title", "connectivity")),)
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = (BRIDGES,)

@@ -1,11 +1,12 @@
-"""Hashi pictures: islands as circles with their value, a single bridge as one line, a double
-bridge as two parallel lines; water cells as faint dots."""
+"""Hashi pictures: islands as circles with their value (`?` for an island of any number), a
+single bridge as one line, a double bridge as two parallel lines; water cells as faint dots."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from satpuzzle.drawing import svg as shapes
+from satpuzzle.kinds.hashi.puzzle import cell_text
 
 CELL = 40
 RADIUS = 15
@@ -46,7 +47,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
                 x, y = _centre((r, c))
                 body.append(shapes.circle(x, y, RADIUS, fill="#ffffff", stroke="#000000",
                                           stroke_width=2))
-                body.append(shapes.text(x, y, str(value), size=RADIUS * 1.2, bold=True))
+                body.append(shapes.text(x, y, cell_text(value), size=RADIUS * 1.2, bold=True))
     return shapes.Drawing(body, instance.width * CELL, instance.height * CELL)
 
 
@@ -56,11 +57,12 @@ _DOWN = {1: "│", 2: "║"}
 
 
 def pretty(instance: Any, solution: Any) -> str:
-    """Islands as digits, water as '·', bridges as ─ ═ across and │ ║ down."""
+    """Islands as digits (`?` for any number), water as '·', bridges as ─ ═ across and │ ║
+    down."""
     canvas = [[" "] * (4 * instance.width - 3) for _ in range(2 * instance.height - 1)]
     for r, row in enumerate(instance.grid):
         for c, value in enumerate(row):
-            canvas[2 * r][4 * c] = str(value) if value else "·"
+            canvas[2 * r][4 * c] = cell_text(value) if value else "·"
     for (r1, c1), (r2, c2), count in solution or ():
         if r1 == r2:
             for x in range(4 * c1 + 1, 4 * c2):

@@ -1,6 +1,7 @@
 """Hashiwokakero (Hashi, "Bridges"): join the islands with horizontal and vertical bridges so
 that each island has as many bridges as its number, at most two join a pair, no bridge crosses
-another or passes over an island, and the bridges connect every island.
+another or passes over an island, and the bridges connect every island. A `?` island
+(puzz.link's island of unknown number, ANY in the grid) takes any number of bridges.
 
 Instance → CNF: a candidate pair is two islands in one row or column with only water between
 them (or none: the Coelho et al. benchmark joins islands in neighbouring cells by a bridge of
@@ -8,7 +9,9 @@ length zero). Each pair has two puzzle variables, bridge(..., 1) "at least one b
 bridge(..., 2) "two bridges", with two ⇒ one; pairs whose bridges would cross exclude each other;
 each island's degree (the sum of its pairs' variables) equals its number, written directly on
 the pairs' order-encoded counts (DEGREE_ENCODING "order") or through CardEnc on the shared pool
-("cardenc"). Connectivity is exact, in one of two ways:
+("cardenc"); a `?` island's degree is only at least one (implied by connectivity when there are
+other islands, but stated so that unit propagation sees it before any cut). Connectivity is
+exact, in one of two ways:
 - lazy (the default; it measured faster, see benchmarks/hashi.py): Formula.refine finds the
   components of each model's bridge graph and adds, for every component, the cut "some pair
   leaving this component has a bridge"; a model is reported only once it is connected.
@@ -44,6 +47,8 @@ DEFAULT_CONNECTIVITY = "lazy"
 # "order" measured about 4× faster on the 400-island benchmark (benchmarks/hashi.py compares).
 DEGREE_ENCODING = "order"
 WATER = "."
+QUESTION = "?"
+ANY = -1  # a `?` island in the grid: any number of bridges
 HORIZONTAL = {1: "-", 2: "="}
 VERTICAL = {1: "|", 2: '"'}
 _VERDICTS = {"unique", "multiple", "none", "unknown"}
@@ -56,12 +61,41 @@ Solution = tuple[Bridge, ...]
 
 @dataclass(frozen=True)
 class HashiInstance:
-    """Island numbers on a grid (0 = water); `connectivity` picks the encoding (None: default)."""
+    """Island numbers on a grid (0 = water, ANY = a `?` island); `connectivity` picks the
+    encoding (None: default)."""
 
     grid: Grid
     title: str | None = None
     connectivity: str | None = None
     KIND = KIND
+    _VALUES = frozenset((ANY, *range(MAX_VALUE + 1)))
+
+    def __post_init__(self) -> None:
+        """Refuse what is no Hashi, also when built in code (readers refuse it earlier, at
+        its position): rows of one width, at most MAX_CELLS cells, of integers 0 (water),
+        1..MAX_VALUE or ANY, some island; a known connectivity. Lists become tuples."""
+        from itertools import chain
+
+        try:
+            grid = self.grid
+            if type(grid) is not tuple or not all(type(row) is tuple for row in grid):
+                grid = tuple(map(tuple, grid))  # built in code from lists
+                object.__setattr__(self, "grid", grid)
+            width = len(grid[0]) if grid else 0
+            valid = (width > 0 and len(grid) * width <= MAX_CELLS
+                     and all(len(row) == width for row in grid)
+                     and {int}.issuperset(map(type, chain.from_iterable(grid)))  # no bool
+                     and self._VALUES.issuperset(chain.from_iterable(grid)))
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError(f"the grid must be rows of one width, at most {MAX_CELLS} cells, "
+                             f"of integers 0 (water), 1..{MAX_VALUE} (an island's bridges) "
+                             f"or {ANY} (a '?' island)")
+        if not any(map(any, grid)):
+            raise InputError("the grid has no island")
+        if self.connectivity not in (None, *CONNECTIVITY_MODES):
+            raise InputError(f"connectivity is lazy or eager, found {self.connectivity!r}")
 
     @property
     def height(self) -> int:
@@ -86,12 +120,22 @@ def with_connectivity(instance: HashiInstance, mode: str | None,
 # ---------------------------------------------------------------- reading
 
 
+def cell_text(value: int) -> str:
+    """One cell as written: its number, `?` or `.` for water."""
+    if value == ANY:
+        return QUESTION
+    return str(value) if value else WATER
+
+
 def _island_value(text: str, cell: Token) -> int:
-    """The number of one cell: 0 for water, 1..8 for an island."""
+    """The number of one cell: 0 for water, 1..8 for an island, ANY for a `?` island."""
     if text == WATER:
         return 0
+    if text == QUESTION:
+        return ANY
     if not _is_int(text):
-        raise cell.error(f"expected a digit 1..{MAX_VALUE} or '.' for water, found {text!r}")
+        raise cell.error(f"expected a digit 1..{MAX_VALUE}, '?' (any number of bridges) or "
+                         f"'.' for water, found {text!r}")
     value = int(text)
     if value == 0:
         raise cell.error("island 0: an island needs 1..8 bridges (write '.' for water)")
@@ -117,7 +161,8 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
     """A grid from lines of cells: spaced (`2 . 3`) when any line holds several tokens,
     else runs of one-character cells (`2.3`)."""
     if not rows:
-        raise error_at(where, "empty grid: expected lines of digits 1..8 and '.' for water")
+        raise error_at(where, "empty grid: expected lines of digits 1..8, '?' and '.' for "
+                              "water")
     spaced = any(len(row) > 1 for row in rows)
     # counted before one Token is made per character: a huge file is refused at once
     first_width = len(rows[0]) if spaced else len(rows[0][0].text)
@@ -143,8 +188,8 @@ def from_spec(spec: PuzzleSpec) -> HashiInstance:
     spec.check_names({"grid", "connectivity"}, {"grid"})
     rows = spec.rows("grid")
     if rows is None:
-        raise spec.error("hashi needs a grid: 'grid {' then lines of digits 1..8 and '.', "
-                         "then '}'")
+        raise spec.error("hashi needs a grid: 'grid {' then lines of digits 1..8, '?' and "
+                         "'.', then '}'")
     where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
     instance = HashiInstance(grid_from_rows(rows, where), spec.title)
     if "connectivity" in spec.fields:
@@ -178,21 +223,22 @@ def sniff(text: str) -> bool:
 
 
 def fit(text: str) -> int:
-    """How well a native text fits Hashi: a `.has` file is certain; a plain grid of `.` and
-    digits 1..8 possible, likely when the island values sum to an even number and every
-    island sees enough neighbours to carry its bridges."""
+    """How well a native text fits Hashi: a `.has` file is certain; a plain grid of `.`,
+    digits 1..8 and `?` possible, likely when it has no `?`, the island values sum to an even
+    number and every island sees enough neighbours to carry its bridges."""
     if sniff(text):
         return Fit.CERTAIN
     rows = ["".join(line.split()) for line in text.splitlines()[:1000] if line.strip()]
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return Fit.NO
-    if any(ch != WATER and not "1" <= ch <= str(MAX_VALUE) for row in rows for ch in row):
+    if any(ch not in (WATER, QUESTION) and not "1" <= ch <= str(MAX_VALUE)
+           for row in rows for ch in row):
         return Fit.NO
-    islands = {(r, c): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row)
-               if ch != WATER}
+    islands = {(r, c): ANY if ch == QUESTION else int(ch) for r, row in enumerate(rows)
+               for c, ch in enumerate(row) if ch != WATER}
     if len(islands) == len(rows) * len(rows[0]):
         return Fit.NO  # no water: islands need room for their bridges
-    if len(islands) < 2 or sum(islands.values()) % 2:
+    if len(islands) < 2 or ANY in islands.values() or sum(islands.values()) % 2:
         return Fit.POSSIBLE
     for (r, c), value in islands.items():
         seen = sum(1 for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -243,7 +289,7 @@ def _read_has(rows: list[list[Token]], path: str) -> Grid:
         if len(row) != width:
             raise row[0].error(f"line has {len(row)} number(s), expected {width} "
                                "(the .has header's column count)")
-        grid.append(tuple(0 if t.text == "0" else _island_value(t.text, t) for t in row))
+        grid.append(tuple(0 if t.text == "0" else _has_value(t) for t in row))
     if height * width > MAX_CELLS:
         raise height_token.error(f"grid of {height}×{width} cells is too large")
     found = sum(1 for row in grid for v in row if v)
@@ -253,6 +299,13 @@ def _read_has(rows: list[list[Token]], path: str) -> Grid:
     if not found:
         raise height_token.error("the grid has no island")
     return tuple(grid)
+
+
+def _has_value(token: Token) -> int:
+    """An island of a `.has` file: numbers only, the format has no `?`."""
+    if token.text == QUESTION:
+        raise token.error("a .has file has no '?' island: its islands are numbers 1..8")
+    return _island_value(token.text, token)
 
 
 # ---------------------------------------------------------------- geometry
@@ -351,7 +404,13 @@ def _local_rules(formula: Formula, layout: Board) -> list[tuple[int, int]] | Non
     for pair_index, (a, b) in enumerate(layout.pairs):
         incident[a].append(bridge_vars[pair_index])
         incident[b].append(bridge_vars[pair_index])
+    several = len(layout.islands) > 1
     for pair_vars, value in zip(incident, layout.values):
+        if value == ANY:
+            # any number of bridges, but some: connectivity asks it where there are others
+            if several:
+                formula.at_least_one([one for one, _two in pair_vars])
+            continue
         if 2 * len(pair_vars) < value:
             formula.contradiction()
             return None
@@ -528,7 +587,7 @@ def _drawing(instance: HashiInstance, solution: Solution) -> list[list[str]]:
     canvas = [[" "] * (2 * instance.width - 1) for _ in range(2 * instance.height - 1)]
     for r, row in enumerate(instance.grid):
         for c, value in enumerate(row):
-            canvas[2 * r][2 * c] = str(value) if value else WATER
+            canvas[2 * r][2 * c] = cell_text(value)
     for (r1, c1), (r2, c2), count in solution:
         if r1 == r2:
             for x in range(2 * c1 + 1, 2 * c2):
@@ -650,7 +709,7 @@ def to_puz(instance: HashiInstance) -> str:
     if instance.connectivity:
         lines.append(f"  connectivity: {instance.connectivity}")
     lines.append("  grid {")
-    lines += ["    " + " ".join(str(v) if v else WATER for v in row) for row in instance.grid]
+    lines += ["    " + " ".join(map(cell_text, row)) for row in instance.grid]
     lines += ["  }", "}"]
     return "\n".join(lines) + "\n"
 

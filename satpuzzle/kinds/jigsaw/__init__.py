@@ -1,33 +1,41 @@
 """Jigsaw (edge-matching) puzzles in the six variants of Behague (2024), with the paper's
-polynomial algorithms as engines where they are exact."""
+polynomial algorithms as engines where they are exact.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import jigsaw as checker
 from satpuzzle.kinds.base import Engine, Kind, Option
-from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
+from satpuzzle.lazy import Lazy
 
-_NATIVE = "apply to native piece files; in a .puz file write them as entries"
+# puzzle.VARIANTS, declared here too so that the command line's choices need not load the
+# encoding (tests/test_startup.py checks that the two agree)
+VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
+            "contour-position")
 
 
 class JigsawKind(Kind):
     name = "jigsaw"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.jigsaw")
+    codecs = Lazy("satpuzzle.kinds.jigsaw.codecs")
+    puzzle = Lazy("satpuzzle.kinds.jigsaw.puzzle")
+    pictures = Lazy("satpuzzle.kinds.jigsaw.pictures")
     # "search" first: `--engine search` and `race` take the first engine. `auto` takes the
     # first that suits: search on whole boards of distinct pieces, euler on contour-orientation
     # frames, propagation on position puzzles (declining where it gets stuck), else SAT.
-    engines = (Engine("search", puzzle.search, puzzle.search_suits,
+    engines = (Engine("search", Lazy("satpuzzle.kinds.jigsaw.puzzle", "search"),
+                      Lazy("satpuzzle.kinds.jigsaw.puzzle", "search_suits"),
                       help="depth-first search on whole boards of distinct pieces"),
-               Engine("euler", euler.solutions, euler.suits,
+               Engine("euler", Lazy("satpuzzle.kinds.jigsaw.euler", "solutions"),
+                      Lazy("satpuzzle.kinds.jigsaw.euler", "suits"),
                       help="contour-orientation: Eulerian trails along each side, Behague "
                            "(2024), §4 (polynomial without pieces fitting two sides)"),
-               Engine("propagation", propagation.solutions, propagation.suits,
+               Engine("propagation", Lazy("satpuzzle.kinds.jigsaw.propagation", "solutions"),
+                      Lazy("satpuzzle.kinds.jigsaw.propagation", "suits"),
                       help="position: Algorithm 1's constraint propagation, Behague (2024), "
                            "§5.2 (declines where it gets stuck)"))
     input_options = (
-        Option(("--variant",), {"choices": puzzle.VARIANTS,
+        Option(("--variant",), {"choices": VARIANTS,
                                 "help": "jigsaw: which problem a native piece file poses "
                                         "(default puzzle)"}),
         Option(("--matching",), {"choices": ("opposite", "equal"),
@@ -43,27 +51,26 @@ class JigsawKind(Kind):
         Option(("--labels",), {"type": int, "default": None, "metavar": "K",
                                "help": "jigsaw: distinct labels on interior edges (default: "
                                        "about one per two pieces)"}),
-        Option(("--variant",), {"choices": puzzle.VARIANTS, "default": "puzzle",
+        Option(("--variant",), {"choices": VARIANTS, "default": "puzzle",
                                 "help": "jigsaw: which problem to pose (default puzzle)"}),
         Option(("--matching",), {"choices": ("opposite", "equal"), "default": "opposite",
                                  "help": "jigsaw: i fits -i (default) or equal labels fit"}),
         Option(("--border",), {"choices": ("zero", "free"), "default": "zero",
                                "help": "jigsaw: outer edges 0 (default) or any label"}),
     )
-    fit = staticmethod(puzzle.fit)
-    read_native = staticmethod(puzzle.read_native)
-    estimate_clauses = staticmethod(puzzle.estimate_clauses)
-    json_codec = codecs.JSON
-    native_formats = codecs.NATIVE
+    fit = Lazy("satpuzzle.kinds.jigsaw.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.jigsaw.puzzle", "read_native")
+    estimate_clauses = Lazy("satpuzzle.kinds.jigsaw.puzzle", "estimate_clauses")
+    native_format_names = ("eternity", "brendan")
 
     def generate(self, rows, cols, seed, unique, options):
         labels = options.get("labels")
         if labels is None:
             labels = max(1, rows * cols // 2)
-        return puzzle.generate(rows, cols, labels=labels,
-                               variant=options.get("variant") or "puzzle", seed=seed,
-                               matching=options.get("matching") or "opposite",
-                               border=options.get("border") or "zero")
+        return self.puzzle.generate(rows, cols, labels=labels,
+                                    variant=options.get("variant") or "puzzle", seed=seed,
+                                    matching=options.get("matching") or "opposite",
+                                    border=options.get("border") or "zero")
 
 
 KIND = JigsawKind()

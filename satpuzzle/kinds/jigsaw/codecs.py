@@ -87,3 +87,8 @@ def _plain_equal_board(instance: JigsawInstance, name: str) -> None:
 
 NATIVE = (NativeFormat("eternity", read_eternity, write_eternity),
           NativeFormat("brendan", read_brendan, write_brendan))
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = ()
+URL = None

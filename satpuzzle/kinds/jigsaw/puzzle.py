@@ -79,6 +79,36 @@ class JigsawInstance:
     title: str | None = None
     KIND: ClassVar[str] = KIND
 
+    def __post_init__(self) -> None:
+        """Refuse what is no jigsaw, also when built in code (readers refuse it earlier, at
+        its position): a board of at least 1×1, a known variant, matching and border, and
+        as many pieces of four integer labels as the board's cells (a contour: its frame
+        cells). Lists become tuples."""
+        from itertools import chain
+
+        rows, cols = self.rows, self.cols
+        if not (type(rows) is int and type(cols) is int and rows >= 1 and cols >= 1):
+            raise InputError(f"board {rows!r}x{cols!r}: rows and columns must be at least 1")
+        for name, allowed in (("variant", VARIANTS), ("matching", MATCHINGS),
+                              ("border", BORDERS)):
+            if getattr(self, name) not in allowed:
+                raise InputError(f"{name} is one of {', '.join(allowed)}, found "
+                                 f"{getattr(self, name)!r}")
+        try:
+            pieces = tuple(map(tuple, self.pieces))
+            valid = (all(len(piece) == 4 for piece in pieces)
+                     and {int}.issuperset(map(type, chain.from_iterable(pieces))))
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError("each piece is four integer labels: top, right, bottom, left")
+        expected = expected_count(rows, cols, self.variant)
+        if len(pieces) != expected:
+            shape = "frame of a" if self.contour else "whole"
+            raise InputError(f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} "
+                             f"board needs {expected} (variant {self.variant})")
+        object.__setattr__(self, "pieces", pieces)
+
     @property
     def contour(self) -> bool:
         return self.variant.startswith("contour")

@@ -1,22 +1,23 @@
-"""1-in-3 SAT: exactly one true literal in every clause."""
+"""1-in-3 SAT: exactly one true literal in every clause.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import one_in_three_sat as checker
 from satpuzzle.kinds.base import Kind
-from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
+from satpuzzle.lazy import Lazy
 
 
 class OneInThreeSatKind(Kind):
     name = "one-in-three-sat"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.one_in_three_sat")
+    codecs = Lazy("satpuzzle.kinds.one_in_three_sat.codecs")
+    puzzle = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle")
+    pictures = Lazy("satpuzzle.kinds.one_in_three_sat.pictures")
     file_suffixes = (".cnf",)
-    fit = staticmethod(puzzle.fit)
-    read_native = staticmethod(puzzle.read_native)
-    json_codec = codecs.JSON
-    native_formats = codecs.NATIVE
+    fit = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "read_native")
+    native_format_names = ("dimacs",)
 
 
 KIND = OneInThreeSatKind()

@@ -46,3 +46,8 @@ def write_dimacs(instance: OneInThreeInstance) -> str:
 
 
 NATIVE = (NativeFormat("dimacs", read_dimacs, write_dimacs),)
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = ()
+URL = None

@@ -61,6 +61,28 @@ class OneInThreeInstance:
     title: str | None = None
     KIND: ClassVar[str] = KIND
 
+    def __post_init__(self) -> None:
+        """Refuse what is no 1-in-3 SAT formula, also when built in code (readers refuse it
+        earlier, at its position): at least one clause, each of 1..3 nonzero integer literals
+        of variables 1..num_vars. Lists become tuples."""
+        from itertools import chain
+
+        num_vars = self.num_vars
+        if not (type(num_vars) is int and num_vars >= 1):
+            raise InputError(f"num_vars must be a positive integer, found {num_vars!r}")
+        try:
+            clauses = tuple(map(tuple, self.clauses))
+            literals = set(chain.from_iterable(clauses))
+            valid = (bool(clauses) and all(1 <= len(c) <= MAX_LITERALS for c in clauses)
+                     and {int}.issuperset(map(type, chain.from_iterable(clauses)))
+                     and 0 not in literals and max(map(abs, literals)) <= num_vars)
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError(f"the clauses must be at least one, each of 1..{MAX_LITERALS} "
+                             f"nonzero integer literals of variables 1..{num_vars}")
+        object.__setattr__(self, "clauses", clauses)
+
 
 @lru_cache(maxsize=64)
 def occurring(instance: OneInThreeInstance) -> frozenset[int]:

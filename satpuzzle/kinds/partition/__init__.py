@@ -1,23 +1,24 @@
-"""PARTITION: split numbers into two parts of equal sum (pseudo-Boolean encoding)."""
+"""PARTITION: split numbers into two parts of equal sum (pseudo-Boolean encoding).
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import partition as checker
 from satpuzzle.kinds.base import Kind
-from satpuzzle.kinds.partition import codecs, pictures, puzzle
+from satpuzzle.lazy import Lazy
 
 
 class PartitionKind(Kind):
     name = "partition"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.partition")
+    codecs = Lazy("satpuzzle.kinds.partition.codecs")
+    puzzle = Lazy("satpuzzle.kinds.partition.puzzle")
+    pictures = Lazy("satpuzzle.kinds.partition.pictures")
     file_suffixes = (".tsv",)
-    fit = staticmethod(puzzle.fit)
-    read_native = staticmethod(puzzle.read_native)
-    encode_batch = staticmethod(puzzle.encode_batch)
-    render_line = staticmethod(puzzle.render_line)
-    json_codec = codecs.JSON
+    fit = Lazy("satpuzzle.kinds.partition.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.partition.puzzle", "read_native")
+    encode_batch = Lazy("satpuzzle.kinds.partition.puzzle", "encode_batch")
+    render_line = Lazy("satpuzzle.kinds.partition.puzzle", "render_line")
 
 
 KIND = PartitionKind()

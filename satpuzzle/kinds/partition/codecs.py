@@ -20,3 +20,9 @@ def write_json(instance: PartitionInstance) -> dict[str, Any]:
 
 
 JSON = JsonCodec(("numbers",), ("numbers",), read_json, write_json)
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = ()
+URL = None
+NATIVE = ()

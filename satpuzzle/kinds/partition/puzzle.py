@@ -65,6 +65,22 @@ class PartitionInstance:
     title: str | None = None
     KIND: ClassVar[str] = KIND
 
+    def __post_init__(self) -> None:
+        """Refuse what is no PARTITION instance, also when built in code (readers refuse it
+        earlier, at its position): at least one positive integer, summing below MAX_TOTAL.
+        A list becomes a tuple."""
+        try:
+            numbers = tuple(self.numbers)
+            valid = (bool(numbers) and {int}.issuperset(map(type, numbers))
+                     and min(numbers) >= 1)
+        except TypeError:
+            valid = False
+        if not valid:
+            raise InputError("the numbers must be at least one positive integer")
+        if sum(numbers) >= MAX_TOTAL:
+            raise InputError(f"the numbers sum to {sum(numbers)}, above the supported 2^62")
+        object.__setattr__(self, "numbers", numbers)
+
 
 # ---------------------------------------------------------------- reading
 

@@ -2,7 +2,11 @@
 
 Rectangles `WxH:DESC` (W columns, H rows; an `e<factor>` or `a` suffix only steers the
 generator and is ignored). DESC runs through the cells row by row: a letter a..z is a run of
-1..26 empty cells, a decimal number a clue; `_` separates two adjacent numbers.
+1..26 empty cells, a decimal number a clue; `_` separates two adjacent numbers. The game has
+no `?` clue, so a puzzle with one is refused.
+
+puzz.link bodies are pzprjs's number16 (satpuzzle/codecs/puzzlink.py); its `.` is a `?` clue
+(area None here), a rectangle of any area. In JSON a `?` clue's area is the string "?".
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any
 
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry, number, quoted
-from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues
+from satpuzzle.codecs.puzzlink import UNKNOWN, Cells, UrlCodec, decode_number16
 from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_numbers
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
@@ -48,14 +52,19 @@ def read_rect(params: str, desc: str, params_at: int, desc_at: int) -> ShikakuIn
 def write_rect(instance: ShikakuInstance) -> str:
     if instance.rows * instance.cols < 2:
         raise BadEntry("sgt rect: Rectangles needs a grid of at least 2 cells")
+    unknown = [(r, c) for r, c, area in instance.clues if area is None]
+    if unknown:
+        r, c = unknown[0]
+        raise BadEntry(f"sgt rect: Rectangles has no '?' clue (one at row {r + 1}, column "
+                       f"{c + 1}): this puzzle cannot be written as a game ID")
     return f"{instance.cols}x{instance.rows}:{encode_numbers(_cells(instance, 0))}"
 
 
-def _cells(instance: ShikakuInstance, empty: Any) -> list[Any]:
-    """The clue areas in reading order, `empty` where there is none."""
+def _cells(instance: ShikakuInstance, empty: Any, unknown: Any = None) -> list[Any]:
+    """The clue areas in reading order, `empty` where there is none, `unknown` for `?`."""
     values = [empty] * (instance.rows * instance.cols)
     for r, c, area in instance.clues:
-        values[r * instance.cols + c] = area
+        values[r * instance.cols + c] = unknown if area is None else area
     return values
 
 
@@ -69,9 +78,17 @@ def read_url(cols: int, rows: int, body: str, at: int) -> ShikakuInstance:
     if cols * rows > shikaku.MAX_CELLS:
         raise BadEntry(f"url shikaku: grid {cols}x{rows} too large (at most {shikaku.MAX_CELLS} "
                        "cells)", at)
-    values = known_clues("url shikaku", body, at, cols, rows, cols * rows)
-    clues = tuple((i // cols, i % cols, area) for i, area in enumerate(values) if area)
-    instance = ShikakuInstance(rows, cols, clues)
+    label = f"url shikaku {cols}x{rows}"
+    values, columns = decode_number16(body, at, cols * rows, label)
+    clues = []
+    for i, (value, column) in enumerate(zip(values, columns)):
+        if value is None:
+            continue
+        if value != UNKNOWN and not 1 <= value <= cols * rows:
+            raise BadEntry(f"url shikaku: clue {value} out of range: expected 1..{cols * rows} "
+                           "or '.' (a '?' clue)", column)
+        clues.append((i // cols, i % cols, None if value == UNKNOWN else value))
+    instance = ShikakuInstance(rows, cols, tuple(clues))
     problem = shikaku.impossibility(instance)
     if problem is not None:
         raise BadEntry(f"url shikaku: {problem[0]}", at)
@@ -79,7 +96,7 @@ def read_url(cols: int, rows: int, body: str, at: int) -> ShikakuInstance:
 
 
 def write_url(instance: ShikakuInstance) -> Cells:
-    return instance.cols, instance.rows, _cells(instance, None)
+    return instance.cols, instance.rows, _cells(instance, None, UNKNOWN)
 
 
 URL = UrlCodec(("shikaku",), read_url, write_url)
@@ -98,12 +115,16 @@ def read_json(f: Fields, title: str | None) -> ShikakuInstance:
         row, col, area = r.array(item, f.at("clues", i), 3)
         row = r.integer(row, f.at("clues", i, 0), 0, rows - 1)
         col = r.integer(col, f.at("clues", i, 1), 0, cols - 1)
-        area = r.integer(area, f.at("clues", i, 2), 1, rows * cols)
+        if isinstance(area, str) and area != shikaku.QUESTION:
+            raise r.fail(f.at("clues", i, 2), f'expected an integer 1..{rows * cols} or "?" '
+                                              f"(a clue of any area), found {area!r}")
+        if area != shikaku.QUESTION:  # a `?` clue: a rectangle of any area
+            area = r.integer(area, f.at("clues", i, 2), 1, rows * cols)
         if (row, col) in found:
             raise r.fail(f.at("clues", i), f"a second clue at row {row}, column {col} (the "
                                            f"first is $.clues[{found[(row, col)]}])")
         found[(row, col)] = i
-        clues.append((row, col, area))
+        clues.append((row, col, None if area == shikaku.QUESTION else area))
     instance = ShikakuInstance(rows, cols, tuple(sorted(clues)), title)
     problem = shikaku.impossibility(instance)
     if problem is not None:
@@ -114,7 +135,13 @@ def read_json(f: Fields, title: str | None) -> ShikakuInstance:
 
 def write_json(instance: ShikakuInstance) -> dict[str, Any]:
     return {"rows": instance.rows, "cols": instance.cols,
-            "clues": [list(clue) for clue in instance.clues]}
+            "clues": [[r, c, shikaku.QUESTION if area is None else area]
+                      for r, c, area in instance.clues]}
 
 
 JSON = JsonCodec(("rows", "cols", "clues"), ("rows", "cols", "clues"), read_json, write_json)
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = (RECT,)
+NATIVE = ()

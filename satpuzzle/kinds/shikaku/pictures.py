@@ -1,5 +1,5 @@
-"""Shikaku pictures: a light grid with the clue numbers; each solution rectangle gets its own
-light fill colour and a thick dark outline."""
+"""Shikaku pictures: a light grid with the clue numbers (`?` for a clue of any area); each
+solution rectangle gets its own light fill colour and a thick dark outline."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+from satpuzzle.kinds.shikaku.puzzle import clue_text
 
 CELL = 32
 GRID_COLOUR = "#b0b0b0"
@@ -38,7 +39,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
         body.append(shapes.rect(0, 0, width, height, stroke=OUTLINE_COLOUR,
                                 stroke_width=OUTLINE, crisp=True))
     for r, c, area in instance.clues:
-        label = str(area)
+        label = clue_text(area)
         body.append(shapes.text((c + 0.5) * CELL, (r + 0.5) * CELL, label,
                                 size=CELL * (0.55 if len(label) < 3 else 0.4), bold=True))
     return shapes.Drawing(body, width, height)
@@ -56,8 +57,8 @@ def _owners(instance: Any, solution: Any) -> list[list[int]]:
 def pretty(instance: Any, solution: Any) -> str:
     """Rectangles outlined with light lines, clue numbers inside; the puzzle alone is a grid
     of dotted cells."""
-    clues = {(r, c): area for r, c, area in instance.clues}
-    width = max((len(str(area)) for area in clues.values()), default=1) + 2
+    clues = {(r, c): clue_text(area) for r, c, area in instance.clues}
+    width = max((len(label) for label in clues.values()), default=1) + 2
     if solution:
         vertical, horizontal = boxes.borders_between(_owners(instance, solution),
                                                      between=boxes.HEAVY, outside=boxes.HEAVY)
@@ -66,7 +67,7 @@ def pretty(instance: Any, solution: Any) -> str:
 
     def cell(r: int, c: int) -> list[str]:
         if (r, c) in clues:
-            return [str(clues[(r, c)]).center(width)]
+            return [clues[(r, c)].center(width)]
         return ["" if solution else "·".center(width)]
 
     return boxes.draw(instance.rows, instance.cols, cell, vertical, horizontal, width)

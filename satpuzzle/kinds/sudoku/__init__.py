@@ -1,28 +1,27 @@
-"""Sudoku of any order: square boxes, rectangular boxes and irregular (jigsaw) regions."""
+"""Sudoku of any order: square boxes, rectangular boxes and irregular (jigsaw) regions.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from satpuzzle.checkers import sudoku as checker
 from satpuzzle.kinds.base import Kind, Option
-from satpuzzle.kinds.sudoku import codecs, pictures, puzzle
+from satpuzzle.lazy import Lazy
 
 
 class SudokuKind(Kind):
     name = "sudoku"
-    checker = checker
-    puzzle = puzzle
-    pictures = pictures
+    checker = Lazy("satpuzzle.checkers.sudoku")
+    codecs = Lazy("satpuzzle.kinds.sudoku.codecs")
+    puzzle = Lazy("satpuzzle.kinds.sudoku.puzzle")
+    pictures = Lazy("satpuzzle.kinds.sudoku.pictures")
     input_options = (
         Option(("--box",), {"metavar": "RxC", "help": "Sudoku box shape for native files"}),
     )
-    fit = staticmethod(puzzle.fit)
-    read_native = staticmethod(puzzle.read_native)
-    encode_batch = staticmethod(puzzle.encode_batch)
-    render_line = staticmethod(puzzle.render_line)
-    sgt_games = (codecs.SOLO,)
-    url_codec = codecs.URL
-    json_codec = codecs.JSON
-    native_formats = codecs.NATIVE
+    fit = Lazy("satpuzzle.kinds.sudoku.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.sudoku.puzzle", "read_native")
+    encode_batch = Lazy("satpuzzle.kinds.sudoku.puzzle", "encode_batch")
+    render_line = Lazy("satpuzzle.kinds.sudoku.puzzle", "render_line")
+    native_format_names = ("sudoku-line",)
 
 
 KIND = SudokuKind()

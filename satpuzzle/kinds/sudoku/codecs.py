@@ -280,3 +280,7 @@ def write_line(instance: SudokuInstance) -> str:
 
 
 NATIVE = (NativeFormat("sudoku-line", read_line_file, write_line, multi=True),)
+
+
+# what this kind has in each exchange format (read by Kind's codec properties)
+SGT_GAMES = (SOLO,)

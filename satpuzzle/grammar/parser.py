@@ -1,0 +1,116 @@
+"""The Lark parser of the .puz language (puzzle.lark) and its transformer from Lark's tree to
+PuzzleSpec objects (satpuzzle/grammar/transformer.py), with Lark's syntax errors in words."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from satpuzzle.errors import InputError, Position
+from satpuzzle.grammar.transformer import Block, Field, PuzzleSpec, Token
+
+
+def parse(text: str, path: str, base_dir: Path) -> list[PuzzleSpec]:
+    """The puzzles of a .puz text (which holds more than blank space); `base_dir` is where its
+    `file "PATH"` references are read from."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, path) from None
+    try:
+        return _ToSpecs(path, base_dir).transform(tree)
+    except Exception as exc:  # lark wraps errors raised inside transformer callbacks
+        inner = getattr(exc, "orig_exc", exc)
+        if isinstance(inner, InputError):
+            raise inner from None
+        raise
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files("satpuzzle.grammar").joinpath("puzzle.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True)
+
+
+class _ToSpecs(Transformer):
+    def __init__(self, path: str, base_dir: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.base_dir = base_dir
+
+    def _token(self, token) -> Token:
+        return Token(str(token), Position(self.path, token.line, token.column))
+
+    def start(self, puzzles):
+        return list(puzzles)
+
+    def value(self, children):
+        return self._token(children[0])
+
+    def row(self, cells):
+        return [self._token(cell) for cell in cells]
+
+    def rows(self, rows):
+        return list(rows)
+
+    def field(self, children):
+        return Field(self._token(children[0]), list(children[1:]))
+
+    def block(self, children):
+        return Block(self._token(children[0]), children[1])
+
+    @v_args(meta=False)
+    def puzzle(self, children):
+        kind = self._token(children[0])
+        rest = children[1:]
+        title = None
+        if rest and not isinstance(rest[0], (Field, Block)):
+            title = str(rest[0])[1:-1]
+            rest = rest[1:]
+        spec = PuzzleSpec(kind, title, base_dir=self.base_dir)
+        for entry in rest:
+            name = entry.name.text
+            if name in spec.fields or name in spec.blocks:
+                raise entry.name.error(f"{name!r} given twice in one puzzle")
+            (spec.fields if isinstance(entry, Field) else spec.blocks)[name] = entry
+        return spec
+
+
+_TERMINAL_WORDS = {
+    "KIND": "a puzzle kind such as 'sudoku'", "NAME": "an entry name", "TITLE": "a quoted title",
+    "WORD": "a value", "CELL": "a cell", "_NL": "end of line", "LBRACE": "'{'",
+    "RBRACE": "'}'", "COLON": "':'", "$END": "end of file",
+}
+
+
+def _expected(names) -> str:
+    words = sorted({_TERMINAL_WORDS.get(name, repr(name)) for name in names})
+    return " or ".join(words) if words else "something else"
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, path: str) -> InputError:
+    if isinstance(exc, UnexpectedCharacters):
+        found = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "end of file"
+        return InputError(f"unexpected {found!r}, expected {_expected(exc.allowed or [])}",
+                          path, exc.line, exc.column)
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        found = "end of file" if token.type == "$END" else (
+            "end of line" if token.type == "_NL" else repr(str(token)))
+        line, column = (token.line, token.column) if token.type != "$END" else _end(text)
+        return InputError(f"unexpected {found}, expected {_expected(exc.expected)}",
+                          path, line, column)
+    if isinstance(exc, UnexpectedEOF):
+        line, column = _end(text)
+        return InputError(f"unexpected end of file, expected {_expected(exc.expected)}",
+                          path, line, column)
+    return InputError(str(exc).splitlines()[0], path)
+
+
+def _end(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
