@@ -49,8 +49,12 @@ AVAILABLE = importlib.util.find_spec("clingo") is not None
 # squares of order 5 in 1.4 s against 0.68 s ("frumpy", "crafty", "handy" within 12%); on
 # five hard 25×25 Sudokus (two solutions asked) trendy took 25.0 s, frumpy 26.1, crafty 30.5,
 # handy 31.3 (CaDiCaL 24.0)
-OPTIONS = ("--configuration=trendy", "--project=project", "--warn=none",
+OPTIONS = ("--configuration=trendy", "--warn=none",
            "--stats")  # --stats: counters accumulated over solve calls, read once at the end
+# Projection onto the live puzzle variables, when the formula has other variables too (a
+# formula of puzzle variables only is counted faster without: 0.59 s against 0.63 s for the
+# 161,280 Latin squares of order 5, medians of 3)
+PROJECT = "--project=project"
 COUNT_SAMPLE = 100  # a count decodes and checks its first models only (see `count`)
 PROGRESS_SECONDS = 0.1  # how often a count reports how far it got
 
@@ -83,7 +87,8 @@ class ClingoModels:
                              "encode_standalone), not one with lazy constraints")
         self.formula = formula
         self.live = formula.live_puzzle_vars()
-        self.control = clingo.Control(list(OPTIONS))
+        projected = len(self.live) < formula.num_vars
+        self.control = clingo.Control([*OPTIONS, PROJECT] if projected else list(OPTIONS))
         _load(self.control, aspif_program(formula, self.live))
         self.control.ground([("base", [])])
         self.read = _shown_reader(len(self.live), self.live[-1] if self.live else 0)
