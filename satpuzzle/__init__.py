@@ -138,13 +138,15 @@ def forced(instance: Any, solver: str = DEFAULT_SOLVER, *,
     return api.backbone(instance, request, api.check_timeout(timeout))
 
 
-def generate(kind: str, rows: int = 10, cols: int = 10, *, seed: int = 0,
+def generate(kind: str, rows: int | None = None, cols: int | None = None, *, seed: int = 0,
              unique: bool = False, timeout: float | None = None, **options: Any) -> Any:
-    """A random puzzle of `kind` ("shikaku", "hashi", "jigsaw"), as `satpuzzle generate`
-    makes it: `rows` × `cols`, from `seed`; `unique`: with exactly one solution (the solver
+    """A random puzzle of `kind` ("shikaku", "hashi", "jigsaw", "sudoku"), as `satpuzzle
+    generate` makes it: `rows` × `cols` (by default the command's: 10 × 10, a Sudoku 9 × 9;
+    `cols` defaults to `rows`), from `seed`; `unique`: with exactly one solution (the solver
     is asked until it is). `options` are the kind's generator options by their Python names
     (hashi: islands; jigsaw: labels, variant, matching, border; shikaku: depth, merge_iters,
-    merge_prob). An InputError for an unknown kind, option or value; Timeout (no result)
+    merge_prob; sudoku: box, minimal, difficulty, attempts, diagonals, killer, cage_size).
+    An InputError for an unknown kind, option or value; Timeout (no result)
     when `timeout` seconds pass first, the generator stopped in its child process."""
     from satpuzzle import api
 

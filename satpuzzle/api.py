@@ -363,7 +363,7 @@ def solutions(instance: Any, request: Request, timeout: float | None) -> Iterato
 # ---------------------------------------------------------------- generating
 
 
-def generate(name: str, rows: int, cols: int, seed: int, unique: bool,
+def generate(name: str, rows: int | None, cols: int | None, seed: int, unique: bool,
              timeout: float | None, options: dict[str, Any]) -> Any:
     """A random instance from the kind's generator (satpuzzle generate), in a child process
     killed at the deadline when there is a timeout."""
@@ -375,6 +375,10 @@ def generate(name: str, rows: int, cols: int, seed: int, unique: bool,
     if not kind.can_generate:
         raise InputError(f"satpuzzle cannot generate {name} puzzles; it generates "
                          + ", ".join(n for n, k in registry.KINDS.items() if k.can_generate))
+    if rows is None:
+        rows, cols = kind.generate_size if cols is None else (cols, cols)
+    elif cols is None:
+        cols = rows
     for label, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InputError(f"{label} must be a positive integer, not {value!r}")

@@ -347,6 +347,14 @@ def _hashi_text(rng: random.Random) -> str:
     if rng.random() < 0.3:
         mode = rng.choice(hashi.CONNECTIVITY_MODES)
         text = text.replace("{\n", f"{{\n  connectivity: {mode}\n", 1)
+    # the variants (2..4 bridges a pair keep the numbers possible), drawn from the text itself so
+    # that the shared stream, and with it every other kind's seeds, stays as it was
+    own = random.Random(text)
+    if own.random() < 0.3:
+        variant = f"  max-bridges: {own.randint(2, 4)}\n"
+        if own.random() < 0.5:
+            variant += "  loops: no\n"
+        text = text.replace("{\n", "{\n" + variant, 1)
     return text
 
 

@@ -1,8 +1,10 @@
 """Hashiwokakero rules, checked directly on a list of bridges: each joins two islands of one
-row or column with only water between them (neighbouring islands may be joined), counts 1 or
-2, appears once; no two bridges cross; every island has as many bridges as its number (a `?`
-island, a negative number in the grid, takes any number); the bridges connect all islands.
-Independent of the encoder by design."""
+row or column with only water between them (neighbouring islands may be joined), counts 1 up
+to the most a pair may have (2 usually; 1, 3 or 4 in the variants), appears once; no two
+bridges cross; every island has as many bridges as its number (a `?` island, a negative number
+in the grid, takes any number); the bridges connect all islands; and, in the no-loop variant,
+no bridges form a cycle (pairs of islands joined, however many bridges each: a double bridge
+is no loop). Independent of the encoder by design."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from collections.abc import Sequence
 Cell = tuple[int, int]
 
 
-def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple]) -> list[str]:
+def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple], max_bridges: int = 2,
+               no_loops: bool = False) -> list[str]:
     """Every broken rule, in words; an empty list means the bridges solve the puzzle."""
     height, width = len(grid), len(grid[0])
     problems: list[str] = []
@@ -20,7 +23,7 @@ def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple]) -> list[
     seen: set[tuple[Cell, Cell]] = set()
     kept: list[tuple[Cell, Cell]] = []
     for bridge in bridges:
-        problem = _bridge_problem(grid, bridge)
+        problem = _bridge_problem(grid, bridge, max_bridges)
         if problem:
             problems.append(problem)
             continue
@@ -39,6 +42,8 @@ def violations(grid: Sequence[Sequence[int]], bridges: Sequence[tuple]) -> list[
             problems.append(f"island {grid[r][c]} at {_where((r, c))} has {total} bridge(s)")
     if not problems and not _connected(list(degree), kept):
         problems.append("the bridges do not connect all the islands")
+    if no_loops:
+        problems += _loops(kept)
     return problems
 
 
@@ -46,7 +51,7 @@ def _where(cell: Cell) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
-def _bridge_problem(grid: Sequence[Sequence[int]], bridge: tuple) -> str | None:
+def _bridge_problem(grid: Sequence[Sequence[int]], bridge: tuple, most: int) -> str | None:
     """What is wrong with one bridge taken alone, or None."""
     if not (isinstance(bridge, tuple) and len(bridge) == 3):
         return f"not a bridge: {bridge!r}"
@@ -58,8 +63,8 @@ def _bridge_problem(grid: Sequence[Sequence[int]], bridge: tuple) -> str | None:
             return f"bridge end {end!r} is not a cell of the {height}×{width} grid"
         if not grid[end[0]][end[1]]:
             return f"bridge end at {_where(end)} is not an island"
-    if count not in (1, 2) or type(count) is not int:
-        return f"bridge {_where(a)}–{_where(b)} counts {count!r}, expected 1 or 2"
+    if type(count) is not int or not 1 <= count <= most:
+        return f"bridge {_where(a)}–{_where(b)} counts {count!r}, expected 1..{most}"
     if a == b:
         return f"bridge from {_where(a)} to itself"
     if a[0] != b[0] and a[1] != b[1]:
@@ -111,6 +116,28 @@ def _connected(islands: list[Cell], bridges: list[tuple[Cell, Cell]]) -> bool:
     return len(reached) == len(islands)
 
 
+def _loops(bridges: list[tuple[Cell, Cell]]) -> list[str]:
+    """The bridges that close a cycle, found by joining the islands' groups one bridge at a
+    time: a bridge whose two ends are already in one group closes one."""
+    group: dict[Cell, Cell] = {}
+
+    def root(cell: Cell) -> Cell:
+        while group.setdefault(cell, cell) != cell:
+            cell = group[cell]
+        return cell
+
+    problems = []
+    for a, b in bridges:
+        first, second = root(a), root(b)
+        if first == second:
+            problems.append(f"bridge {_where(a)}–{_where(b)} closes a loop (no loops allowed)")
+        else:
+            group[first] = second
+    return problems
+
+
 def check(instance, solution) -> list[str]:
-    """The registry's entry point: violations of `solution` for a Hashi instance."""
-    return violations(instance.grid, solution)
+    """The registry's entry point: violations of `solution` for a Hashi instance (its
+    `max_bridges` and `no_loops` fields name the variant; absent, the usual rules)."""
+    return violations(instance.grid, solution, getattr(instance, "max_bridges", 2),
+                      getattr(instance, "no_loops", False))

@@ -1,5 +1,7 @@
 """Sudoku rules, checked directly: every row, column and box (or irregular region) holds each
-of 1..N once, and every given is kept. Independent of the encoder by design."""
+of 1..N once, and every given is kept; Sudoku X: both main diagonals hold each of 1..N once
+too; Killer: the digits of each cage differ and add up to its total (when it has one).
+Independent of the encoder by design: the instance's fields are read by name."""
 
 from __future__ import annotations
 
@@ -100,7 +102,45 @@ def _region_problems(solution: Sequence[Sequence[int]], regions: Sequence[Sequen
     return problems
 
 
+def diagonal_problems(solution: Sequence[Sequence[int]], size: int) -> list[str]:
+    """Sudoku X: the main diagonal and the anti-diagonal each hold 1..N once."""
+    everything = set(range(1, size + 1))
+    problems = []
+    if {solution[i][i] for i in range(size)} != everything:
+        problems.append(f"the main diagonal (top left to bottom right) does not hold each of "
+                        f"1..{size} once")
+    if {solution[i][size - 1 - i] for i in range(size)} != everything:
+        problems.append(f"the anti-diagonal (top right to bottom left) does not hold each of "
+                        f"1..{size} once")
+    return problems
+
+
+def cage_problems(solution: Sequence[Sequence[int]], cages: Sequence) -> list[str]:
+    """Killer: in each cage (its `cells`, (row, column) from 0, and its `total` or None) no
+    digit repeats and the digits add up to the total."""
+    problems = []
+    for number, cage in enumerate(cages, 1):
+        digits = [solution[r][c] for r, c in cage.cells]
+        first_r, first_c = min(cage.cells)
+        name = f"cage {number} (first cell row {first_r + 1}, column {first_c + 1})"
+        if len(set(digits)) != len(digits):
+            repeated = sorted({d for d in digits if digits.count(d) > 1}, key=str)
+            problems.append(f"{name} repeats {', '.join(map(str, repeated))}")
+        if cage.total is not None and all(type(d) is int for d in digits) \
+                and sum(digits) != cage.total:
+            problems.append(f"{name} adds up to {sum(digits)}, not {cage.total}")
+    return problems
+
+
 def check(instance, solution) -> list[str]:
-    """The registry's entry point: violations of `solution` for a Sudoku instance."""
-    return violations(instance.givens, instance.box_rows, instance.box_cols, solution,
-                      getattr(instance, "regions", None))
+    """The registry's entry point: violations of `solution` for a Sudoku instance (and its
+    variants' rules when it has them)."""
+    problems = violations(instance.givens, instance.box_rows, instance.box_cols, solution,
+                          getattr(instance, "regions", None))
+    diagonals = getattr(instance, "diagonals", False)
+    cages = getattr(instance, "cages", ())
+    if not (diagonals or cages) or problems and problems[0].startswith("expected "):
+        return problems  # plain Sudoku, or a grid of the wrong shape: nothing more to read
+    if diagonals:
+        problems += diagonal_problems(solution, instance.box_rows * instance.box_cols)
+    return problems + cage_problems(solution, cages)

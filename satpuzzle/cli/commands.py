@@ -85,8 +85,8 @@ def add_generate_parser(subcommands: Any, input_options: Builder,
                     "until the printed puzzle has exactly one solution.")
     generate.add_argument("kind", choices=[name for name, kind in registry.KINDS.items()
                                                    if kind.can_generate], help="puzzle kind")
-    generate.add_argument("--size", default="10x10", metavar="RxC",
-                          help="rows x columns (default 10x10)")
+    generate.add_argument("--size", default=None, metavar="RxC",
+                          help="rows x columns, or N for N×N (default 10x10; sudoku 9)")
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     generate.add_argument("--unique", action="store_true",
                           help="make the puzzle have exactly one solution")
@@ -273,11 +273,15 @@ def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | No
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    match = re.fullmatch(r"([0-9]{1,12})[xX×]([0-9]{1,12})", args.size)
-    if not match:
-        raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
-    rows, cols = int(match.group(1)), int(match.group(2))
     kind = registry.kind(args.kind)
+    if args.size is None:
+        rows, cols = kind.generate_size
+    else:
+        match = re.fullmatch(r"([0-9]{1,12})(?:[xX×]([0-9]{1,12}))?", args.size)
+        if not match:
+            raise InputError(f"--size: expected rows x columns like 10x10, found {args.size!r}")
+        rows = int(match.group(1))
+        cols = int(match.group(2) or rows)
     options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
     # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
     with Progress("puzzles", total=1):

@@ -269,6 +269,9 @@ Words = tuple[list[list[str]], list[list[str]]]  # grid, regions
 
 
 def _sudoku_words(instance: Any) -> Words:
+    if getattr(instance, "diagonals", False) or getattr(instance, "cages", ()):
+        raise InputError("janko.at text as satpuzzle reads it has no Sudoku X diagonals or "
+                         "Killer cages; use --format puz")
     grid = [[_word(v) for v in row] for row in instance.givens]
     regions = [] if instance.regions is None else [
         [str(region + 1) for region in row] for row in instance.regions]

@@ -119,6 +119,8 @@ class Kind:
     # recognises by content is read as its name says, so that its errors show where they are
     file_suffixes: ClassVar[tuple[str, ...]] = ()
     generate_options: ClassVar[tuple[Option, ...]] = ()
+    # the rows × columns `satpuzzle generate` makes when --size is not given
+    generate_size: ClassVar[tuple[int, int]] = (10, 10)
 
     # ------------------------------------------------------------ reading
 

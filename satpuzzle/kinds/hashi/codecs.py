@@ -1,15 +1,19 @@
 """Hashi in the exchange formats: Simon Tatham's Bridges, puzz.link URLs, JSON, `.has` files.
 
-Bridges `WxHmM:DESC` (W, H >= 3). M is the most bridges joining two islands: satpuzzle's Hashi
-has 2, the game's default when `m` is absent, and refuses any other M; `L` (no loops allowed,
-an extra rule) is refused too; `i`, `e` and `d` only steer the generator. DESC: a..z a run of
-1..26 water cells, 1..9 and A..G an island needing 1..16 bridges. The game refuses islands in
-orthogonally adjacent cells and fewer than two islands, and so does satpuzzle.
+Bridges `WxHmM[L]:DESC` (W, H >= 3). M, 1..4, is the most bridges joining two islands (2, the
+game's default, when `m` is absent): HashiInstance.max_bridges. `L` means loops are NOT allowed
+(bridges.c: decode_params sets allowloops false on `L`; absent, loops are allowed), so the
+bridges form a tree: HashiInstance.no_loops. `i`, `e` and `d` only steer the generator. DESC:
+a..z a run of 1..26 water cells, 1..9 and A..G an island needing 1..16 bridges (at most 4 × M
+is possible). The game refuses islands in orthogonally adjacent cells and fewer than two
+islands, and so does satpuzzle.
 
 puzz.link names the puzzle `hashi`, and reads `hashikake` and `bridges` too; its body is
 pzprjs's number16 (satpuzzle/codecs/puzzlink.py), whose `.` is a `?` island (ANY here), one of
 any number of bridges. In JSON a `?` island's value is the string "?". Bridges IDs and `.has`
-files have no `?` island, so a puzzle with one is refused.
+files have no `?` island, so a puzzle with one is refused. Neither puzz.link (pzprjs's
+hashikake has no such option) nor `.has` files can say the variants (another maximum per pair,
+no loops): their writers refuse such a puzzle.
 """
 
 from __future__ import annotations
@@ -29,39 +33,36 @@ from satpuzzle.kinds.hashi.puzzle import Grid, HashiInstance
 
 # ---------------------------------------------------------------- sgt: Bridges
 
-MAX_BRIDGES = 2  # satpuzzle's Hashi joins two islands by at most two bridges
 BRIDGES_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:i(\d+))?(?:e(\d+))?(?:m(\d+))?(L?)(?:d(\d+))?")
 
 
 def read_bridges(params: str, desc: str, params_at: int, desc_at: int) -> HashiInstance:
     match = BRIDGES_PARAMS.fullmatch(params)
     if not match:
-        raise BadEntry(f"sgt bridges: expected parameters WxH or WxHm2 (like 7x7m2), found "
-                       f"{quoted(params)}", params_at)
+        raise BadEntry(f"sgt bridges: expected parameters WxH, WxHmM or WxHmML (like 7x7m2, "
+                       f"7x7m3L), found {quoted(params)}", params_at)
     width = number(match.group(1), "sgt bridges", params_at)
     height = number(match.group(2), "sgt bridges", params_at) if match.group(2) else width
     # absent m: the game's default preset, at most 2 bridges
-    most = number(match.group(5), "sgt bridges", params_at) if match.group(5) else MAX_BRIDGES
-    if most != MAX_BRIDGES:
-        raise BadEntry(f"sgt bridges: m{most} (at most {most} bridges between two islands) is "
-                       f"not supported: satpuzzle's Hashi allows at most {MAX_BRIDGES} "
-                       f"(m{MAX_BRIDGES})", params_at)
-    if match.group(6):
-        raise BadEntry("sgt bridges: 'L' (solutions may not form loops) is an extra rule that "
-                       "satpuzzle's Hashi does not have", params_at)
+    most = (number(match.group(5), "sgt bridges", params_at) if match.group(5)
+            else hashi.DEFAULT_MAX_BRIDGES)
+    if not 1 <= most <= hashi.MOST_BRIDGES:
+        raise BadEntry(f"sgt bridges: m{match.group(5)}: the most bridges joining two islands "
+                       f"is 1..{hashi.MOST_BRIDGES} (m1..m{hashi.MOST_BRIDGES})", params_at)
+    no_loops = bool(match.group(6))  # `L`: loops are not allowed
     if width < 3 or height < 3:
         raise BadEntry(f"sgt bridges: grid {width}x{height} too small: width and height must be at "
                        "least 3", params_at)
     if width * height > hashi.MAX_CELLS:
         raise BadEntry(f"sgt bridges: grid {width}x{height} too large", params_at)
-    cells, count = _decode_islands(desc, desc_at, width * height)
+    cells, count = _decode_islands(desc, desc_at, width * height, most)
     check_cells("bridges", count, width * height, f"{width}x{height}")
     islands = grid(cells, width)
     _check_islands(islands, "sgt bridges: ")
-    return HashiInstance(islands)
+    return HashiInstance(islands, max_bridges=most, no_loops=no_loops)
 
 
-def _decode_islands(desc: str, at: int, area: int) -> tuple[list[int], int]:
+def _decode_islands(desc: str, at: int, area: int, most: int) -> tuple[list[int], int]:
     """The cells of a Bridges description (0 water; at most `area` kept) and their count."""
     cells: list[int] = []
     count = 0
@@ -78,9 +79,10 @@ def _decode_islands(desc: str, at: int, area: int) -> tuple[list[int], int]:
         else:
             raise BadEntry(f"sgt bridges: unexpected character {char!r} in the description: "
                            "expected a..z (a run of water cells) or 1..9, A..G (an island)", at + i)
-        if value > hashi.MAX_VALUE:
-            raise BadEntry(f"sgt bridges: island {value} needs more than {hashi.MAX_VALUE} "
-                           f"bridges, impossible with at most {MAX_BRIDGES} in each direction",
+        limit = hashi.value_limit(most)
+        if value > limit:
+            raise BadEntry(f"sgt bridges: island {value} needs more than {limit} bridges, "
+                           f"impossible with at most {most} (m{most}) in each direction",
                            at + i)
         cells.append(value)
         count += 1
@@ -113,7 +115,7 @@ def write_bridges(instance: HashiInstance) -> str:
             if run:
                 out.append(chr(ord("a") + run - 1))
                 run = 0
-            out.append(str(value))
+            out.append(hashi.drawn_cell(value))  # 10..16 as A..G, as the game writes them
         else:
             if run == 26:
                 out.append("z")
@@ -121,7 +123,8 @@ def write_bridges(instance: HashiInstance) -> str:
             run += 1
     if run:
         out.append(chr(ord("a") + run - 1))
-    return f"{instance.width}x{instance.height}m{MAX_BRIDGES}:{''.join(out)}"
+    loops = "L" if instance.no_loops else ""
+    return f"{instance.width}x{instance.height}m{instance.max_bridges}{loops}:{''.join(out)}"
 
 
 def _refuse_any(instance: HashiInstance, what: str) -> None:
@@ -131,6 +134,16 @@ def _refuse_any(instance: HashiInstance, what: str) -> None:
             if value == hashi.ANY:
                 raise BadEntry(f"{what} has no '?' island (one at row {r + 1}, column "
                                f"{c + 1}): this puzzle cannot be written in it")
+
+
+def _refuse_variants(instance: HashiInstance, what: str) -> None:
+    """A format that says only the usual rules cannot carry a variant: refused, naming it."""
+    if instance.max_bridges != hashi.DEFAULT_MAX_BRIDGES:
+        raise BadEntry(f"{what} cannot say 'at most {instance.max_bridges} bridge(s) a pair' "
+                       f"(only the usual {hashi.DEFAULT_MAX_BRIDGES}): this puzzle cannot be "
+                       "written in it")
+    if instance.no_loops:
+        raise BadEntry(f"{what} cannot say 'no loops': this puzzle cannot be written in it")
 
 
 BRIDGES = SgtGame("bridges", "Bridges", "7x7m2:3a2a1i3a2a6a1h2b7a3g3a3a3a1", read_bridges,
@@ -145,8 +158,8 @@ def read_url(cols: int, rows: int, body: str, at: int) -> HashiInstance:
         raise BadEntry(f"url hashi: grid {cols}x{rows} too large", at)
     values, columns = decode_number16(body, at, cols * rows, f"url hashi {cols}x{rows}")
     for value, column in zip(values, columns):
-        if value not in (None, UNKNOWN) and not 1 <= value <= hashi.MAX_VALUE:
-            raise BadEntry(f"url hashi: clue {value} out of range: expected 1..{hashi.MAX_VALUE} "
+        if value not in (None, UNKNOWN) and not 1 <= value <= hashi.USUAL_MAX_VALUE:
+            raise BadEntry(f"url hashi: clue {value} out of range: expected 1..{hashi.USUAL_MAX_VALUE} "
                            "or '.' (a '?' island)", column)
     cells = [0 if value is None else hashi.ANY if value == UNKNOWN else value
              for value in values]
@@ -156,6 +169,7 @@ def read_url(cols: int, rows: int, body: str, at: int) -> HashiInstance:
 
 
 def write_url(instance: HashiInstance) -> Cells:
+    _refuse_variants(instance, "url hashi: a puzz.link Hashi")
     values = [UNKNOWN if value == hashi.ANY else value or None
               for row in instance.grid for value in row]
     return instance.width, instance.height, values
@@ -170,6 +184,11 @@ URL = UrlCodec(("hashi", "hashikake", "bridges"), read_url, write_url)
 def read_json(f: Fields, title: str | None) -> HashiInstance:
     r = f.reader
     rows, cols = f.board(hashi.MAX_CELLS)
+    most = f.data.get("max_bridges", hashi.DEFAULT_MAX_BRIDGES)
+    most = r.integer(most, f.at("max_bridges"), 1, hashi.MOST_BRIDGES)
+    no_loops = f.data.get("no_loops", False)
+    if not isinstance(no_loops, bool):
+        raise r.fail(f.at("no_loops"), "no_loops is true or false")
     items = r.array(f.data["islands"], f.at("islands"), nonempty=True)
     cells = [[0] * cols for _ in range(rows)]
     for i, item in enumerate(items):
@@ -180,8 +199,9 @@ def read_json(f: Fields, title: str | None) -> HashiInstance:
             value = r.integer(value, f.at("islands", i, 2))
         if cells[row][col]:
             raise r.fail(f.at("islands", i), f"a second island at row {row}, column {col}")
-        cells[row][col] = hashi._island_value(str(value), f.token("islands", i, 2))
-    instance = HashiInstance(tuple(map(tuple, cells)), title)
+        cells[row][col] = hashi._island_value(str(value), f.token("islands", i, 2), most)
+    instance = HashiInstance(tuple(map(tuple, cells)), title, max_bridges=most,
+                             no_loops=no_loops)
     mode = f.data.get("connectivity")
     if mode is None:
         return instance
@@ -193,11 +213,12 @@ def write_json(instance: HashiInstance) -> dict[str, Any]:
     islands = [[r, c, hashi.QUESTION if value == hashi.ANY else value]
                for r, row in enumerate(instance.grid) for c, value in enumerate(row) if value]
     return {"rows": instance.height, "cols": instance.width, "islands": islands,
-            "connectivity": instance.connectivity}
+            "connectivity": instance.connectivity, "max_bridges": instance.max_bridges,
+            "no_loops": instance.no_loops}
 
 
-JSON = JsonCodec(("rows", "cols", "islands", "connectivity"), ("rows", "cols", "islands"),
-                 read_json, write_json)
+JSON = JsonCodec(("rows", "cols", "islands", "connectivity", "max_bridges", "no_loops"),
+                 ("rows", "cols", "islands"), read_json, write_json)
 
 
 # ---------------------------------------------------------------- .has files
@@ -216,6 +237,7 @@ def to_has(instance: HashiInstance) -> str:
     """The instance as a `.has` file (the Coelho et al. benchmark format)."""
     try:
         _refuse_any(instance, "a .has file")
+        _refuse_variants(instance, "a .has file")
     except BadEntry as bad:
         raise InputError(bad.message) from None
     islands = sum(1 for row in instance.grid for v in row if v)

@@ -1,12 +1,13 @@
 """Hashi pictures: islands as circles with their value (`?` for an island of any number), a
-single bridge as one line, a double bridge as two parallel lines; water cells as faint dots."""
+single bridge as one line, k bridges (2, or 3 and 4 in the variants) as k parallel lines;
+water cells as faint dots."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from satpuzzle.drawing import svg as shapes
-from satpuzzle.kinds.hashi.puzzle import cell_text
+from satpuzzle.kinds.hashi.puzzle import cell_text, drawn_cell
 
 CELL = 40
 RADIUS = 15
@@ -24,7 +25,8 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
 def _bridge(first: tuple[int, int], second: tuple[int, int], count: int) -> list[str]:
     (x1, y1), (x2, y2) = _centre(first), _centre(second)
     across = y1 == y2
-    offsets = (0,) if count == 1 else (-DOUBLE_OFFSET, DOUBLE_OFFSET)
+    # k lines 2·DOUBLE_OFFSET apart, centred: ±4 for two, as before; within the island circle
+    offsets = [(i - (count - 1) / 2) * 2 * DOUBLE_OFFSET for i in range(count)]
     lines = []
     for offset in offsets:
         dx, dy = (0, offset) if across else (offset, 0)
@@ -52,17 +54,17 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
 
 
 # text layout: island (r, c) at line 2r, column 4c; bridges fill the characters between
-_ACROSS = {1: "─", 2: "═"}
-_DOWN = {1: "│", 2: "║"}
+_ACROSS = {1: "─", 2: "═", 3: "≡", 4: "≣"}
+_DOWN = {1: "│", 2: "║", 3: "┆", 4: "┊"}
 
 
 def pretty(instance: Any, solution: Any) -> str:
-    """Islands as digits (`?` for any number), water as '·', bridges as ─ ═ across and │ ║
-    down."""
+    """Islands as digits (`?` for any number, 10..16 as A..G), water as '·', bridges as
+    ─ ═ ≡ ≣ across and │ ║ ┆ ┊ down (1..4 of them)."""
     canvas = [[" "] * (4 * instance.width - 3) for _ in range(2 * instance.height - 1)]
     for r, row in enumerate(instance.grid):
         for c, value in enumerate(row):
-            canvas[2 * r][4 * c] = cell_text(value) if value else "·"
+            canvas[2 * r][4 * c] = drawn_cell(value) if value else "·"
     for (r1, c1), (r2, c2), count in solution or ():
         if r1 == r2:
             for x in range(4 * c1 + 1, 4 * c2):

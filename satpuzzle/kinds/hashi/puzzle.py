@@ -1,12 +1,14 @@
 """Hashiwokakero (Hashi, "Bridges"): join the islands with horizontal and vertical bridges so
 that each island has as many bridges as its number, at most two join a pair, no bridge crosses
 another or passes over an island, and the bridges connect every island. A `?` island
-(puzz.link's island of unknown number, ANY in the grid) takes any number of bridges.
+(puzz.link's island of unknown number, ANY in the grid) takes any number of bridges. Variants
+(Simon Tatham's Bridges `m1`..`m4` and `L`): at most 1, 3 or 4 bridges a pair
+(`max_bridges`), and no loops (`no_loops`: the bridged pairs form a tree).
 
 Instance → CNF: a candidate pair is two islands in one row or column with only water between
 them (or none: the Coelho et al. benchmark joins islands in neighbouring cells by a bridge of
-length zero). Each pair has two puzzle variables, bridge(..., 1) "at least one bridge" and
-bridge(..., 2) "two bridges", with two ⇒ one; pairs whose bridges would cross exclude each other;
+length zero). Each pair has max_bridges puzzle variables, bridge(..., k) "at least k bridges",
+an order encoding with k+1 ⇒ k (usually two: "at least one", "two"); pairs whose bridges would cross exclude each other;
 each island's degree (the sum of its pairs' variables) equals its number, written directly on
 the pairs' order-encoded counts (DEGREE_ENCODING "order") or through CardEnc on the shared pool
 ("cardenc"); a `?` island's degree is only at least one (implied by connectivity when there are
@@ -19,6 +21,8 @@ exact, in one of two ways:
   island, each other island choosing a parent among its bridged neighbours, with binary levels
   that strictly decrease from child to parent so that parent pointers cannot cycle.
 Both add the cheap cuts of two-island components up front (1-1 joined, 2=2 doubly joined).
+No loops: at most islands − 1 bridged pairs (CardEnc) with lazy cuts; every bridged pair an arc
+of the spanning tree with the eager encoding (see _no_loop_count and encode_standalone).
 """
 
 from __future__ import annotations
@@ -38,7 +42,10 @@ from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
 KIND = "hashi"
-MAX_VALUE = 8  # four directions, at most two bridges each
+DEFAULT_MAX_BRIDGES = 2  # the usual rule; variants allow 1, 3 or 4 (Simon Tatham's `m1`..`m4`)
+MOST_BRIDGES = 4  # the largest maximum per pair any variant has (Tatham's MAX_BRIDGES)
+MAX_VALUE = 4 * MOST_BRIDGES  # four directions, at most four bridges each
+USUAL_MAX_VALUE = 4 * DEFAULT_MAX_BRIDGES  # .has files, puzz.link and plain grids stop here
 MAX_CELLS = 250_000
 CONNECTIVITY_MODES = ("lazy", "eager")
 DEFAULT_CONNECTIVITY = "lazy"
@@ -49,24 +56,30 @@ DEGREE_ENCODING = "order"
 WATER = "."
 QUESTION = "?"
 ANY = -1  # a `?` island in the grid: any number of bridges
-HORIZONTAL = {1: "-", 2: "="}
-VERTICAL = {1: "|", 2: '"'}
+# 3 and 4 bridges (the variants only) have no ASCII look-alike: ≡ ≣ across, ┆ ┊ down (the
+# dashes count the bridges)
+HORIZONTAL = {1: "-", 2: "=", 3: "≡", 4: "≣"}
+VERTICAL = {1: "|", 2: '"', 3: "┆", 4: "┊"}
 _VERDICTS = {"unique", "multiple", "none", "unknown"}
 
 Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
-Bridge = tuple[Cell, Cell, int]  # (first cell, second cell, 1 or 2), first < second
+Bridge = tuple[Cell, Cell, int]  # (first cell, second cell, 1..max_bridges), first < second
 Solution = tuple[Bridge, ...]
 
 
 @dataclass(frozen=True)
 class HashiInstance:
     """Island numbers on a grid (0 = water, ANY = a `?` island); `connectivity` picks the
-    encoding (None: default)."""
+    encoding (None: default). The variants: `max_bridges` joins a pair by at most that many
+    bridges (1..4, the usual 2 by default), `no_loops` asks that the bridges form no cycle
+    (with connectivity: a spanning tree; a double bridge is no loop)."""
 
     grid: Grid
     title: str | None = None
     connectivity: str | None = None
+    max_bridges: int = DEFAULT_MAX_BRIDGES
+    no_loops: bool = False
     KIND = KIND
     _VALUES = frozenset((ANY, *range(MAX_VALUE + 1)))
 
@@ -96,6 +109,17 @@ class HashiInstance:
             raise InputError("the grid has no island")
         if self.connectivity not in (None, *CONNECTIVITY_MODES):
             raise InputError(f"connectivity is lazy or eager, found {self.connectivity!r}")
+        if type(self.max_bridges) is not int or not 1 <= self.max_bridges <= MOST_BRIDGES:
+            raise InputError(f"max-bridges is 1..{MOST_BRIDGES}, found {self.max_bridges!r}")
+        if type(self.no_loops) is not bool:
+            raise InputError(f"no_loops is true or false, found {self.no_loops!r}")
+        limit = value_limit(self.max_bridges)
+        if max(map(max, grid)) > limit:  # then name the first such island
+            r, c = next((r, c) for r, row in enumerate(grid) for c, value in enumerate(row)
+                        if value > limit)
+            raise InputError(f"island {grid[r][c]} at row {r + 1}, column {c + 1} needs more "
+                             f"than {limit} bridges, impossible with at most "
+                             f"{self.max_bridges} in each direction")
 
     @property
     def height(self) -> int:
@@ -104,6 +128,11 @@ class HashiInstance:
     @property
     def width(self) -> int:
         return len(self.grid[0])
+
+
+def value_limit(max_bridges: int) -> int:
+    """The largest island number with at most `max_bridges` bridges in each direction."""
+    return 4 * max_bridges
 
 
 def with_connectivity(instance: HashiInstance, mode: str | None,
@@ -127,21 +156,37 @@ def cell_text(value: int) -> str:
     return str(value) if value else WATER
 
 
-def _island_value(text: str, cell: Token) -> int:
-    """The number of one cell: 0 for water, 1..8 for an island, ANY for a `?` island."""
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def drawn_cell(value: int) -> str:
+    """One cell in a drawing, one character wide: as cell_text, but an island of 10..16
+    (only with 3 or 4 bridges a pair) as a letter A..G, as Simon Tatham's Bridges writes
+    it."""
+    if value >= 10:
+        return chr(ord("A") + value - 10)
+    return cell_text(value)
+
+
+def _island_value(text: str, cell: Token, max_bridges: int = DEFAULT_MAX_BRIDGES) -> int:
+    """The number of one cell: 0 for water, 1..4×max_bridges for an island, ANY for a `?`
+    island."""
+    limit = value_limit(max_bridges)
     if text == WATER:
         return 0
     if text == QUESTION:
         return ANY
     if not _is_int(text):
-        raise cell.error(f"expected a digit 1..{MAX_VALUE}, '?' (any number of bridges) or "
+        what = "a digit" if limit < 10 else "a number"
+        raise cell.error(f"expected {what} 1..{limit}, '?' (any number of bridges) or "
                          f"'.' for water, found {text!r}")
     value = int(text)
     if value == 0:
-        raise cell.error("island 0: an island needs 1..8 bridges (write '.' for water)")
-    if value > MAX_VALUE:
-        raise cell.error(f"island value {text} out of range: expected 1..{MAX_VALUE} "
-                         "(at most two bridges in each of four directions)")
+        raise cell.error(f"island 0: an island needs 1..{limit} bridges (write '.' for water)")
+    if value > limit:
+        raise cell.error(f"island value {text} out of range: expected 1..{limit} "
+                         f"(at most {_WORDS[max_bridges]} bridge{'s' * (max_bridges > 1)} in "
+                         "each of four directions)")
     return value
 
 
@@ -157,9 +202,10 @@ def _row_cells(row: list[Token], spaced: bool) -> list[Token]:
             for offset, char in enumerate(token.text)]
 
 
-def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
+def grid_from_rows(rows: list[list[Token]], where: Token | str,
+                   max_bridges: int = DEFAULT_MAX_BRIDGES) -> Grid:
     """A grid from lines of cells: spaced (`2 . 3`) when any line holds several tokens,
-    else runs of one-character cells (`2.3`)."""
+    else runs of one-character cells (`2.3`); island numbers up to 4 × max_bridges."""
     if not rows:
         raise error_at(where, "empty grid: expected lines of digits 1..8, '?' and '.' for "
                               "water")
@@ -176,7 +222,8 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
                                  "first line (every line of the grid has the same width)")
     if width * len(lines) > MAX_CELLS:
         raise error_at(where, f"grid of {len(lines)}×{width} cells is too large")
-    grid = tuple(tuple(_island_value(cell.text, cell) for cell in cells) for cells in lines)
+    grid = tuple(tuple(_island_value(cell.text, cell, max_bridges) for cell in cells)
+                 for cells in lines)
     if not any(any(row) for row in grid):
         raise error_at(where, "the grid has no island")
     return grid
@@ -184,20 +231,62 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str) -> Grid:
 
 
 def from_spec(spec: PuzzleSpec) -> HashiInstance:
-    """The instance of a `hashi { connectivity: lazy|eager  grid { ... } }` puzzle."""
-    spec.check_names({"grid", "connectivity"}, {"grid"})
+    """The instance of a `hashi { connectivity: lazy|eager  max-bridges: 1..4  loops: yes|no
+    grid { ... } }` puzzle."""
+    spec.check_names({"grid", "connectivity", MAX_BRIDGES_FIELD, LOOPS_FIELD}, {"grid"})
+    most = _max_bridges_field(spec)
+    no_loops = _loops_field(spec)
     rows = spec.rows("grid")
     if rows is None:
         raise spec.error("hashi needs a grid: 'grid {' then lines of digits 1..8, '?' and "
                          "'.', then '}'")
     where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
-    instance = HashiInstance(grid_from_rows(rows, where), spec.title)
+    instance = HashiInstance(grid_from_rows(rows, where, most), spec.title, max_bridges=most,
+                             no_loops=no_loops)
     if "connectivity" in spec.fields:
         values = spec.fields["connectivity"].values
         if len(values) != 1:
             raise values[1].error("connectivity takes one value: lazy or eager")
         instance = with_connectivity(instance, values[0].text, values[0])
     return instance
+
+
+MAX_BRIDGES_FIELD = "max-bridges"
+LOOPS_FIELD = "loops"
+LOOPS_VALUES = {"yes": False, "no": True}  # the word → no_loops
+
+
+def _single_value(spec: PuzzleSpec, name: str, expected: str) -> Token | None:
+    """The one value of field `name`, None when the field is absent."""
+    if name not in spec.fields:
+        return None
+    values = spec.fields[name].values
+    if len(values) != 1:
+        raise values[1].error(f"{name} takes one value: {expected}")
+    return values[0]
+
+
+def _max_bridges_field(spec: PuzzleSpec) -> int:
+    """`max-bridges: K`, at most K bridges join two islands (1..4; 2 when absent)."""
+    expected = f"1..{MOST_BRIDGES} (the most bridges joining two islands)"
+    token = _single_value(spec, MAX_BRIDGES_FIELD, expected)
+    if token is None:
+        return DEFAULT_MAX_BRIDGES
+    if not (_is_int(token.text) and 1 <= int(token.text) <= MOST_BRIDGES):
+        raise token.error(f"{MAX_BRIDGES_FIELD} is {expected}, found {token.text!r}")
+    return int(token.text)
+
+
+def _loops_field(spec: PuzzleSpec) -> bool:
+    """`loops: no` (the bridges may form no cycle) or `loops: yes` (the usual rule); whether
+    loops are forbidden."""
+    expected = "yes (the usual rule) or no (the bridges form no cycle)"
+    token = _single_value(spec, LOOPS_FIELD, expected)
+    if token is None:
+        return False
+    if token.text not in LOOPS_VALUES:
+        raise token.error(f"{LOOPS_FIELD} is {expected}, found {token.text!r}")
+    return LOOPS_VALUES[token.text]
 
 
 def _is_int(text: str) -> bool:
@@ -216,7 +305,8 @@ def sniff(text: str) -> bool:
         return False
     found = 0
     for words in lines[1:]:
-        if len(words) != width or not all(_is_int(w) and int(w) <= MAX_VALUE for w in words):
+        if len(words) != width or not all(_is_int(w) and int(w) <= USUAL_MAX_VALUE
+                                          for w in words):
             return False
         found += sum(1 for w in words if int(w))
     return found == islands
@@ -231,7 +321,7 @@ def fit(text: str) -> int:
     rows = ["".join(line.split()) for line in text.splitlines()[:1000] if line.strip()]
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return Fit.NO
-    if any(ch not in (WATER, QUESTION) and not "1" <= ch <= str(MAX_VALUE)
+    if any(ch not in (WATER, QUESTION) and not "1" <= ch <= str(USUAL_MAX_VALUE)
            for row in rows for ch in row):
         return Fit.NO
     islands = {(r, c): ANY if ch == QUESTION else int(ch) for r, row in enumerate(rows)
@@ -377,30 +467,42 @@ def _components(size: int, edges: Iterable[tuple[int, int]]) -> list[int]:
 
 
 def _summary(instance: HashiInstance, layout: Board, connectivity: str) -> list[str]:
-    return [f"size: {instance.height}x{instance.width}, islands: {len(layout.islands)}",
-            f"candidate pairs: {len(layout.pairs)}, crossings: {len(layout.crossings)}",
-            f"connectivity: {connectivity}"]
+    lines = [f"size: {instance.height}x{instance.width}, islands: {len(layout.islands)}",
+             f"candidate pairs: {len(layout.pairs)}, crossings: {len(layout.crossings)}",
+             f"connectivity: {connectivity}"]
+    if instance.max_bridges != DEFAULT_MAX_BRIDGES or instance.no_loops:
+        lines.append(f"variant: at most {instance.max_bridges} bridge(s) a pair"
+                     + (", no loops" if instance.no_loops else ""))
+    return lines
 
 
-def _bridge_vars(formula: Formula, layout: Board) -> list[tuple[int, int]]:
-    """The (one bridge, two bridges) puzzle variables of each candidate pair, 1-based cells in
-    their names as in every kind's DIMACS variable map."""
+PairVars = tuple[int, ...]  # a pair's order encoding: element k-1 means "at least k bridges"
+
+
+def _bridge_vars(formula: Formula, layout: Board, max_bridges: int) -> list[PairVars]:
+    """The puzzle variables bridge(r1, c1, r2, c2, k), "at least k bridges", k = 1..max, of
+    each candidate pair, 1-based cells in their names as in every kind's DIMACS variable
+    map."""
     bridge_vars = []
     for a, b in layout.pairs:
         (r1, c1), (r2, c2) = layout.islands[a], layout.islands[b]
         cells = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
-        bridge_vars.append((formula.var("bridge", *cells, 1), formula.var("bridge", *cells, 2)))
+        bridge_vars.append(tuple(formula.var("bridge", *cells, k)
+                                 for k in range(1, max_bridges + 1)))
     return bridge_vars
 
 
-def _local_rules(formula: Formula, layout: Board) -> list[tuple[int, int]] | None:
-    """Two ⇒ one, no crossings, degrees; None when some island cannot reach its number."""
-    bridge_vars = _bridge_vars(formula, layout)
-    for one, two in bridge_vars:
-        formula.add([-two, one])
+def _local_rules(formula: Formula, layout: Board,
+                 max_bridges: int = DEFAULT_MAX_BRIDGES) -> list[PairVars] | None:
+    """The order (k+1 ⇒ k), no crossings, degrees; None when some island cannot reach its
+    number."""
+    bridge_vars = _bridge_vars(formula, layout, max_bridges)
+    for pair_vars in bridge_vars:
+        for more, fewer in zip(pair_vars[1:], pair_vars):
+            formula.add([-more, fewer])
     for horizontal, vertical in layout.crossings:
         formula.add([-bridge_vars[horizontal][0], -bridge_vars[vertical][0]])
-    incident: list[list[tuple[int, int]]] = [[] for _ in layout.islands]
+    incident: list[list[PairVars]] = [[] for _ in layout.islands]
     for pair_index, (a, b) in enumerate(layout.pairs):
         incident[a].append(bridge_vars[pair_index])
         incident[b].append(bridge_vars[pair_index])
@@ -409,9 +511,9 @@ def _local_rules(formula: Formula, layout: Board) -> list[tuple[int, int]] | Non
         if value == ANY:
             # any number of bridges, but some: connectivity asks it where there are others
             if several:
-                formula.at_least_one([one for one, _two in pair_vars])
+                formula.at_least_one([pair[0] for pair in pair_vars])
             continue
-        if 2 * len(pair_vars) < value:
+        if max_bridges * len(pair_vars) < value:
             formula.contradiction()
             return None
         if DEGREE_ENCODING == "cardenc":
@@ -421,23 +523,24 @@ def _local_rules(formula: Formula, layout: Board) -> list[tuple[int, int]] | Non
     return bridge_vars
 
 
-def _degree_clauses(pair_vars: Sequence[tuple[int, int]], value: int) -> list[list[int]]:
-    """Bridges at one island = value, on the pairs' counts x_i in 0..2, whose variables are
-    an order encoding (one = x_i ≥ 1, two = x_i ≥ 2, two ⇒ one). The sum exceeds the value
-    iff some t ≤ x has Σt = value + 1: for each such t, "some x_i < t_i"; it falls short iff
-    some t ≥ x has Σt = value − 1: for each, "some x_i > t_i". No auxiliary variables, and
-    unit propagation enforces the sum fully (measured: the first model of a 400-island
-    instance 50× sooner than through CardEnc's sequential counter)."""
+def _degree_clauses(pair_vars: Sequence[PairVars], value: int) -> list[list[int]]:
+    """Bridges at one island = value, on the pairs' counts x_i in 0..M, whose variables are
+    an order encoding (element k-1 = x_i ≥ k, k+1 ⇒ k). The sum exceeds the value iff some
+    t ≤ x has Σt = value + 1: for each such t, "some x_i < t_i"; it falls short iff some
+    t ≥ x has Σt = value − 1: for each, "some x_i > t_i". No auxiliary variables, and unit
+    propagation enforces the sum fully (measured: the first model of a 400-island instance
+    50× sooner than through CardEnc's sequential counter). At most (M+1)^4 = 625 vectors."""
     def at_least(i: int, count: int) -> int:
         return pair_vars[i][count - 1]
 
+    most = len(pair_vars[0]) if pair_vars else 0
     clauses = []
-    for counts in itertools.product(range(3), repeat=len(pair_vars)):
+    for counts in itertools.product(range(most + 1), repeat=len(pair_vars)):
         total = sum(counts)
         if total == value + 1:
             clauses.append([-at_least(i, t) for i, t in enumerate(counts) if t])
         elif total == value - 1:
-            clauses.append([at_least(i, t + 1) for i, t in enumerate(counts) if t < 2])
+            clauses.append([at_least(i, t + 1) for i, t in enumerate(counts) if t < most])
     return clauses
 
 
@@ -447,31 +550,40 @@ def encode_local_rules(instance: HashiInstance) -> Formula:
     layout = board(instance.grid)
     formula = Formula(KIND)
     formula.summary = _summary(instance, layout, "none (local rules only)")
-    _local_rules(formula, layout)
+    _local_rules(formula, layout, instance.max_bridges)
     return formula
 
 
 def _small_component_cuts(formula: Formula, layout: Board,
-                          bridge_vars: Sequence[tuple[int, int]]) -> None:
+                          bridge_vars: Sequence[PairVars]) -> None:
     """Valid for every solution of a puzzle of three or more islands: a pair whose bridges
-    would use up both numbers (1-1 joined once, 2=2 joined twice) would be a closed component."""
+    would use up both numbers (1-1 joined once, 2=2 joined twice, k-k joined k times) would
+    be a closed component."""
     if len(layout.islands) <= 2:
         return
-    for (a, b), (one, two) in zip(layout.pairs, bridge_vars):
-        if layout.values[a] == layout.values[b] == 1:
-            formula.add([-one])
-        elif layout.values[a] == layout.values[b] == 2:
-            formula.add([-two])
+    for (a, b), pair_vars in zip(layout.pairs, bridge_vars):
+        value = layout.values[a]
+        if value == layout.values[b] and 1 <= value <= len(pair_vars):
+            formula.add([-pair_vars[value - 1]])
+
+
+def _no_loop_count(formula: Formula, layout: Board, bridge_vars: Sequence[PairVars]) -> None:
+    """No loops: with n islands connected, the bridged pairs form a tree iff there are n − 1
+    of them (a connected graph with n − 1 edges has no cycle, one with a cycle needs more).
+    Connectivity gives at least n − 1, so "at most n − 1" is the whole rule; a model with a
+    cycle and n − 1 pairs is disconnected, which the connectivity cuts already refuse."""
+    formula.cardinality([pair_vars[0] for pair_vars in bridge_vars], len(layout.islands) - 1,
+                        "atmost")
 
 
 def _connectivity_base(instance: HashiInstance, connectivity: str,
-                       ) -> tuple[Formula, Board, list[tuple[int, int]] | None]:
+                       ) -> tuple[Formula, Board, list[PairVars] | None]:
     """Local rules plus what both connectivity encodings share; bridge_vars is None when the
     formula is already a contradiction."""
     layout = board(instance.grid)
     formula = Formula(KIND)
     formula.summary = _summary(instance, layout, connectivity)
-    bridge_vars = _local_rules(formula, layout)
+    bridge_vars = _local_rules(formula, layout, instance.max_bridges)
     if bridge_vars is None:
         return formula, layout, None
     if len(set(_components(len(layout.islands), layout.pairs))) > 1:
@@ -487,15 +599,17 @@ def encode(instance: HashiInstance) -> Formula:
         return encode_standalone(instance)
     formula, layout, bridge_vars = _connectivity_base(instance, "lazy (cuts on each model)")
     if bridge_vars is not None:
+        if instance.no_loops:
+            _no_loop_count(formula, layout, bridge_vars)
         formula.refine = _cut_generator(layout, bridge_vars)
     return formula
 
 
-def _cut_generator(layout: Board, bridge_vars: Sequence[tuple[int, int]]):
+def _cut_generator(layout: Board, bridge_vars: Sequence[PairVars]):
     """Formula.refine for connectivity: [] for a connected model, else one clause per
     component C, "some pair with exactly one island in C has a bridge" (true of every
     solution, false in this model)."""
-    pair_of_one = {one: pair_index for pair_index, (one, _two) in enumerate(bridge_vars)}
+    pair_of_one = {pair_vars[0]: pair_index for pair_index, pair_vars in enumerate(bridge_vars)}
     island_count = len(layout.islands)
 
     def cuts(true_vars: frozenset[int]) -> list[list[int]]:
@@ -504,7 +618,7 @@ def _cut_generator(layout: Board, bridge_vars: Sequence[tuple[int, int]]):
         if len(set(label)) == 1:
             return []
         leaving: dict[int, list[int]] = {}
-        for (a, b), (one, _two) in zip(layout.pairs, bridge_vars):
+        for (a, b), (one, *_more) in zip(layout.pairs, bridge_vars):
             if label[a] != label[b]:
                 leaving.setdefault(label[a], []).append(one)
                 leaving.setdefault(label[b], []).append(one)
@@ -521,7 +635,11 @@ def encode_standalone(instance: HashiInstance) -> Formula:
     a bridged neighbour, whose level (log2 n bits, auxiliary) is strictly lower; following
     parents therefore ends at the root, so every island is connected to it. Conversely a
     breadth-first tree of any connected solution satisfies this, so no solution is lost,
-    and blocking clauses on puzzle variables report each solution once whatever tree it has."""
+    and blocking clauses on puzzle variables report each solution once whatever tree it has.
+    No loops: every bridged pair is then an arc of the tree (one way or the other). That is
+    exact: n − 1 arcs (one parent per island but the root) can cover at most n − 1 pairs,
+    and a connected graph with n − 1 edges is a tree; conversely every edge of a tree is an
+    arc of it rooted anywhere. Cheaper than counting the pairs."""
     formula, layout, bridge_vars = _connectivity_base(instance, "eager (spanning tree)")
     if bridge_vars is None or len(layout.islands) == 1:
         return formula
@@ -548,6 +666,11 @@ def encode_standalone(instance: HashiInstance) -> Formula:
         if root not in (a, b):
             formula.add([-pool.id(("hashi-parent", a, b)), -pool.id(("hashi-parent", b, a))])
     formula.extend([-bit] for bit in level[root])
+    if instance.no_loops:
+        for pair_index, (a, b) in enumerate(layout.pairs):
+            arcs = [pool.id(("hashi-parent", child, parent))
+                    for child, parent in ((a, b), (b, a)) if child != root]
+            formula.add([-bridge_vars[pair_index][0], *arcs])
     return formula
 
 
@@ -587,7 +710,7 @@ def _drawing(instance: HashiInstance, solution: Solution) -> list[list[str]]:
     canvas = [[" "] * (2 * instance.width - 1) for _ in range(2 * instance.height - 1)]
     for r, row in enumerate(instance.grid):
         for c, value in enumerate(row):
-            canvas[2 * r][2 * c] = cell_text(value)
+            canvas[2 * r][2 * c] = drawn_cell(value)
     for (r1, c1), (r2, c2), count in solution:
         if r1 == r2:
             for x in range(2 * c1 + 1, 2 * c2):
@@ -599,13 +722,14 @@ def _drawing(instance: HashiInstance, solution: Solution) -> list[list[str]]:
 
 
 def render_text(instance: HashiInstance, solution: Solution) -> str:
-    """The grid with its bridges: 2R-1 lines of 2C-1 characters, islands as digits, water
-    `.`, bridges `-` `=` across and `|` `"` down (drawn over the water they span)."""
+    """The grid with its bridges: 2R-1 lines of 2C-1 characters, islands as digits (10..16
+    as A..G), water `.`, bridges `-` `=` `≡` `≣` across and `|` `"` `┆` `┊` down (1..4 of
+    them, drawn over the water they span)."""
     return "\n".join("".join(line).rstrip() for line in _drawing(instance, solution))
 
 
 def render_json(instance: HashiInstance, solution: Solution) -> list[dict]:
-    """Each bridge as {"from": [r, c], "to": [r, c], "count": 1|2}, 0-based."""
+    """Each bridge as {"from": [r, c], "to": [r, c], "count": 1..max_bridges}, 0-based."""
     return [{"from": list(a), "to": list(b), "count": count} for a, b, count in solution]
 
 
@@ -613,7 +737,7 @@ def from_json(instance: HashiInstance, data: object, path: str) -> Solution:
     """A solution given as render_json writes it; whether it obeys the rules is the checker's
     business."""
     shape = ('a Hashi solution in JSON is a list of {"from": [r, c], "to": [r, c], '
-             '"count": 1 or 2}')
+             '"count": a number of bridges}')
     if not isinstance(data, list):
         raise InputError(shape, path)
     bridges = []
@@ -708,6 +832,10 @@ def to_puz(instance: HashiInstance) -> str:
     lines = [f"hashi{title} {{"]
     if instance.connectivity:
         lines.append(f"  connectivity: {instance.connectivity}")
+    if instance.max_bridges != DEFAULT_MAX_BRIDGES:
+        lines.append(f"  {MAX_BRIDGES_FIELD}: {instance.max_bridges}")
+    if instance.no_loops:
+        lines.append(f"  {LOOPS_FIELD}: no")
     lines.append("  grid {")
     lines += ["    " + " ".join(map(cell_text, row)) for row in instance.grid]
     lines += ["  }", "}"]
@@ -865,25 +993,32 @@ def _other_solution(instance: HashiInstance, planted: Solution) -> Solution | No
 
 def forced_text(instance: HashiInstance, forced: dict[VarName, bool]) -> list[str]:
     """`satpuzzle solve --forced`: each pair of islands (1-based cells) with something forced:
-    `r1c1-r1c5: 2 bridges`, `1 bridge`, `no bridge`, `at least 1 bridge` (one forced, the
-    second open) or `at most 1 bridge` (the second ruled out, the first open). The variables
-    are an order encoding: bridge(..., 1) = at least one, bridge(..., 2) = two."""
+    `r1c1-r1c5: 2 bridges`, `1 bridge`, `no bridge`, `at least 1 bridge` (a lower bound, the
+    rest open), `at most 1 bridge` (an upper bound below the maximum) or `1 to 3 bridges`
+    (both). The variables are an order encoding: bridge(..., k) = at least k bridges."""
     pairs: dict[tuple[int, ...], dict[int, bool]] = {}
     for name, value in forced.items():
         if name[0] == "bridge":
             pairs.setdefault(tuple(name[1:5]), {})[name[5]] = value  # type: ignore[arg-type]
     lines = []
     for (r1, c1, r2, c2), known in sorted(pairs.items()):
-        at_least_one, two = known.get(1), known.get(2)
-        if at_least_one is False:
-            what = "no bridge"
-        elif two:
-            what = "2 bridges"
-        elif at_least_one and two is False:
-            what = "1 bridge"
-        elif at_least_one:
-            what = "at least 1 bridge"
-        else:
-            what = "at most 1 bridge"
-        lines.append(f"r{r1}c{c1}-r{r2}c{c2}: {what}")
+        low = max((k for k, value in known.items() if value), default=0)
+        high = min((k - 1 for k, value in known.items() if not value),
+                   default=instance.max_bridges)
+        lines.append(f"r{r1}c{c1}-r{r2}c{c2}: {_bounds_text(low, high, instance.max_bridges)}")
     return lines
+
+
+def _bridges(count: int) -> str:
+    return "no bridge" if count == 0 else f"{count} bridge" + ("s" if count > 1 else "")
+
+
+def _bounds_text(low: int, high: int, most: int) -> str:
+    """A pair's count known to lie in low..high (of 0..most), in words."""
+    if low == high:
+        return _bridges(low)
+    if high == most:
+        return f"at least {_bridges(low)}"
+    if low == 0:
+        return f"at most {_bridges(high)}"
+    return f"{low} to {high} bridges"

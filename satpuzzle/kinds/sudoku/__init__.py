@@ -4,8 +4,16 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Kind, Option
 from satpuzzle.lazy import Lazy
+
+_generator = Lazy("satpuzzle.kinds.sudoku.generator")
+
+# grading.LEVELS, declared here too so that the command line's choices need not load the
+# grader (tests/test_sudoku_generate.py checks that the two agree)
+DIFFICULTIES = ("naked-single", "hidden-single", "naked-pair", "locked-candidates",
+                "hidden-pair", "naked-triple", "hidden-triple", "x-wing", "cage-sum", "search")
 
 
 class SudokuKind(Kind):
@@ -17,11 +25,49 @@ class SudokuKind(Kind):
     input_options = (
         Option(("--box",), {"metavar": "RxC", "help": "Sudoku box shape for native files"}),
     )
+    generate_options = (
+        Option(("--box",), {"metavar": "RxC", "default": None,
+                            "help": "sudoku: box shape (default: r×c with r the largest "
+                                    "divisor of N not above √N, 3x3 for 9)"}),
+        Option(("--minimal",), {"action": "store_true", "default": False,
+                                "help": "sudoku: no given can be removed (the puzzle would "
+                                        "have another solution)"}),
+        Option(("--difficulty",), {"choices": DIFFICULTIES, "default": None, "metavar": "LEVEL",
+                                   "help": "sudoku: the hardest human rule the puzzle needs: "
+                                           + ", ".join(DIFFICULTIES) + " (default: any)"}),
+        Option(("--attempts",), {"type": int, "default": 100, "metavar": "N",
+                                 "help": "sudoku: puzzles tried for --difficulty before "
+                                         "giving up (default 100)"}),
+        Option(("--diagonals",), {"action": "store_true", "default": False,
+                                  "help": "sudoku: Sudoku X, each digit once on both main "
+                                          "diagonals too"}),
+        Option(("--killer",), {"action": "store_true", "default": False,
+                               "help": "sudoku: Killer, cages with their sums and (mostly) "
+                                       "no givens"}),
+        Option(("--cage-size",), {"type": int, "default": None, "metavar": "K",
+                                  "help": "sudoku --killer: largest cage (default N/2)"}),
+    )
     fit = Lazy("satpuzzle.kinds.sudoku.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.sudoku.puzzle", "read_native")
     encode_batch = Lazy("satpuzzle.kinds.sudoku.puzzle", "encode_batch")
     render_line = Lazy("satpuzzle.kinds.sudoku.puzzle", "render_line")
     native_format_names = ("sudoku-line",)
+    generate_size = (9, 9)
+
+    def generate(self, rows, cols, seed, unique, options):
+        # always unique (by proof), whatever `unique` says: a Sudoku has one solution
+        if rows != cols:
+            raise InputError(f"a Sudoku grid is square: --size N or NxN, not {rows}x{cols}")
+        box = options.get("box")  # "RxC", checked against N by the generator
+        if options.get("diagonals") and options.get("killer"):
+            raise InputError("--diagonals and --killer: one variant at a time")
+        variant = "x" if options.get("diagonals") else "killer" if options.get("killer") \
+            else "plain"
+        return _generator.generate(
+            rows, box=box, seed=seed,
+            minimal=bool(options.get("minimal")), difficulty=options.get("difficulty"),
+            attempts=options.get("attempts") or 100, variant=variant,
+            cage_size=options.get("cage_size"))
 
 
 KIND = SudokuKind()

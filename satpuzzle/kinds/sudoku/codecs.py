@@ -8,8 +8,11 @@ neighbours in reading order, then the N(N-1) lines between vertical neighbours c
 column, and counts the non-lines before each line (`_` none, a..y 1..25); `z` is 26 non-lines
 and no line. (The game's own encoder writes `z` for 25, a mismatch with its decoder that only a
 run of 26 or more non-lines would show; satpuzzle writes what the game's decoder reads.) X mode
-(`x`, diagonals) and Killer mode (`k`, cages) are refused; symmetry (`r`, `m`, `a`) and
-difficulty (`d`) only steer the generator.
+(`x`): both main diagonals hold each digit once too. Killer mode (`k`, `3x3k:GRID,CAGES,SUMS`
+or `9jk:GRID,REGIONS,CAGES,SUMS`): CAGES are the cages drawn as REGIONS are, every cell in a
+cage of 2..N cells; SUMS a grid like GRID with each cage's total in one of its cells (the
+game writes it in the cage's first cell in reading order, and so does satpuzzle). Symmetry
+(`r`, `m`, `a`) and difficulty (`d`) only steer the generator.
 
 puzz.link: sizes are those pzprjs draws, N×N with square boxes for N a square (4, 9, 16, 25,
 ...) and 2×3 boxes (2 rows, 3 columns) for N = 6. Irregular regions have no Sudoku URL.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
@@ -29,6 +33,7 @@ from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_nu
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import puzzle as sudoku
+from satpuzzle.kinds.sudoku.cages import Cage, cage_problem
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 # ---------------------------------------------------------------- sgt: Solo
@@ -38,8 +43,18 @@ SOLO_SHAPE = re.compile(r"(\d+)(?:x(\d+))?")
 SOLO_DIFFICULTY = "tbiaeu"
 
 
-def _solo_params(params: str, at: int) -> tuple[int, int]:
-    """(C, R) of Solo parameters, R = 1 meaning jigsaw mode; refused modes are errors."""
+@dataclass(frozen=True)
+class SoloParams:
+    """Solo's parameters: C and R (R = 1 jigsaw mode), X mode, Killer mode."""
+
+    boxes_c: int
+    boxes_r: int
+    diagonals: bool = False
+    killer: bool = False
+
+
+def _solo_params(params: str, at: int) -> SoloParams:
+    """Solo's parameters; unknown ones are errors."""
     match = SOLO_SHAPE.match(params)
     if not match:
         raise BadEntry(f"sgt solo: expected parameters CxR (like 3x3, 2x3) or Nj (jigsaw, like "
@@ -47,6 +62,7 @@ def _solo_params(params: str, at: int) -> tuple[int, int]:
     boxes_c = number(match.group(1), "sgt solo", at)
     boxes_r = number(match.group(2), "sgt solo", at) if match.group(2) else boxes_c
     i = match.end()
+    diagonals = killer = False
     while i < len(params):
         char = params[i]
         i += 1
@@ -55,11 +71,9 @@ def _solo_params(params: str, at: int) -> tuple[int, int]:
                 boxes_c *= boxes_r
             boxes_r = 1
         elif char == "x":
-            raise BadEntry("sgt solo: X mode ('x': both diagonals must also hold every digit) is "
-                           "not supported", at + i - 1)
+            diagonals = True
         elif char == "k":
-            raise BadEntry("sgt solo: Killer mode ('k': cages with sums) is not supported",
-                           at + i - 1)
+            killer = True
         elif char in "rma":  # symmetry of the generated clues: r2 r4 m2 md2 m4 md4 m8 a
             if char == "m" and params[i:i + 1] == "d":
                 i += 1
@@ -70,37 +84,88 @@ def _solo_params(params: str, at: int) -> tuple[int, int]:
                 i += 1
         else:
             raise BadEntry(f"sgt solo: unknown parameter {char!r} in {quoted(params)}: expected "
-                           "CxR, Nj, symmetry (r, m, a) or difficulty (d)", at + i - 1)
+                           "CxR, Nj, x, k, symmetry (r, m, a) or difficulty (d)", at + i - 1)
     if boxes_c < 2 or boxes_r < 1:
         raise BadEntry(f"sgt solo: box shape {boxes_c}x{boxes_r} out of range: the game needs C at "
                        "least 2 and R at least 1", at)
     if boxes_c * boxes_r > SOLO_MAX_SIZE:
         raise BadEntry(f"sgt solo: {boxes_c * boxes_r} symbols is too many: the game supports at "
                        f"most {SOLO_MAX_SIZE}", at)
-    return boxes_c, boxes_r
+    return SoloParams(boxes_c, boxes_r, diagonals, killer)
 
 
 def read_solo(params: str, desc: str, params_at: int, desc_at: int) -> SudokuInstance:
-    boxes_c, boxes_r = _solo_params(params, params_at)
-    size = boxes_c * boxes_r
+    mode = _solo_params(params, params_at)
+    size = mode.boxes_c * mode.boxes_r
     values, count, end = decode_numbers("solo", desc, desc_at, size * size, ",")
     check_cells("solo", count, size * size, f"{params} ({size}x{size})")
     for value in values:
         if value > size:
             raise BadEntry(f"sgt solo: number {value} out of range: expected 1..{size}", desc_at)
     givens = grid(values, size)
-    if boxes_r > 1:
-        if end < len(desc):
-            raise BadEntry(f"sgt solo: unexpected data after the grid of a {params} puzzle "
-                           "(only jigsaw mode, Nj, has a region description after a comma)",
-                           desc_at + end)
-        return SudokuInstance(boxes_c, boxes_r, givens)
+    jigsaw = mode.boxes_r == 1
+    if not jigsaw and not mode.killer and end < len(desc):
+        raise BadEntry(f"sgt solo: unexpected data after the grid of a {params} puzzle "
+                       "(only jigsaw mode, Nj, and Killer mode, k, have more after a comma)",
+                       desc_at + end)
+    regions = None
+    box_rows, box_cols = mode.boxes_c, mode.boxes_r
+    if jigsaw:
+        if end == len(desc):
+            raise BadEntry("sgt solo: jigsaw mode needs the region description after the grid: "
+                           "GRID,REGIONS", desc_at + end)
+        start = end + 1
+        end = _section_end(desc, start, mode.killer)
+        regions = _decode_regions(desc[start:end], desc_at + start, size)
+        box_rows, box_cols = sudoku.default_box(size)
+    cages: tuple[Cage, ...] = ()
+    if mode.killer:
+        cages = _read_killer(desc, end, desc_at, size, params)
+    return SudokuInstance(box_rows, box_cols, givens, regions=regions,
+                          diagonals=mode.diagonals, cages=cages)
+
+
+def _section_end(desc: str, start: int, more: bool) -> int:
+    """Where the section starting at `start` ends: the next comma when more sections follow
+    (Killer's), else the end of the description."""
+    comma = desc.find(",", start)
+    return comma if more and comma >= 0 else len(desc)
+
+
+def _read_killer(desc: str, end: int, at: int, size: int, params: str) -> tuple[Cage, ...]:
+    """The cages after the grid (and the regions): `,CAGES,SUMS`."""
     if end == len(desc):
-        raise BadEntry("sgt solo: jigsaw mode needs the region description after the grid: "
-                       "GRID,REGIONS", desc_at + end)
-    regions = _decode_regions(desc[end + 1:], desc_at + end + 1, size)
-    box_rows, box_cols = sudoku.default_box(size)
-    return SudokuInstance(box_rows, box_cols, givens, regions=regions)
+        raise BadEntry(f"sgt solo: Killer mode needs the cages and their sums after the grid of "
+                       f"a {params} puzzle: ...,CAGES,SUMS", at + end)
+    start = end + 1
+    end = desc.find(",", start)
+    if end < 0:
+        raise BadEntry("sgt solo: Killer mode needs the cage sums after the cages: CAGES,SUMS",
+                       at + len(desc))
+    labels = _decode_joins(desc[start:end], at + start, size)
+    start = end + 1
+    sums, count, stop = decode_numbers("solo", desc[start:], at + start, size * size, ",")
+    check_cells("solo", count, size * size, f"the killer sums of {params} ({size}x{size})")
+    if stop < len(desc) - start:
+        raise BadEntry("sgt solo: unexpected data after the killer sums", at + start + stop)
+    members: dict[int, list[int]] = {}
+    for cell, label in enumerate(labels):
+        members.setdefault(label, []).append(cell)
+    cages = []
+    for cells in members.values():
+        totals = [sums[cell] for cell in cells if sums[cell]]
+        if len(cells) < 2 or len(cells) > size:
+            raise BadEntry(f"sgt solo: a killer cage has {len(cells)} cells, expected 2..{size}",
+                           at + start)
+        if len(totals) > 1:
+            raise BadEntry(f"sgt solo: a killer cage has {len(totals)} sums, expected one",
+                           at + start)
+        cages.append(Cage(tuple(divmod(cell, size) for cell in cells),
+                          totals[0] if totals else None))
+    problem = cage_problem(cages, size)
+    if problem is not None:
+        raise BadEntry(f"sgt solo: killer cage {problem[0] + 1}: {problem[1]}", at + start)
+    return tuple(cages)
 
 
 def _edge_cells(position: int, size: int) -> tuple[int, int]:
@@ -116,6 +181,18 @@ def _edge_cells(position: int, size: int) -> tuple[int, int]:
 
 
 def _decode_regions(text: str, at: int, size: int) -> tuple[tuple[int, ...], ...]:
+    numbers = _decode_joins(text, at, size)
+    labels = set(numbers)
+    sizes = [numbers.count(region) for region in range(len(labels))]
+    if len(labels) != size or any(count != size for count in sizes):
+        raise BadEntry(f"sgt solo: the jigsaw regions have {sorted(sizes)} cells, expected {size} "
+                       f"regions of {size}", at)
+    return grid(numbers, size)
+
+
+def _decode_joins(text: str, at: int, size: int) -> list[int]:
+    """The block of each cell (numbered in order of first cell) from Solo's lines between
+    cells, as jigsaw regions and Killer cages are written."""
     sets = DisjointSets(range(size * size))
     lines = 2 * size * (size - 1)
     position = 0
@@ -138,12 +215,7 @@ def _decode_regions(text: str, at: int, size: int) -> tuple[tuple[int, ...], ...
         raise BadEntry(f"sgt solo: the jigsaw region description covers {position} positions, "
                        f"expected {lines + 1} ({lines} lines between cells and one closing)", at)
     labels: dict[int, int] = {}
-    numbers = [labels.setdefault(sets.find(cell), len(labels)) for cell in range(size * size)]
-    sizes = [numbers.count(region) for region in range(len(labels))]
-    if len(labels) != size or any(count != size for count in sizes):
-        raise BadEntry(f"sgt solo: the jigsaw regions have {sorted(sizes)} cells, expected {size} "
-                       f"regions of {size}", at)
-    return grid(numbers, size)
+    return [labels.setdefault(sets.find(cell), len(labels)) for cell in range(size * size)]
 
 
 def write_solo(instance: SudokuInstance) -> str:
@@ -152,23 +224,54 @@ def write_solo(instance: SudokuInstance) -> str:
         raise BadEntry(f"sgt solo: a {size}x{size} Sudoku is too large: Solo supports at most "
                        f"{SOLO_MAX_SIZE} symbols")
     cells = encode_numbers([value for row in instance.givens for value in row])
+    flags = ("x" if instance.diagonals else "") + ("k" if instance.cages else "")
+    killer = f",{_encode_killer(instance)}" if instance.cages else ""
     regions = instance.regions
     if regions is not None:
         if size < 2:
             raise BadEntry("sgt solo: Solo's jigsaw mode needs at least 2 symbols")
-        return f"{size}j:{cells},{_encode_regions(regions, size)}"
+        return f"{size}j{flags}:{cells},{_encode_regions(regions, size)}{killer}"
     if instance.box_rows < 2 or instance.box_cols < 2:
         raise BadEntry(f"sgt solo: Solo cannot express boxes of {instance.box_rows}x"
                        f"{instance.box_cols} cells: its boxes have at least 2 rows and 2 columns")
-    return f"{instance.box_rows}x{instance.box_cols}:{cells}"
+    return f"{instance.box_rows}x{instance.box_cols}{flags}:{cells}{killer}"
 
 
-def _encode_regions(regions: Sequence[Sequence[int]], size: int) -> str:
-    if len(regions) != size or any(len(row) != size for row in regions):
-        raise BadEntry(f"sgt solo: regions must be {size} rows of {size} region numbers")
-    problem = sudoku.region_problem(regions, size)
-    if problem is not None:  # Solo draws regions by lines between cells: each must be connected
-        raise BadEntry(f"sgt solo: cannot write these regions: {problem[0]}")
+def _encode_killer(instance: SudokuInstance) -> str:
+    """`CAGES,SUMS`: Solo's Killer mode puts every cell in a cage of 2..N cells, each total in
+    the cage's first cell; what it cannot hold is refused."""
+    size = instance.size
+    owner = [[-1] * size for _ in range(size)]
+    sums = [0] * (size * size)
+    for index, cage in enumerate(instance.cages):
+        if len(cage.cells) < 2:
+            r, c = cage.cells[0]
+            raise BadEntry(f"sgt solo: Solo's Killer cages have at least 2 cells; the cage at "
+                           f"r{r + 1}c{c + 1} has one")
+        for r, c in cage.cells:
+            owner[r][c] = index
+        if cage.total is not None:
+            r, c = min(cage.cells)
+            sums[r * size + c] = cage.total
+    for r, row in enumerate(owner):
+        if -1 in row:
+            raise BadEntry(f"sgt solo: Solo's Killer mode puts every cell in a cage; "
+                           f"r{r + 1}c{row.index(-1) + 1} is in none")
+    return f"{_encode_regions(owner, len(instance.cages), size)},{encode_numbers(sums)}"
+
+
+def _encode_regions(regions: Sequence[Sequence[int]], size: int,
+                    grid_size: int | None = None) -> str:
+    """Lines between cells of different blocks: `size` jigsaw regions (checked), or with
+    `grid_size` Killer cages (checked when the instance was built)."""
+    if grid_size is None:
+        if len(regions) != size or any(len(row) != size for row in regions):
+            raise BadEntry(f"sgt solo: regions must be {size} rows of {size} region numbers")
+        problem = sudoku.region_problem(regions, size)
+        if problem is not None:  # Solo draws regions by lines between cells: connected ones
+            raise BadEntry(f"sgt solo: cannot write these regions: {problem[0]}")
+    else:
+        size = grid_size
     cells = [region for row in regions for region in row]
     lines = 2 * size * (size - 1)
     out: list[str] = []
@@ -205,6 +308,8 @@ def read_url(cols: int, rows: int, body: str, at: int) -> SudokuInstance:
 
 
 def write_url(instance: SudokuInstance) -> Cells:
+    if instance.variant:
+        raise BadEntry("url sudoku: puzz.link's Sudoku URL has no diagonals or cages")
     if instance.regions is not None:
         raise BadEntry("url sudoku: a Sudoku with irregular regions has no puzz.link URL")
     size = instance.size
@@ -245,17 +350,53 @@ def read_json(f: Fields, title: str | None) -> SudokuInstance:
         if problem is not None:
             message, (row, col) = problem
             raise r.fail(f.at("regions", row, col), message)
-    return SudokuInstance(box[0], box[1], givens, title, regions)
+    diagonals = False
+    if f.get("diagonals") is not None:
+        diagonals = r.boolean(f.data["diagonals"], f.at("diagonals"))
+    cages = _json_cages(f, size) if f.get("cages") is not None else ()
+    return SudokuInstance(box[0], box[1], givens, title, regions, diagonals, cages)
+
+
+def _json_cages(f: Fields, size: int) -> tuple[Cage, ...]:
+    """`"cages": [{"sum": 12, "cells": [[0, 0], [0, 1]]}, ...]`: [row, col] pairs from 0 as
+    in the other kinds' JSON, `"sum": null` for a cage without a total."""
+    r = f.reader
+    cages = []
+    for i, item in enumerate(r.array(f.data["cages"], f.at("cages"))):
+        if not isinstance(item, dict) or set(item) - {"sum", "cells"} or "cells" not in item:
+            raise r.fail(f.at("cages", i), 'expected a cage {"sum": N or null, "cells": '
+                                           "[[row, column], ...]}")
+        total = item.get("sum")
+        if total is not None:
+            total = r.integer(total, f.at("cages", i, "sum"), 1)
+        cells = [tuple(r.integers(cell, f.at("cages", i, "cells", j), 2, 0, size - 1))
+                 for j, cell in enumerate(r.array(item["cells"], f.at("cages", i, "cells"),
+                                                  nonempty=True))]
+        cages.append(Cage(tuple(cells), total))
+    problem = cage_problem(cages, size)
+    if problem is not None:
+        raise r.fail(f.at("cages", problem[0]), problem[1])
+    return tuple(cages)
 
 
 def write_json(instance: SudokuInstance) -> dict[str, Any]:
+    """The instance's keys; `diagonals` and `cages` only for the variants, so that a plain
+    Sudoku's JSON stays as it was."""
     regions = instance.regions
-    return {"size": instance.size, "box": [instance.box_rows, instance.box_cols],
-            "givens": [list(row) for row in instance.givens],
-            "regions": None if regions is None else [list(row) for row in regions]}
+    data: dict[str, Any] = {
+        "size": instance.size, "box": [instance.box_rows, instance.box_cols],
+        "givens": [list(row) for row in instance.givens],
+        "regions": None if regions is None else [list(row) for row in regions]}
+    if instance.diagonals:
+        data["diagonals"] = True
+    if instance.cages:
+        data["cages"] = [{"sum": cage.total, "cells": [[r, c] for r, c in cage.cells]}
+                         for cage in instance.cages]
+    return data
 
 
-JSON = JsonCodec(("size", "box", "givens", "regions"), ("givens",), read_json, write_json)
+JSON = JsonCodec(("size", "box", "givens", "regions", "diagonals", "cages"), ("givens",),
+                 read_json, write_json, one_a_line=("cages",))
 
 
 # ---------------------------------------------------------------- one Sudoku a line
@@ -270,6 +411,8 @@ def read_line_file(text: str, path: str) -> list[SudokuInstance]:
 
 
 def write_line(instance: SudokuInstance) -> str:
+    if instance.variant:
+        raise InputError("the one-line format has no diagonals or cages; use --format puz")
     if instance.regions is not None:
         raise InputError("the one-line format has no irregular regions; use --format puz")
     if instance.size > len(sudoku.SYMBOLS):

@@ -1,5 +1,6 @@
 """Sudoku pictures: thin cell lines, thick box (or irregular region) borders, givens in bold
-black and solved digits in blue."""
+black and solved digits in blue; Sudoku X's diagonals as grey lines under the digits, Killer
+cages as dashed outlines inside their cells with the total in the first cell's corner."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ CELL = 40
 THIN, THICK = 1, 3  # line widths in pixels
 GIVEN_COLOUR = "#000000"
 SOLVED_COLOUR = "#1f5fbf"
+DIAGONAL_COLOUR = "#b0b0b0"
+CAGE_COLOUR = "#606060"
+CAGE_INSET = 4  # pixels between a cage's outline and its cells' sides
 
 
 def region_map(instance: Any) -> list[list[int]]:
@@ -34,7 +38,9 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     size = instance.size
     owner = region_map(instance)
     values = _values(instance, solution)
-    body = []
+    body = _diagonals(size) if getattr(instance, "diagonals", False) else []
+    for cage in getattr(instance, "cages", ()):
+        body += _cage(cage)
     for r in range(size):
         for c in range(size):
             value = values[r][c]
@@ -47,6 +53,44 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
                                  fill=GIVEN_COLOUR if given else SOLVED_COLOUR, bold=given))
     body += _grid_lines(owner, size)
     return shapes.Drawing(body, size * CELL, size * CELL)
+
+
+def _diagonals(size: int) -> list[str]:
+    end = size * CELL
+    return [shapes.line(0, 0, end, end, stroke=DIAGONAL_COLOUR, width=2),
+            shapes.line(end, 0, 0, end, stroke=DIAGONAL_COLOUR, width=2)]
+
+
+def _cage(cage: Any) -> list[str]:
+    """A dashed outline inset in the cage's cells (one segment per side on its border) and
+    its total, small, in the top left corner of its first cell."""
+    cells = set(cage.cells)
+    inset = CAGE_INSET
+    segments = []
+    for r, c in cells:
+        left, top = c * CELL, r * CELL
+        right, bottom = left + CELL, top + CELL
+        # a side's segment stops short of a corner where the outline turns there
+        x0 = left + (inset if (r, c - 1) not in cells else 0)
+        x1 = right - (inset if (r, c + 1) not in cells else 0)
+        y0 = top + (inset if (r - 1, c) not in cells else 0)
+        y1 = bottom - (inset if (r + 1, c) not in cells else 0)
+        if (r - 1, c) not in cells:
+            segments.append((x0, top + inset, x1, top + inset))
+        if (r + 1, c) not in cells:
+            segments.append((x0, bottom - inset, x1, bottom - inset))
+        if (r, c - 1) not in cells:
+            segments.append((left + inset, y0, left + inset, y1))
+        if (r, c + 1) not in cells:
+            segments.append((right - inset, y0, right - inset, y1))
+    body = [f'<line x1="{shapes.num(a)}" y1="{shapes.num(b)}" x2="{shapes.num(x)}" '
+            f'y2="{shapes.num(y)}" stroke="{CAGE_COLOUR}" stroke-width="1" '
+            f'stroke-dasharray="3 2"/>' for a, b, x, y in sorted(segments)]
+    if cage.total is not None:
+        r, c = min(cells)
+        body.append(shapes.text(c * CELL + inset + 1, r * CELL + inset + 5, str(cage.total),
+                                size=CELL * 0.24, fill=CAGE_COLOUR, anchor="start"))
+    return body
 
 
 def _grid_lines(owner: list[list[int]], size: int) -> list[str]:
@@ -75,6 +119,18 @@ def pretty(instance: Any, solution: Any) -> str:
     width = len(str(size)) + 2
     vertical, horizontal = boxes.borders_between(region_map(instance), inside=boxes.LIGHT,
                                                  between=boxes.HEAVY, outside=boxes.HEAVY)
-    return boxes.draw(size, size,
-                      lambda r, c: [(str(values[r][c]) if values[r][c] else ".").center(width)],
-                      vertical, horizontal, width)
+    drawn = boxes.draw(size, size,
+                       lambda r, c: [(str(values[r][c]) if values[r][c] else ".").center(width)],
+                       vertical, horizontal, width)
+    return drawn + "".join("\n" + line for line in _rules_text(instance))
+
+
+def _rules_text(instance: Any) -> list[str]:
+    """The variants' rules under the grid: box drawing has no room for diagonals or cages."""
+    lines = []
+    if getattr(instance, "diagonals", False):
+        lines.append("diagonals: each holds every digit once")
+    for cage in getattr(instance, "cages", ()):
+        total = "?" if cage.total is None else str(cage.total)
+        lines.append(f"cage {total}: " + " ".join(f"r{r + 1}c{c + 1}" for r, c in cage.cells))
+    return lines

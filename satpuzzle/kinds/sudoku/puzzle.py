@@ -1,11 +1,16 @@
 """Sudoku of any order: N×N grid, boxes of r rows × c columns with r·c = N, or irregular
-regions (jigsaw Sudoku: N connected regions of N cells each, in place of the boxes).
+regions (jigsaw Sudoku: N connected regions of N cells each, in place of the boxes); with
+either, two variants that add rules: Sudoku X (both main diagonals hold each digit once too)
+and Killer (cages whose digits differ and add up to the cage's total, cages.py).
 
 Instance → CNF: one variable x(row, col, digit) per candidate left by the givens (given cells and
 digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
 per (unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
 puzzles a lot. Batches share one full encoding and pass the givens as assumptions. One puzzle
-is encoded with numpy over its shape's cached groups (encoding.py).
+is encoded with numpy over its shape's cached groups (encoding.py). The variants take
+the general encoder: the diagonals are two more units; a cage is "at most once" per digit, its
+cells keep only the digits some set reaching its total uses, and the total is a pseudo-Boolean
+equality over the cage's candidates (PySAT's PBEnc through `Formula.pb_equals`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,14 @@ from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku import encoding
+from satpuzzle.kinds.sudoku.cages import (
+    Cage,
+    allowed_digits,
+    cages_from_rows,
+    cages_to_puz,
+    checked_cages,
+    combinations_small,
+)
 from satpuzzle.solving import Job
 
 KIND = "sudoku"
@@ -43,13 +56,16 @@ class SudokuInstance:
     """Givens of an N×N Sudoku (0 = empty) with boxes of box_rows × box_cols cells, or, when
     `regions` is set, irregular regions: regions[r][c] = region number 0..N-1 of cell (r, c),
     each region N connected cells; the box shape then only records the default (1×N for a
-    prime N) and plays no part in the rules."""
+    prime N) and plays no part in the rules. `diagonals` (Sudoku X): both main diagonals hold
+    each digit once too. `cages` (Killer): each cage's digits differ and add up to its total."""
 
     box_rows: int
     box_cols: int
     givens: Grid
     title: str | None = None
     regions: Grid | None = None
+    diagonals: bool = False
+    cages: tuple[Cage, ...] = ()
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -85,6 +101,17 @@ class SudokuInstance:
             except TypeError:
                 regions = ()
             object.__setattr__(self, "regions", self._checked_regions(regions, size))
+        if type(self.diagonals) is not bool:
+            raise InputError(f"diagonals must be True or False, found {self.diagonals!r}")
+        if self.cages:
+            object.__setattr__(self, "cages", checked_cages(self.cages, size))
+        elif type(self.cages) is not tuple:
+            object.__setattr__(self, "cages", ())
+
+    @property
+    def variant(self) -> bool:
+        """Whether rules other than rows, columns and boxes (or regions) apply."""
+        return self.diagonals or bool(self.cages)
 
     @staticmethod
     @functools.lru_cache(maxsize=64)  # a batch's puzzles share their regions: checked once
@@ -190,13 +217,19 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
 
 
 def from_spec(spec: PuzzleSpec) -> SudokuInstance:
-    """The instance of a `sudoku { box: RxC  regions { ... }  grid { ... } }` puzzle."""
-    spec.check_names({"box", "size", "grid", "regions"}, {"grid", "regions"})
+    """The instance of a `sudoku { box: RxC  diagonals: yes  regions { ... }  cages { ... }
+    grid { ... } }` puzzle. Without givens (a Killer), `size: N` can stand for the grid."""
+    spec.check_names({"box", "size", "grid", "regions", "diagonals", "cages"},
+                     {"grid", "regions", "cages"})
     rows = spec.rows("grid")
-    if rows is None:
-        raise spec.error("sudoku needs a grid: 'grid {' then N lines of N cells, then '}'")
-    where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
-    instance = grid_from_rows(rows, where, None, spec.title)
+    if rows is None and "size" in spec.fields:
+        instance = _empty_grid(_single_value(spec, "size"), spec.title)
+    elif rows is None:
+        raise spec.error("sudoku needs a grid: 'grid {' then N lines of N cells, then '}' "
+                         "(or 'size: N' for a grid without givens)")
+    else:
+        where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
+        instance = grid_from_rows(rows, where, None, spec.title)
     if "box" in spec.fields:
         box_rows, box_cols = parse_box(_single_value(spec, "box"), instance.size)
         instance = SudokuInstance(box_rows, box_cols, instance.givens, spec.title)
@@ -209,7 +242,29 @@ def from_spec(spec: PuzzleSpec) -> SudokuInstance:
         where = (spec.blocks["regions"].name if "regions" in spec.blocks
                  else spec.fields["regions"].name)
         instance = replace(instance, regions=regions_from_rows(region_rows, where, instance.size))
+    if "diagonals" in spec.fields:
+        instance = replace(instance, diagonals=_yes_no(_single_value(spec, "diagonals")))
+    cage_rows = spec.rows("cages")
+    if cage_rows is not None:
+        instance = replace(instance, cages=cages_from_rows(cage_rows, instance.size))
     return instance
+
+
+def _empty_grid(token: Token, title: str | None) -> SudokuInstance:
+    """`size: N` without a grid: N×N empty cells, boxes of the default shape."""
+    if not re.fullmatch(r"[0-9]{1,6}", token.text):
+        raise token.error(f"expected the grid's order N, found {token.text!r}")
+    size = int(token.text)
+    if not 1 <= size <= MAX_SIZE:
+        raise token.error(f"size {size} out of range: expected 1..{MAX_SIZE}")
+    rows, cols = default_box(size)
+    return SudokuInstance(rows, cols, tuple((0,) * size for _ in range(size)), title)
+
+
+def _yes_no(token: Token) -> bool:
+    if token.text not in ("yes", "no"):
+        raise token.error(f"diagonals takes yes or no, found {token.text!r}")
+    return token.text == "yes"
 
 
 def regions_from_rows(rows: list[list[Token]], where: Token, size: int) -> Grid:
@@ -471,8 +526,19 @@ def units(size: int, box_rows: int, box_cols: int,
 def _shape_text(instance: SudokuInstance) -> str:
     size = instance.size
     if instance.regions is not None:
-        return f"size: {size}x{size}, irregular regions"
-    return f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}"
+        text = f"size: {size}x{size}, irregular regions"
+    else:
+        text = f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}"
+    if instance.diagonals:
+        text += ", diagonals (X)"
+    if instance.cages:
+        text += f", {len(instance.cages)} cages (Killer)"
+    return text
+
+
+def diagonal_units(size: int) -> list[list[tuple[int, int]]]:
+    """Sudoku X's two extra units: the main diagonal and the anti-diagonal."""
+    return [[(i, i) for i in range(size)], [(i, size - 1 - i) for i in range(size)]]
 
 
 def _summary(instance: SudokuInstance) -> list[str]:
@@ -501,7 +567,7 @@ def encode(instance: SudokuInstance) -> Formula:
     formula = encoding.SudokuFormula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
     formula.summary = _summary(instance)
-    if instance.size <= PAIRWISE_LIMIT:
+    if instance.size <= PAIRWISE_LIMIT and not instance.variant:
         # every group is small enough to be written pairwise, as the numpy encoding does
         shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions))
         encoding.encode_givens(formula, shape, _checked_givens(instance))
@@ -554,12 +620,16 @@ def _digits(size: int) -> frozenset[int]:
 
 def _encode_general(formula: Formula, instance: SudokuInstance) -> None:
     """The same clauses built one constraint at a time, for grids above PAIRWISE_LIMIT
-    (their long groups take the ladder encoding instead of pairs)."""
+    (their long groups take the ladder encoding instead of pairs) and for the variants (the
+    diagonals are two more units; cages, `_encode_cages`)."""
     size = instance.size
     all_units = units(size, instance.box_rows, instance.box_cols, _checked_regions(instance))
+    if instance.diagonals:
+        all_units += diagonal_units(size)
     givens = instance.givens
     peers_given: dict[tuple[int, int], set[int]] = {}
-    for unit in all_units:
+    # a cage holds each digit at most once: its givens rule their digits out of its other cells
+    for unit in all_units + [list(cage.cells) for cage in instance.cages]:
         present = [givens[r][c] for r, c in unit if givens[r][c]]
         if len(present) != len(set(present)):
             formula.contradiction()  # two equal givens in one unit: no solution
@@ -570,6 +640,9 @@ def _encode_general(formula: Formula, instance: SudokuInstance) -> None:
         (r, c): [d for d in range(1, size + 1) if d not in peers_given[(r, c)]]
         for r in range(size) for c in range(size) if not givens[r][c]
     }
+    if not _restrict_to_sums(candidates, instance):
+        formula.contradiction()  # a cage's givens already rule its total out
+        return
     for (r, c), digits in candidates.items():
         formula.exactly_one([formula.var("x", r + 1, c + 1, d) for d in digits])
     for unit in all_units:
@@ -577,6 +650,51 @@ def _encode_general(formula: Formula, instance: SudokuInstance) -> None:
         for digit in sorted(missing):
             formula.exactly_one([formula.var("x", r + 1, c + 1, digit) for r, c in unit
                                  if (r, c) in candidates and digit in candidates[(r, c)]])
+    _encode_cages(formula, instance, candidates)
+
+
+def _restrict_to_sums(candidates: dict[tuple[int, int], list[int]],
+                      instance: SudokuInstance) -> bool:
+    """Keep in each cage cell only the digits that some set of different digits reaching the
+    cage's total (and holding its givens) uses: a cheap, exact pruning that helps the solver
+    far more than the PB constraint alone. False when a cage has no such set."""
+    size, givens = instance.size, instance.givens
+    for cage in instance.cages:
+        if cage.total is None or not combinations_small(len(cage.cells), size):
+            continue
+        given = frozenset(givens[r][c] for r, c in cage.cells if givens[r][c])
+        if len(given) != sum(1 for r, c in cage.cells if givens[r][c]):
+            continue  # a repeated given: the cage's at-most-once already contradicts
+        allowed = allowed_digits(len(cage.cells), cage.total, size, given)
+        if not allowed:
+            return False
+        for cell in cage.cells:
+            if cell in candidates:
+                candidates[cell] = [d for d in candidates[cell] if d in allowed]
+    return True
+
+
+def _encode_cages(formula: Formula, instance: SudokuInstance,
+                  candidates: dict[tuple[int, int], list[int]]) -> None:
+    """Each cage: every digit at most once among its empty cells (givens were ruled out of
+    them already), and the digits of its empty cells add up to the total less its givens."""
+    givens = instance.givens
+    for cage in instance.cages:
+        free = [cell for cell in cage.cells if cell in candidates]
+        for digit in range(1, instance.size + 1):
+            formula.at_most_one([formula.var("x", r + 1, c + 1, digit) for r, c in free
+                                 if digit in candidates[(r, c)]])
+        if cage.total is None:
+            continue
+        left = cage.total - sum(givens[r][c] for r, c in cage.cells)
+        literals = [formula.var("x", r + 1, c + 1, d) for r, c in free
+                    for d in candidates[(r, c)]]
+        weights = [d for r, c in free for d in candidates[(r, c)]]
+        if not literals:
+            if left != 0:
+                formula.contradiction()  # a cage of givens only, with another sum
+            continue
+        formula.pb_equals(literals, weights, left)
 
 
 def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
@@ -584,6 +702,9 @@ def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job
     and per puzzle a job whose assumptions are its givens."""
     first = instances[0]
     size = first.size
+    if any(instance.variant for instance in instances):
+        raise InputError("a batch of one-line puzzles holds plain Sudoku only: Sudoku X and "
+                         "Killer puzzles are solved one at a time")
     formula = encode(SudokuInstance(first.box_rows, first.box_cols,
                                     tuple((0,) * size for _ in range(size)),
                                     regions=first.regions))
@@ -654,7 +775,8 @@ def to_puz(instance: SudokuInstance) -> str:
     title = f' "{instance.title}"' if instance.title else ""
     group_width = box_cols * (width + 1) - 1
     rule = "-+-".join("-" * group_width for _ in range(size // box_cols))
-    lines = [f"sudoku{title} {{", f"  box: {box_rows}x{box_cols}", "  grid {"]
+    lines = [f"sudoku{title} {{", f"  box: {box_rows}x{box_cols}", *_variant_lines(instance),
+             "  grid {"]
     for r, row in enumerate(instance.givens):
         if r and r % box_rows == 0:
             lines.append("    " + rule)
@@ -679,12 +801,18 @@ def _regions_to_puz(instance: SudokuInstance) -> str:
     for row in instance.regions or ():
         lines.append("    " + " ".join((names[k] if names else str(k)).rjust(width)
                                        for k in row))
-    lines += ["  }", "  grid {"]
+    lines += ["  }", *_variant_lines(instance), "  grid {"]
     width = len(str(size))
     for row in instance.givens:
         lines.append("    " + " ".join((str(v) if v else ".").rjust(width) for v in row))
     lines += ["  }", "}"]
     return "\n".join(lines) + "\n"
+
+
+def _variant_lines(instance: SudokuInstance) -> list[str]:
+    """`diagonals: yes` and the `cages` block, when the instance has them."""
+    lines = ["  diagonals: yes"] if instance.diagonals else []
+    return lines + (cages_to_puz(instance.cages) if instance.cages else [])
 
 
 def from_json(instance: SudokuInstance, data: object, path: str) -> Grid:
