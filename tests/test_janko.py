@@ -6,6 +6,8 @@ bad texts are one line FILE:LINE:COL; `export --format janko` reads back as the 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from conftest import parse_grids, run_cli
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +18,8 @@ import satpuzzle
 from satpuzzle.errors import InputError
 from satpuzzle.formats import janko
 from satpuzzle.formats.adapters import dashes_as_cells, has_rows_first
+from satpuzzle.kinds.sudoku.cages import Cage
+from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.loading import load_text
 
 # Published puzzles as the puzzlekit dataset (github.com/SmilingWayne/puzzlekit-dataset)
@@ -318,3 +322,229 @@ def test_has_header_errors_keep_their_columns(tmp_path):
     square = "3 3 2\n1 0 1\n0 0 0\n0 0 0\n"  # square: either order is the same
     assert has_rows_first(square) is None
     assert satpuzzle.load(square, "hashi")[0].grid[0] == (1, 0, 1)
+
+
+# ---------------------------------------------------------------- Killer Sudoku
+
+# janko.at's Killer layout (the puzzlekit dataset's, documented in SmilingWayne/PuzzleSolver's
+# docs/puzzles/killer_sudoku.md): the grid holds each cage's total in one of its cells, then
+# a grid of cage labels. KILLER_001 is janko.at's Killer 001 as the dataset gives it.
+KILLER_001 = """4 4
+9 - 8 3
+- 7 - -
+4 - - 9
+- - - -
+2 2 4 1
+2 3 4 1
+6 3 4 5
+6 3 5 5
+"""
+KILLER_001_SOLUTION = "2 3 4 1\n4 1 3 2\n3 2 1 4\n1 4 2 3"
+# instances/sudoku/killer-9x9.puz (Solo 3x3k) written by hand in janko.at's layout: each
+# total in its cage's first cell, row by row; cages numbered in that order
+KILLER_9X9 = """9 9
+13 - 17 7 - 7 - 11 -
+11 - - - 15 12 7 - 5
+7 - 7 - - - 17 19 -
+5 - 8 10 13 - - - -
+15 15 - - 12 9 8 6 11
+- - 10 - - - - - -
+14 - - - 6 15 - - 11
+5 - 22 16 - 12 - 17 -
+- - - - 10 - - - -
+1 1 2 3 3 4 4 5 5
+6 6 2 2 7 8 9 9 10
+11 11 12 12 7 8 13 14 10
+15 15 16 17 18 18 13 14 14
+19 20 16 17 21 22 23 24 25
+19 20 26 26 21 22 23 24 25
+27 27 26 26 28 29 29 29 30
+31 27 32 33 28 34 34 35 30
+31 32 32 33 36 36 35 35 35
+"""
+KILLER_PUZ = "instances/sudoku/killer-9x9.puz"
+
+
+def test_a_killer_text_is_read_as_cages_and_solves_as_published():
+    [instance] = satpuzzle.load(KILLER_001)
+    assert instance.regions is None and (instance.box_rows, instance.box_cols) == (2, 2)
+    assert instance.givens == ((0,) * 4,) * 4
+    assert len(instance.cages) == 6
+    assert instance.cages[0].cells == ((0, 0), (0, 1), (1, 0)) and instance.cages[0].total == 9
+    assert instance.cages[1].cells == ((0, 2), (1, 2), (2, 2)) and instance.cages[1].total == 8
+    unique_and_valid(instance)
+    result = run_cli("solve", "-", "--unique", input_text=KILLER_001)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("unique")
+    assert parse_grids(result.stdout.split("\n", 1)[1]) == parse_grids(KILLER_001_SOLUTION)
+
+
+def test_a_nine_by_nine_killer_text_is_the_puz_puzzle_and_solves_the_same(tmp_path):
+    [from_puz] = satpuzzle.load(KILLER_PUZ)
+    [instance] = satpuzzle.load(KILLER_9X9)
+    assert instance == janko._comparable(from_puz)  # the same cages, no title
+    unique_and_valid(instance)
+    path = tmp_path / "killer.txt"
+    path.write_text(KILLER_9X9)
+    ours, theirs = run_cli("solve", path), run_cli("solve", KILLER_PUZ)
+    assert ours.returncode == theirs.returncode == 0, ours.stderr + theirs.stderr
+    assert "read as sudoku" in ours.stderr
+    assert parse_grids(ours.stdout) == parse_grids(theirs.stdout) != []
+
+
+def test_killers_are_written_in_the_same_layout():
+    [from_puz] = satpuzzle.load(KILLER_PUZ)
+    assert satpuzzle.export(from_puz, "janko") == KILLER_9X9
+    result = run_cli("export", KILLER_PUZ, "--format", "janko")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == KILLER_9X9
+    [published] = satpuzzle.load(KILLER_001)
+    written = satpuzzle.export(published, "janko")  # labels renumbered 1.., same cages
+    assert written.splitlines()[:5] == KILLER_001.splitlines()[:5]
+    assert satpuzzle.load(written) == [published]
+    imported = run_cli("import", "janko", "-", input_text=written)
+    assert imported.returncode == 0, imported.stderr
+    assert satpuzzle.load(imported.stdout) == [published]
+    # a cage without a total is `?`, both ways
+    unknown = KILLER_001.replace("9 - 8 3", "9 - 8 ?")
+    [loose] = satpuzzle.load(unknown)
+    assert [cage.total for cage in loose.cages if (0, 3) in cage.cells] == [None]
+    assert satpuzzle.load(satpuzzle.export(loose, "janko")) == [loose]
+    solution = satpuzzle.solve(loose)
+    assert satpuzzle.check(loose, solution) == []
+
+
+@st.composite
+def killers(draw):
+    """A Sudoku of a default box shape with random connected cages of 1..N cells of
+    different digits of a solved grid, totals their sums (now and then `None`), cages in any
+    order."""
+    box_rows, box_cols = draw(st.sampled_from([(2, 2), (2, 3), (3, 3)]))
+    size = box_rows * box_cols
+    solved = [[(r * box_cols + r // box_rows + c) % size + 1 for c in range(size)]
+              for r in range(size)]
+    rng = draw(st.randoms(use_true_random=False))
+    free = {(r, c) for r in range(size) for c in range(size)}
+    cages = []
+    while free:
+        cage = [min(free)]
+        free.discard(cage[0])
+        target = rng.randint(1, size)
+        while len(cage) < target:
+            digits = {solved[r][c] for r, c in cage}
+            near = sorted(cell for cell in {(r + dr, c + dc) for r, c in cage
+                                            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+                          & free if solved[cell[0]][cell[1]] not in digits)
+            if not near:
+                break
+            cell = rng.choice(near)
+            cage.append(cell)
+            free.discard(cell)
+        total = None if rng.random() < 0.1 else sum(solved[r][c] for r, c in cage)
+        cages.append(Cage(tuple(cage), total))
+    rng.shuffle(cages)
+    instance = SudokuInstance(box_rows, box_cols, ((0,) * size,) * size, cages=tuple(cages))
+    assert satpuzzle.check(instance, solved) == []
+    return instance
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(killers())
+def test_random_killers_round_trip(instance):
+    text = janko.write(instance)
+    assert janko.read(text, "<janko>") == [janko._comparable(instance)]
+
+
+def test_a_jigsaw_or_a_killer_the_numbers_say():
+    # four regions of four cells, as in a jigsaw, but 10 can only be a total: a Killer
+    rows = "1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n"
+    killer = "4 4\n10 - 10 -\n- - - -\n10 - 10 -\n- - - -\n" + rows
+    [instance] = satpuzzle.load(killer)
+    assert instance.regions is None and [cage.total for cage in instance.cages] == [10] * 4
+    assert satpuzzle.check(instance, satpuzzle.solve(instance)) == []
+    # one digit in each of four regions of four cells: a Killer's four-cell cages would need
+    # totals of 10, so these are digits, of a jigsaw Sudoku
+    jigsaw = "4 4\n2 - - -\n- - - 1\n- - - 4\n- 3 - -\n" + CHAOS_001.split("\n", 5)[5]
+    [instance] = satpuzzle.load(jigsaw)
+    assert instance.cages == () and instance.regions[0] == (0, 0, 0, 2)
+    assert satpuzzle.check(instance, satpuzzle.solve(instance)) == []
+    # a 1×1 grid is both, and is not guessed
+    for argv in (["solve", "-"], ["solve", "-", "--kind", "sudoku"]):
+        result = run_cli(*argv, input_text="1 1\n1\nA\n")
+        assert result.returncode == 2
+        assert result.stderr == (
+            "<stdin>:1:1: error: this janko.at text could be a jigsaw Sudoku (its regions "
+            "after the grid) or a Killer Sudoku (its cages and their totals); satpuzzle does "
+            "not guess: write it as a .puz file, with a 'regions' or a 'cages' block\n")
+
+
+FIVE_CELL_CAGE = """4 4
+10 - - 3
+- - 5 -
+4 6 - 7
+- - - -
+1 1 1 2
+1 1 3 2
+4 5 3 6
+4 5 6 6
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("9 - 8 3", "9 - 8 -", ("6:7: error: cage '1' holds no total: each cage of a Killer "
+                            "Sudoku writes its total (or '?') in one of its cells of the grid")),
+    ("9 - 8 3", "9 5 8 3", ("2:3: error: cage '2' holds a second number (its first, 9, at "
+                            "line 2, column 1): a Killer cage holds its total alone")),
+    ("9 - 8 3", "12 - 8 3", ("2:1: error: no 3 different digits of 1..4 add up to 12 (they "
+                             "make 6..9)")),
+    ("6 3 5 5", "6 3 5 2", "2:1: error: the cage is not connected: r4c4 cannot be reached"),
+    (KILLER_001, FIVE_CELL_CAGE, ("2:1: error: a cage of 5 cells cannot hold different "
+                                  "digits of 1..4")),
+    ("9 - 8 3", "9 - 8 12345678901", "2:7: error: cage total 12345678901 out of range"),
+])
+def test_bad_killer_texts_say_where(old, new, expected):
+    text = KILLER_001.replace(old, new)
+    assert text != KILLER_001
+    result = run_cli("solve", "-", input_text=text)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("<stdin>:" + expected), result.stderr
+
+
+def test_variants_janko_cannot_write_are_refused_naming_the_variant():
+    [hashi] = satpuzzle.load(HASHI_012)
+    for variant, rules in ((dataclasses.replace(hashi, max_bridges=3),
+                            "at most 3 bridges a pair"),
+                           (dataclasses.replace(hashi, no_loops=True), "no loops")):
+        with pytest.raises(InputError) as caught:
+            satpuzzle.export(variant, "janko")
+        assert caught.value.message == (
+            f"janko.at text cannot carry this puzzle whole: a Hashi variant ({rules}) cannot "
+            "be written in this format; use --format puz")
+    for path, rules in (("instances/hashi/tatham-10x10m4.puz", "at most 4 bridges a pair"),
+                        ("instances/hashi/tatham-7x7m3L.puz",
+                         "at most 3 bridges a pair, no loops")):
+        result = run_cli("export", path, "--format", "janko")
+        assert result.returncode == 2
+        assert result.stderr == (f"{path}: error: janko.at text cannot carry this puzzle "
+                                 f"whole: a Hashi variant ({rules}) cannot be written in this "
+                                 "format; use --format puz\n")
+    result = run_cli("export", "instances/sudoku/x-9x9.puz", "--format", "janko")
+    assert result.returncode == 2 and "Sudoku X (its diagonals) cannot be written" in (
+        result.stderr)
+    [killer] = satpuzzle.load(KILLER_001)
+    for variant, what in (
+            (dataclasses.replace(killer, givens=((1, 0, 0, 0),) + killer.givens[1:]),
+             "no place for given digits"),
+            (dataclasses.replace(killer, regions=satpuzzle.load(CHAOS_001)[0].regions),
+             "not both"),
+            (dataclasses.replace(killer, cages=killer.cages[1:]),
+             "every cell of a janko.at Killer is in a cage")):
+        with pytest.raises(InputError, match="janko.at text cannot carry this puzzle whole: "
+                                             f".*{what}"):
+            satpuzzle.export(variant, "janko")
+    [boxes] = satpuzzle.load("sudoku { box: 1x4\n grid {\n1 . . .\n. . . .\n. . . .\n"
+                             ". . . .\n} }")
+    with pytest.raises(InputError, match="its 1x4 boxes would read back as the default "
+                                         "shape"):
+        satpuzzle.export(boxes, "janko")

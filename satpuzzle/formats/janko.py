@@ -5,16 +5,23 @@
     8 - - - - - - - 5         a clue (a Sudoku digit, a Shikaku area, a Hashi island's
     ...                       bridges)
 
-A jigsaw (Chaos) Sudoku follows its grid with ROWS more lines of region labels, one a cell.
+A jigsaw (Chaos) Sudoku follows its grid with ROWS more lines of region labels, one a cell;
+so does a Killer Sudoku, whose grid holds each cage's total in one cell of the cage and whose
+labels name its cages. Which of the two such a text is, its words say (`_is_killer`): a
+jigsaw's labels are N regions of N cells and its grid holds digits 1..N; a Killer's every
+cage holds exactly one number, its total (`?` for a cage without one). A text both could be
+(a 1×1 grid alone) is refused, not guessed.
 Sudoku (any order), Shikaku and Hashi are read; which one a text is, its content says: each
 kind scores its grid (`Kind.fit`), the header and the region lines count as the signature of
 this layout, and two kinds tied at the top are not guessed between. A Sudoku's boxes are the
 default shape for its order (satpuzzle.kinds.sudoku: 9 → 3×3, 6 → 2×3); an order with no
-such box (a prime) is read only with its regions.
+such box (a prime) is read only with its regions (or cages).
 
 Reading hands the kind's own reader (`Kind.from_spec`) words that keep their place in the
-text, so that every error points at the word it is about. Writing reads its text back and
-refuses a puzzle the layout cannot carry whole (a Sudoku with boxes of another shape).
+text, so that every error points at the word it is about: a Killer's cages as the Sudoku
+reader's `cages` lines (`12: r1c1 r1c2`), each at its total's word. Writing reads its text
+back and refuses a puzzle the layout cannot carry whole (a Sudoku with boxes of another shape,
+Sudoku X, a Hashi variant), saying what it cannot carry.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import Block, tokenize_rows
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
+from satpuzzle.kinds.sudoku.cages import total_range
 
 NAME = "janko"
 KINDS = ("sudoku", "shikaku", "hashi")
@@ -43,7 +51,7 @@ _DROPS = ("title", "connectivity")
 @dataclass(frozen=True)
 class Layout:
     """The words of a janko.at text: the header's two, the grid's, the regions' (a jigsaw
-    Sudoku's; empty otherwise)."""
+    Sudoku's, or a Killer's cages; empty otherwise)."""
 
     header: list[Token]
     rows: int
@@ -136,7 +144,7 @@ def fits(text: str, kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
         return {}
     if not _grid_words(lay):
         return {}
-    if lay.regions:  # region lines after the grid: only a jigsaw Sudoku has them
+    if lay.regions:  # region lines after the grid: only a jigsaw or Killer Sudoku has them
         return {"sudoku": Fit.CERTAIN} if lay.rows == lay.cols and "sudoku" in kinds else {}
     found = {}
     if "sudoku" in kinds and lay.rows == lay.cols and _has_boxes(lay.rows):
@@ -221,12 +229,95 @@ def read_as(text: str, path: str, kind: str, lay: Layout | None = None) -> Any:
     if kind == "sudoku" and lay.rows != lay.cols:
         raise where.error(f"a Sudoku grid is square; the janko.at header says {lay.rows} rows "
                           f"and {lay.cols} columns")
+    if lay.regions and kind == "sudoku" and _is_killer(lay):
+        return registry.build(_killer_spec(lay))
     cells = [[Token("." if t.text == EMPTY else t.text, t.pos) for t in row] for row in lay.grid]
     blocks = {"grid": Block(Token("grid", where.pos), cells)}
     if lay.regions:
         blocks["regions"] = Block(Token("regions", lay.regions[0][0].pos), lay.regions)
     spec = PuzzleSpec(Token(kind, where.pos), None, {}, blocks, Path("."))
     return registry.build(spec)
+
+
+# ---------------------------------------------------------------- Killer Sudoku
+
+
+def _labelled(lay: Layout) -> dict[str, list[tuple[int, int]]]:
+    """The cells of each label of the second grid, labels in the order their first cells
+    are read (row by row)."""
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(lay.regions):
+        for c, label in enumerate(row):
+            cells.setdefault(label.text, []).append((r, c))
+    return cells
+
+
+def _is_killer(lay: Layout) -> bool:
+    """Whether a square grid with labels after it is a Killer (its labels cages, its numbers
+    their totals) rather than a jigsaw Sudoku; an InputError when it could be either.
+
+    A jigsaw's labels are N regions of N cells and its numbers digits 1..N; a Killer's every
+    cage holds one number (or `?`), and a cage of k cells a total that k different digits of
+    1..N reach. Both hold only when each of N regions of N cells holds one number N(N+1)/2
+    ≤ N: a 1×1 grid. A text that is neither is read the way it leans, for its errors: as a
+    Killer when a number can only be a total (above N, or `?`) or when there are more labels
+    than N and most of them hold exactly one number."""
+    size = lay.rows
+    cells = _labelled(lay)
+    clues = [[t.text != EMPTY for t in row] for row in lay.grid]
+    numbers = {label: sum(clues[r][c] for r, c in members) for label, members in cells.items()}
+    words = [t.text for row in lay.grid for t in row if t.text != EMPTY]
+    beyond = any(not natural(word) or int(word) > size for word in words)
+    killer = all(count == 1 for count in numbers.values())
+    jigsaw = (not beyond and len(cells) == size
+              and all(len(members) == size for members in cells.values()))
+    if killer and jigsaw:
+        totals = [int(lay.grid[r][c].text) for members in cells.values()
+                  for r, c in members if clues[r][c]]
+        low, high = total_range(size, size)
+        if any(not low <= total <= high for total in totals):
+            return False  # what the numbers allow: digits, not totals
+        raise lay.header[0].error(
+            "this janko.at text could be a jigsaw Sudoku (its regions after the grid) or a "
+            "Killer Sudoku (its cages and their totals); satpuzzle does not guess: write it "
+            "as a .puz file, with a 'regions' or a 'cages' block")
+    if killer or jigsaw:
+        return killer
+    single = sum(count == 1 for count in numbers.values())
+    return beyond or (len(cells) > size and 2 * single > len(cells))
+
+
+def _killer_spec(lay: Layout) -> PuzzleSpec:
+    """The Sudoku spec of a janko.at Killer: an empty grid and a `cages` block whose lines
+    stand where the text's words do (each cage's total at its number, its cells at their
+    labels), so that the Sudoku reader's checks (a connected cage of at most N cells, a
+    total its cells can reach) point at them. A cage without a number, or with two, is
+    refused here."""
+    where = lay.header[0]
+    rows: list[list[Token]] = []
+    for label, members in _labelled(lay).items():
+        clues = [lay.grid[r][c] for r, c in members if lay.grid[r][c].text != EMPTY]
+        first = lay.regions[members[0][0]][members[0][1]]
+        if not clues:
+            raise first.error(f"cage {label!r} holds no total: each cage of a Killer Sudoku "
+                              "writes its total (or '?') in one of its cells of the grid")
+        if len(clues) > 1:
+            at = clues[0].pos
+            raise clues[1].error(f"cage {label!r} holds a second number (its first, "
+                                 f"{clues[0].text}, at line {at.line}, column {at.column}): "
+                                 "a Killer cage holds its total alone")
+        total = clues[0]
+        if natural(total.text) and len(total.text.lstrip("0")) > 9:
+            raise total.error(f"cage total {total.text} out of range: a cage of "
+                              f"{len(members)} cell(s) adds up to at most "
+                              f"{total_range(len(members), lay.rows)[1]}")
+        head = "?" if total.text == UNKNOWN else str(int(total.text))
+        rows.append([Token(f"{head}:", total.pos)]
+                    + [Token(f"r{r + 1}c{c + 1}", lay.regions[r][c].pos) for r, c in members])
+    grid = [[Token(".", t.pos) for t in row] for row in lay.grid]
+    blocks = {"grid": Block(Token("grid", where.pos), grid),
+              "cages": Block(Token("cages", lay.regions[0][0].pos), rows)}
+    return PuzzleSpec(Token("sudoku", where.pos), None, {}, blocks, Path("."))
 
 
 # ---------------------------------------------------------------- writing
@@ -248,15 +339,33 @@ def write(instance: Any) -> str:
         raise InputError(f"janko.at text cannot carry this puzzle whole: read back, "
                          f"{exc.message}; use --format puz") from None
     if back != [_comparable(instance)]:
-        raise InputError("janko.at text cannot carry this puzzle whole (reading it back gives "
-                         "another puzzle: a Sudoku's boxes are the default shape for its "
-                         "order); use --format puz")
+        raise _cannot_carry(_why_another(instance))
     return text
 
 
+def _cannot_carry(what: str) -> InputError:
+    return InputError(f"janko.at text cannot carry this puzzle whole: {what}; use --format puz")
+
+
+def _why_another(instance: Any) -> str:
+    """Why `instance`'s janko.at text reads back as another puzzle."""
+    if instance.KIND == "sudoku" and instance.regions is None:
+        from satpuzzle.kinds.sudoku.puzzle import default_box
+
+        if (instance.box_rows, instance.box_cols) != default_box(instance.size):
+            return (f"its {instance.box_rows}x{instance.box_cols} boxes would read back as "
+                    "the default shape for its order")
+    return "reading it back gives another puzzle"
+
+
 def _comparable(instance: Any) -> Any:
+    """`instance` as its janko.at text reads back: the fields the layout drops unset, a
+    Killer's cages in the order of their first cells."""
     names = {field.name for field in dataclasses.fields(instance)}
-    return dataclasses.replace(instance, **{name: None for name in _DROPS if name in names})
+    changes: dict[str, Any] = {name: None for name in _DROPS if name in names}
+    if getattr(instance, "cages", ()):
+        changes["cages"] = tuple(sorted(instance.cages, key=lambda cage: cage.cells))
+    return dataclasses.replace(instance, **changes)
 
 
 def _word(value: int | None) -> str:
@@ -269,13 +378,36 @@ Words = tuple[list[list[str]], list[list[str]]]  # grid, regions
 
 
 def _sudoku_words(instance: Any) -> Words:
-    if getattr(instance, "diagonals", False) or getattr(instance, "cages", ()):
-        raise InputError("janko.at text as satpuzzle reads it has no Sudoku X diagonals or "
-                         "Killer cages; use --format puz")
+    if instance.diagonals:
+        raise _cannot_carry("a Sudoku X (its diagonals) cannot be written in this format")
+    if instance.cages:
+        return _killer_words(instance)
     grid = [[_word(v) for v in row] for row in instance.givens]
     regions = [] if instance.regions is None else [
         [str(region + 1) for region in row] for row in instance.regions]
     return grid, regions
+
+
+def _killer_words(instance: Any) -> Words:
+    """A Killer: each cage's total (`?` without one) in its first cell (row by row), `-`
+    elsewhere; then the cages' labels, 1.. in the order of their first cells."""
+    if instance.regions is not None:
+        raise _cannot_carry("its layout has one grid of labels, the cages of a Killer or the "
+                            "regions of a jigsaw Sudoku, not both")
+    if any(any(row) for row in instance.givens):
+        raise _cannot_carry("the grid of a Killer holds its cage totals, with no place for "
+                            "given digits")
+    size = instance.size
+    grid = [[EMPTY] * size for _ in range(size)]
+    labels = [[""] * size for _ in range(size)]
+    for number, cage in enumerate(sorted(instance.cages, key=lambda cage: cage.cells), 1):
+        r, c = cage.cells[0]
+        grid[r][c] = UNKNOWN if cage.total is None else str(cage.total)
+        for r, c in cage.cells:
+            labels[r][c] = str(number)
+    if any("" in row for row in labels):
+        raise _cannot_carry("every cell of a janko.at Killer is in a cage")
+    return grid, labels
 
 
 def _shikaku_words(instance: Any) -> Words:
@@ -286,6 +418,14 @@ def _shikaku_words(instance: Any) -> Words:
 
 
 def _hashi_words(instance: Any) -> Words:
+    from satpuzzle.kinds.hashi.puzzle import DEFAULT_MAX_BRIDGES
+
+    if instance.max_bridges != DEFAULT_MAX_BRIDGES or instance.no_loops:
+        rules = ([f"at most {instance.max_bridges} bridges a pair"]
+                 if instance.max_bridges != DEFAULT_MAX_BRIDGES else [])
+        rules += ["no loops"] if instance.no_loops else []
+        raise _cannot_carry(f"a Hashi variant ({', '.join(rules)}) cannot be written in "
+                            "this format")
     return [[_word(v) for v in row] for row in instance.grid], []
 
 
