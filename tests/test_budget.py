@@ -196,3 +196,20 @@ def test_a_memory_cap_set_from_outside_is_kept(monkeypatch):
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_puzzle_over_the_budget_does_not_stop_a_directory(tmp_path, jobs):
+    """The puzzle over --max-clauses gets its one-line error; the puzzles around it are
+    still answered, and the exit status says that one puzzle was bad input."""
+    classic = (INSTANCES / "sudoku" / "classic.puz").read_text()
+    (tmp_path / "a.puz").write_text(classic)
+    (tmp_path / "b.puz").write_text("sudoku {\n  box: 4x4\n  grid {\n"
+                                    + ". " * 16 + "\n" + (". " * 16 + "\n") * 15 + "  }\n}\n")
+    (tmp_path / "c.puz").write_text(classic)
+    result = run_cli("solve", tmp_path, "--max-clauses", "20000", "--jobs", jobs)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout.count("5 3 4 6 7 8 9 1 2") == 2, result.stdout
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and errors[0].startswith("satpuzzle: puzzle 2: error: ")
+    assert "3 puzzles: 2 solved, 1 bad input" in result.stderr

@@ -148,10 +148,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 print()
             print(_puzzle_header(loaded, number), flush=True)
         printer = PuzzlePrinter(args, instance, request, loaded.inferred)
-        with Progress("solutions") as progress:
-            printer.progress = progress
-            statuses.append(printer.run(_answers(
-                args, [instance], request, partial(pipeline.solve, instance))))
+        try:
+            with Progress("solutions") as progress:
+                printer.progress = progress
+                statuses.append(printer.run(_answers(
+                    args, [instance], request, partial(pipeline.solve, instance))))
+        except InputError as exc:
+            if len(loaded.instances) == 1:
+                raise
+            # one puzzle's bad input (over the budget, say) is that puzzle's answer, as with
+            # --jobs: the others are still answered
+            message = str(exc)
+            if message.startswith("satpuzzle: "):
+                message = f"satpuzzle: puzzle {number}: " + message[len("satpuzzle: "):]
+            print(message, file=sys.stderr)
+            statuses.append(EXIT_USAGE)
         if statuses[-1] == EXIT_GAVE_UP:
             break
     _many_summary(statuses, len(loaded.instances))
