@@ -405,10 +405,11 @@ def _empty_25x25(tmp_path) -> Any:
 def test_cli_timeout_exits_3_and_reports_what_was_proven(tmp_path):
     path = _empty_25x25(tmp_path)
     start = time.monotonic()
-    result = run_cli("solve", path, "--forced", "--timeout", "3", "--format", "json")
+    # the whole backbone takes about 3 s on a quiet machine: 1 s cuts it short anywhere
+    result = run_cli("solve", path, "--forced", "--timeout", "1", "--format", "json")
     elapsed = time.monotonic() - start
     assert result.returncode == 3, result.stderr
-    assert elapsed < 3 + 0.5 + 3.0  # the limit, slack, interpreter start-up
+    assert elapsed < 1 + 0.5 + 3.0  # the limit, slack, interpreter start-up
     assert "timeout" in result.stderr and "backbone incomplete" in result.stderr
     data = json.loads(result.stdout)
     assert data["complete"] is False and data["status"] in ("SAT", "UNKNOWN")
