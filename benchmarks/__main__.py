@@ -3,10 +3,14 @@
     python -m benchmarks [--quick] [--kinds sudoku,hashi,...] [--timeout S]
                          [--out docs/BENCHMARKS.md] [--data ../shared/data]
 
---quick: small sets and short time limits (a few minutes on 2 cores); the default full mode
-takes larger sets (30-60 minutes). Progress goes to stderr; the report and its plots
+--quick: small sets, short time limits and one run per enumeration (a few minutes on 2
+cores); the default full mode takes larger sets and, for "scale", the instances with 10^5
+solutions or more and 3 runs each (an hour or more). `scale` is "Enumeration at scale"
+(benchmarks/scale.py: whole processes of satpuzzle, clingo and CP-SAT); every other kind
+also times a start-up row. Progress goes to stderr; the report and its plots
 (docs/benchmarks/<kind>-time.png, <kind>-profile.png) are written at the end. Not part of the
-test suite (tests/test_benchmark_harness.py tests the harness with fake methods).
+test suite (tests/test_benchmark_harness.py tests the harness with fake methods,
+tests/test_benchmark_report.py the report from records).
 """
 
 from __future__ import annotations
@@ -21,9 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.harness import run_suite
+from benchmarks import scale
+from benchmarks.harness import python_baselines, run_suite, time_processes
 from benchmarks.report import Section, write_report
 from benchmarks.suites import BUILDERS, checker_for
+
+# the report's order; "scale" is not a harness suite (benchmarks/scale.py)
+KINDS = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "scale", "reductions")
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -31,19 +39,31 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="small sets and short time limits (a few minutes)")
-    parser.add_argument("--kinds", default=",".join(BUILDERS),
-                        help=f"comma-separated, among {', '.join(BUILDERS)} (default: all)")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help=f"comma-separated, among {', '.join(KINDS)} (default: all)")
     parser.add_argument("--timeout", type=float, default=0.0, metavar="S",
                         help="time limit per (method, instance), seconds (default: per kind)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "BENCHMARKS.md")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args(argv)
     kinds = [kind.strip() for kind in args.kinds.split(",") if kind.strip()]
-    unknown = [kind for kind in kinds if kind not in BUILDERS]
+    unknown = [kind for kind in kinds if kind not in KINDS]
     if unknown:
-        parser.error(f"unknown kind(s) {', '.join(unknown)}; expected {', '.join(BUILDERS)}")
+        parser.error(f"unknown kind(s) {', '.join(unknown)}; expected {', '.join(KINDS)}")
     args.kinds = kinds
     return args
+
+
+STARTUP_RUNS, STARTUP_RUNS_QUICK = 10, 5
+
+
+def trivial_name(arguments: list[str]) -> str:
+    """The start-up row's puzzle, as the report names it: its file under instances/."""
+    if not arguments:
+        return ""
+    path = Path(arguments[0])
+    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
+    return f"`{shown}`" + (f" (`{' '.join(arguments[1:])}`)" if arguments[1:] else "")
 
 
 def progress(line: str) -> None:
@@ -56,9 +76,13 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if not args.data.exists():
         progress(f"note: shared data {args.data} not found; generated instances only")
-    sections = []
+    sections: list = []
     for kind in args.kinds:
         begin = time.perf_counter()
+        if kind == "scale":
+            sections.append(scale.section(args.data, args.quick, args.timeout, progress))
+            progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
+            continue
         suite = BUILDERS[kind](args.data, args.quick, args.timeout)
         if not args.data.exists():
             suite.notes.insert(0, f"shared data folder {args.data} not found.")
@@ -66,8 +90,17 @@ def main(argv: list[str] | None = None) -> int:
                  f"limit {suite.time_limit:g} s (set up in {time.perf_counter() - begin:.1f} s)")
         records = run_suite(kind, suite.cases, suite.methods, suite.time_limit,
                             checker_for(kind), progress)
+        startup = {}
+        if suite.trivial:
+            ours = "`satpuzzle solve`"
+            startup = time_processes({ours: [sys.executable, "-m", "satpuzzle", "solve",
+                                             *suite.trivial], **python_baselines()},
+                                     STARTUP_RUNS_QUICK if args.quick else STARTUP_RUNS)
+            progress(f"{kind} start-up: " + ", ".join(
+                f"{name} {min(values, default=0):.3f} s (best of {len(values)})"
+                for name, values in startup.items()))
         sections.append(Section(kind, suite.title, records, suite.time_limit, suite.notes,
-                                suite.size_label))
+                                suite.size_label, startup, trivial_name(suite.trivial)))
         progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
     elapsed = time.perf_counter() - started
     notes = write_report(sections, args.out, command.strip(), elapsed=elapsed)

@@ -17,7 +17,10 @@ exception or a crash), absent (the method's module or its solver is not installe
 from __future__ import annotations
 
 import math
+import os
 import statistics
+import sys
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -25,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from satpuzzle.children import ChildFailed, run_children
+from satpuzzle.children import ChildFailed, run_children, run_command
 
 STATUSES = ("solved", "unsat", "timeout", "wrong", "error", "absent")
 REFERENCE = "satpuzzle"  # the method every other one is compared with
@@ -41,6 +44,7 @@ class Answer:
     solutions: list[Any] = field(default_factory=list)
     count: int | None = None
     detail: str = ""
+    engine: str = ""  # what `--engine auto` ran, where the method can tell (the command's --stats)
 
 
 @dataclass
@@ -55,6 +59,7 @@ class Record:
     status: str
     detail: str = ""
     count: int | None = None
+    engine: str = ""
 
 
 @dataclass
@@ -203,11 +208,47 @@ def run_suite(kind: str, cases: Sequence[Case], methods: Sequence[Method], time_
             answer, seconds = run_isolated(method.run, case.instance, time_limit)
             status, detail = check_answer(case.instance, answer, checker)
             records.append(Record(kind, case.name, case.size, method.name, seconds, status,
-                                  detail, answer.count))
+                                  detail, answer.count, answer.engine))
             progress(f"{kind} {case.name} {method.name}: {status} {seconds:.3f} s"
                      + (f" ({detail[:80]})" if detail and status != "solved" else ""))
     reconcile(records)
     return records
+
+
+# ---------------------------------------------------------------- whole processes
+
+
+def python_baselines() -> dict[str, list[str]]:
+    """The interpreter alone, and with the SAT back ends imported: what any Python program
+    pays before it does anything (the floor under a start-up figure)."""
+    return {"`python -c pass`": [sys.executable, "-c", "pass"],
+            '`python -c "import pysat.solvers"`': [sys.executable, "-c", "import pysat.solvers"]}
+
+
+def time_processes(commands: dict[str, list[str]], runs: int,
+                   time_limit: float = 60.0) -> dict[str, list[float]]:
+    """Wall seconds of each command as a whole process (output discarded), `runs` rounds
+    interleaved (each round every command once, the order rotated from round to round, so
+    that a busy moment of the machine hits them alike). A command that fails or passes the
+    time limit gets no time (an empty list says it did not run)."""
+    names = list(commands)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    failed: set[str] = set()
+    with tempfile.TemporaryDirectory(prefix="satpuzzle-bench-") as folder:
+        for round_ in range(runs):
+            shift = round_ % len(names) if names else 0
+            for name in names[shift:] + names[:shift]:
+                if name in failed:
+                    continue
+                started = time.perf_counter()
+                code, killed = run_command(commands[name], os.devnull,
+                                           os.path.join(folder, "err"), time_limit)
+                if killed or code not in (0, 1):
+                    failed.add(name)
+                    times[name] = []
+                    continue
+                times[name].append(time.perf_counter() - started)
+    return times
 
 
 # ---------------------------------------------------------------- statistics

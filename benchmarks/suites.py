@@ -2,9 +2,12 @@
 
 A suite builder takes the shared data folder and the mode and returns a Suite; missing data
 falls back to generated instances and says so in the suite's notes. Baselines that need an
-optional package (OR-Tools, PuLP, clingo) or a module another contributor adds
-(benchmarks/baselines/cpsat.py, clingo_count.py, sudoku_annealing.py) are imported lazily:
-when the import fails the method is reported "absent", never as a failure.
+optional package (OR-Tools, PuLP) or a module another contributor adds
+(benchmarks/baselines/cpsat.py, sudoku_annealing.py) are imported lazily: when the import
+fails the method is reported "absent", never as a failure. Every kind's suite has a
+*satpuzzle command* method (the whole `satpuzzle solve FILE` process) beside the in-process
+one, and names a trivial puzzle of its kind whose whole process is the start-up row.
+Enumeration at scale (whole processes against clingo and CP-SAT) is benchmarks/scale.py.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +44,15 @@ class Suite:
     time_limit: float
     notes: list[str] = field(default_factory=list)
     size_label: str = "cells"
+    trivial: list[str] = field(default_factory=list)  # `satpuzzle solve` arguments: start-up
+
+
+INSTANCES = Path(__file__).resolve().parents[1] / "instances"
+
+
+def trivial(relative: str, *options: str) -> list[str]:
+    """The arguments of `satpuzzle solve` on a bundled puzzle solved in milliseconds."""
+    return [str(INSTANCES / relative), *options]
 
 
 # ---------------------------------------------------------------- shared method helpers
@@ -65,7 +78,14 @@ def warm_kind(instance: Any) -> None:
     import pysat.solvers  # noqa: F401 - the back ends, imported by the pipeline on first use
 
     import satpuzzle.pipeline  # noqa: F401 - the solve pipeline and what it imports
+    from satpuzzle import api
     from satpuzzle.kinds import registry
+    from satpuzzle.solving import DEFAULT_SOLVER
+
+    # The API checks its back end once per process (it builds a PySAT solver and collects
+    # garbage, remembered): in a child forked from this large process the collection alone
+    # took 17 ms, 3x the Sudoku solve, so it is done once here, like an import.
+    api.solver_name(DEFAULT_SOLVER)
 
     kind = registry.kind(getattr(instance, "instance", instance).KIND)
     _ = kind.checker
@@ -122,10 +142,12 @@ def run_command_line(instance: Any, files: Callable[[Any, Path], list[str]],
     with tempfile.TemporaryDirectory(prefix="satpuzzle-bench-") as name:
         folder = Path(name)
         argv = [sys.executable, "-m", "satpuzzle", "solve", *files(instance, folder), *options,
-                "--format", "json", "--timeout", f"{time_limit:g}"]
+                "--format", "json", "--timeout", f"{time_limit:g}", "--stats"]
         code, killed = run_command(argv, folder / "out", folder / "err", time_limit + 5)
         output = (folder / "out").read_text()
         errors = (folder / "err").read_text().strip().splitlines()
+    engine = stated_engine(errors)
+    errors = [line for line in errors if not line.startswith("satpuzzle: stats:")]
     if killed or code == 3:
         return Answer("timeout", detail="the command's --timeout")
     try:
@@ -141,7 +163,28 @@ def run_command_line(instance: Any, files: Callable[[Any, Path], list[str]],
     found = [kind.solution_from_json(instance, item, "<command>")
              for item in data.get("solutions", [])]
     counted = "--count" in options or "--all" in options
-    return Answer("solved", found, count=data.get("count") if counted else None)
+    if engine == "SAT" and counted:  # every solution of a CNF: clasp's or SAT's, by the rule
+        from satpuzzle import pipeline
+
+        native = pipeline.enumerates_natively(pipeline.compile(instance).formula,
+                                              pipeline.Request(limit=None), None)
+        engine = "clasp" if native else "SAT"
+    return Answer("solved", found, count=data.get("count") if counted else None, engine=engine)
+
+
+def stated_engine(stderr_lines: list[str]) -> str:
+    """What answered, from `satpuzzle solve --stats`: the kind's own engine ("search"), a
+    race, or a CNF ("SAT": for a first solution SAT answers a CNF; whether clasp enumerates
+    it for --all or --count is the pipeline's rule, which run_command_line asks)."""
+    for line in stderr_lines:
+        found = re.match(r"satpuzzle: stats: (\S+) engine", line)
+        if found:
+            return found.group(1)
+        if line.startswith("satpuzzle: stats: first answer by"):
+            return "race"
+        if line.startswith("satpuzzle: stats: variables"):
+            return "SAT"
+    return ""
 
 
 def command_method(files: Callable[[Any, Path], list[str]] = puz_files,
@@ -164,39 +207,6 @@ def cpsat_first(instance: Any, time_limit: float) -> Answer:
     if status == "solved" and solution is not None:
         return Answer("solved", [solution])
     return Answer(status if status in ("unsat", "timeout") else "error", detail=str(status))
-
-
-def _count_answer(status: str, count: int | None) -> Answer:
-    if status in ("solved", "complete", "unsat") and count is not None:
-        return Answer("solved", count=count)
-    return Answer(status if status == "timeout" else "error", detail=str(status))
-
-
-def cpsat_count(instance: Any, time_limit: float) -> Answer:
-    from benchmarks.baselines import cpsat
-
-    try:
-        return _count_answer(*cpsat.count(instance, time_limit))
-    except NotImplementedError as error:
-        return Answer("absent", detail=f"CP-SAT model: {error}")
-
-
-def clingo_count(instance: Any, time_limit: float) -> Answer:
-    from benchmarks.baselines import clingo_count as counter
-
-    return _count_answer(*counter.count(instance, time_limit))
-
-
-def supported_by(name: str) -> Callable[[Any], bool]:
-    """Whether baseline module `name` models the instance's kind (its SUPPORTED tuple); True
-    when the module is missing, so that its records say "absent"."""
-    def applies(instance: Any) -> bool:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            return True
-        return instance.KIND in getattr(module, "SUPPORTED", (instance.KIND,))
-    return applies
 
 
 def cpsat_method(limit: int | None = None) -> Method:
@@ -304,7 +314,8 @@ def sudoku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
                module_available("benchmarks.baselines.sudoku_annealing"), limit=annealing_cap),
         cpsat_method(),
     ]
-    return Suite("sudoku", "Sudoku", cases, methods, limit, notes)
+    return Suite("sudoku", "Sudoku", cases, methods, limit, notes,
+                 trivial=trivial("sudoku/classic.puz"))
 
 
 # ---------------------------------------------------------------- crossword
@@ -414,7 +425,8 @@ def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
         Method("CP-SAT", crossword_cpsat, module_available("benchmarks.baselines.cpsat"),
                applies=lambda case: not case.enumerate_all),
     ]
-    return Suite("crossword", "Crosswords", cases, methods, limit, notes, "white cells")
+    return Suite("crossword", "Crosswords", cases, methods, limit, notes, "white cells",
+                 trivial("crossword/seed-example.puz"))
 
 
 # ---------------------------------------------------------------- shikaku
@@ -465,6 +477,7 @@ def shikaku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
              "stops at 200,000 steps (a failure counts as timeout).")]
     methods = [
         satpuzzle_method(),
+        command_method(),
         Method("CBC ILP (seed 002)", shikaku_cbc,
                module_available("benchmarks.baselines.shikaku_ilp")),
         Method("annealing (seed 002)", shikaku_annealing,
@@ -472,7 +485,8 @@ def shikaku_suite(data: Path, quick: bool, time_limit: float) -> Suite:
                applies=lambda instance: instance.rows <= 20),
         cpsat_method(),
     ]
-    return Suite("shikaku", "Shikaku", cases, methods, limit, notes)
+    return Suite("shikaku", "Shikaku", cases, methods, limit, notes,
+                 trivial=trivial("shikaku/small-5x5.txt", "--kind", "shikaku"))
 
 
 # ---------------------------------------------------------------- hashi
@@ -538,13 +552,15 @@ def hashi_suite(data: Path, quick: bool, time_limit: float) -> Suite:
                  "200,000 steps (a failure counts as timeout), on puzzles up to 100 islands.")
     methods = [
         satpuzzle_method(),
+        command_method(),
         Method("CBC ILP (seed 002)", hashi_cbc, module_available("benchmarks.baselines.hashi_ilp")),
         Method("annealing (seed 002)", hashi_annealing,
                module_available("benchmarks.baselines.hashi_annealing"),
                applies=lambda instance: islands(instance) <= 100),
         cpsat_method(),
     ]
-    return Suite("hashi", "Hashiwokakero", cases, methods, limit, notes, "islands")
+    return Suite("hashi", "Hashiwokakero", cases, methods, limit, notes, "islands",
+                 trivial("hashi/dailyprogrammer-7x7.puz"))
 
 
 # ---------------------------------------------------------------- jigsaw
@@ -590,64 +606,14 @@ def jigsaw_suite(data: Path, quick: bool, time_limit: float) -> Suite:
         notes.append(f"{folder} missing: generated boards only.")
     methods = [
         satpuzzle_method(),
+        command_method(),
         Method("satpuzzle --engine sat", jigsaw_sat, warm=warm_kind),
         cpsat_method(),
         Method("CP-SAT table model", jigsaw_table,
                module_available("benchmarks.baselines.jigsaw_cpsat")),
     ]
     return Suite("jigsaw", "Jigsaw (edge matching)", sorted(cases, key=lambda c: c.size),
-                 methods, limit, notes, "pieces")
-
-
-# ---------------------------------------------------------------- enumeration counts
-
-
-def counts_suite(data: Path, quick: bool, time_limit: float) -> Suite:
-    limit = sizes_of(time_limit, quick, 10.0, 60.0)
-    root = Path(__file__).resolve().parents[1] / "instances"
-    cases: list[Case] = []
-    for relative in ("sudoku/two-solutions.puz", "sudoku/empty-4x4.puz",
-                     "partition/wikipedia.puz", "one-in-three-sat/example.puz",
-                     "jigsaw/generated-4x4.puz", "jigsaw/language-example-2x2.puz"):
-        path = root / relative
-        if path.exists():
-            instance = satpuzzle.load(str(path))[0]
-            cases.append(Case(relative.removesuffix(".puz"), case_size(instance), instance))
-    seeds = range(2 if quick else 5)
-    for seed in seeds:
-        instance = shikaku.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.3, seed=seed)
-        cases.append(Case(f"shikaku 6x6 gen#{seed}", 36, instance))
-        instance = hashi.generate(7, 7, islands=10, seed=seed)
-        cases.append(Case(f"hashi 7x7 gen#{seed}", islands(instance), instance))
-        instance = generated_sudoku(2, 0.6, seed)
-        cases.append(Case(f"sudoku 4x4 gen#{seed}", 16, instance))
-    seed_case = crossword.CrosswordInstance(tuple(tuple(row) for row in SEED_GRID), SEED_WORDS)
-    cases.append(Case("crossword seed example", white_cells(SEED_GRID), seed_case))
-    notes = [("every solution counted; the count most methods agree on wins (satpuzzle's on a "
-             "tie), any other is wrong; satpuzzle's solutions are also rule-checked (up to 50 "
-             "per instance) and must be distinct. clingo runs on the kinds it supports.")]
-    methods = [
-        satpuzzle_method(satpuzzle_all),
-        command_method(options=lambda instance: ["--count"]),
-        Method("clingo", clingo_count, module_available("benchmarks.baselines.clingo_count"),
-               applies=supported_by("benchmarks.baselines.clingo_count")),
-        Method("CP-SAT", cpsat_count, module_available("benchmarks.baselines.cpsat"),
-               applies=supported_by("benchmarks.baselines.cpsat")),
-    ]
-    return Suite("counts", "Enumeration counts", cases, methods, limit, notes, "cells")
-
-
-def case_size(instance: Any) -> int:
-    """Cells, pieces or numbers, whichever the kind has."""
-    for attribute in ("pieces", "numbers", "clauses"):
-        value = getattr(instance, attribute, None)
-        if value is not None:
-            return len(value)
-    if hasattr(instance, "givens"):
-        return len(instance.givens) ** 2
-    if hasattr(instance, "grid"):
-        return sum(len(row) for row in instance.grid)
-    return getattr(instance, "rows", 1) * getattr(instance, "cols", 1)
+                 methods, limit, notes, "pieces", trivial("jigsaw/language-example-2x2.puz"))
 
 
 # ---------------------------------------------------------------- reductions
@@ -714,7 +680,6 @@ BUILDERS: dict[str, Callable[[Path, bool, float], Suite]] = {
     "shikaku": shikaku_suite,
     "hashi": hashi_suite,
     "jigsaw": jigsaw_suite,
-    "counts": counts_suite,
     "reductions": reductions_suite,
 }
 

@@ -53,12 +53,16 @@ Value = Callable[[Any], int]  # a solver's or callback's value of a variable
 @dataclass
 class Built:
     """A model with how to read a solution and, for counting, the key that identifies a
-    puzzle solution (`unique`: every model solution is a distinct puzzle solution)."""
+    puzzle solution (`unique`: every model solution is a distinct puzzle solution);
+    `shown`: the variables whose values write a solution down (the key's variables when
+    not unique), for a process that reads the model back from a file
+    (benchmarks/baselines/cpsat_enumerate.py)."""
 
     model: Any
     decode: Callable[[Value], Any]
     key: Callable[[Value], Hashable] = field(default=lambda value: None)
     unique: bool = True
+    shown: list[Any] = field(default_factory=list)
 
 
 def _require() -> None:
@@ -102,6 +106,22 @@ def count(instance: Any, time_limit: float | None = None) -> tuple[str, int]:
         raise RuntimeError(f"invalid CP-SAT model: {built.model.validate()}")
     done = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     return ("complete" if done else "timeout"), counter.total()
+
+
+def export(instance: Any, path: str) -> None:
+    """The counting model of `instance` written to `path` (protobuf text) and, beside it,
+    `path`.json: the indices of its shown variables and whether each model solution is a
+    distinct puzzle solution; read back by benchmarks/baselines/cpsat_enumerate.py, which
+    enumerates in a process of its own without importing satpuzzle."""
+    import json
+
+    _require()
+    built = _build(instance, counting=True)
+    if not built.model.export_to_file(path):
+        raise RuntimeError(f"CP-SAT could not write {path}")
+    with open(path + ".json", "w", encoding="utf-8") as handle:
+        json.dump({"shown": [var.index for var in built.shown], "unique": built.unique},
+                  handle)
 
 
 if cp_model is not None:
@@ -154,7 +174,8 @@ def _sudoku(instance: Any, counting: bool) -> Built:
                   for left in range(0, size, instance.box_cols)]
     for unit in units:
         model.add_all_different(unit)
-    return Built(model, lambda value: tuple(tuple(value(v) for v in row) for row in cells))
+    return Built(model, lambda value: tuple(tuple(value(v) for v in row) for row in cells),
+                 shown=[v for row in cells for v in row])
 
 
 # ---------------------------------------------------------------- crossword
@@ -215,7 +236,7 @@ def _crossword(instance: Any, counting: bool) -> Built:
         return tuple("".join("0" if (r, c) not in letters else LETTERS[value(letters[(r, c)])]
                              for c in range(len(row))) for r, row in enumerate(grid))
 
-    return Built(model, decode)
+    return Built(model, decode, shown=list(letters.values()))
 
 
 # ---------------------------------------------------------------- shikaku
@@ -266,7 +287,7 @@ def _shikaku(instance: Any, counting: bool) -> Built:
         chosen = [placement for options in choices for var, placement in options if value(var)]
         return tuple(sorted(chosen))
 
-    return Built(model, decode)
+    return Built(model, decode, shown=[var for options in choices for var, _ in options])
 
 
 # ---------------------------------------------------------------- hashi
@@ -328,7 +349,7 @@ def _hashi(instance: Any, counting: bool) -> Built:
         return tuple(sorted((a, b, value(amount)) for (a, b), amount in zip(pairs, counts)
                             if value(amount)))
 
-    return Built(model, decode)
+    return Built(model, decode, shown=counts)
 
 
 def _total(terms: Any) -> Any:
@@ -427,7 +448,8 @@ def _jigsaw(instance: Any, counting: bool) -> Built:
     def key(value: Value) -> Hashable:
         return tuple(tuple(value(s) for s in sides) for _, _, sides in placed.values())
 
-    return Built(model, decode, key, unique=False)
+    return Built(model, decode, key, unique=False,
+                 shown=[side for _, _, sides in placed.values() for side in sides])
 
 
 def _fit(model: Any, instance: Any, mine: Any, theirs: Any) -> None:
@@ -455,7 +477,8 @@ def _partition(instance: Any, counting: bool) -> Built:
         model.add_bool_or([])  # an odd total has no split
     else:
         model.add(sum(a * side for a, side in zip(numbers, sides)) == total // 2)
-    return Built(model, lambda value: tuple(i for i, side in enumerate(sides) if value(side)))
+    return Built(model, lambda value: tuple(i for i, side in enumerate(sides) if value(side)),
+                 shown=sides)
 
 
 def _one_in_three(instance: Any, counting: bool) -> Built:
@@ -465,4 +488,5 @@ def _one_in_three(instance: Any, counting: bool) -> Built:
     for clause in instance.clauses:
         # one term per occurrence, so (x x y) counts x twice, as the rules say
         model.add(sum(truth[lit] if lit > 0 else 1 - truth[-lit] for lit in clause) == 1)
-    return Built(model, lambda value: tuple(v for v in occurring if value(truth[v])))
+    return Built(model, lambda value: tuple(v for v in occurring if value(truth[v])),
+                 shown=[truth[v] for v in occurring])
