@@ -452,6 +452,8 @@ def read_satpuzzle(out: Path, err: Path, mode: str, case: ScaleCase) -> Reading:
             engine = "CNF"
         if "counted by ganak" in line:
             engine = "ganak"
+        if "enumerated by clasp" in line:
+            engine = "clasp (clingo)"
     if mode == "count":
         count = integers(out.read_text(errors="replace"))
         return Reading(count, engine=engine, detail="" if count is not None
@@ -542,7 +544,7 @@ def one_run(case: ScaleCase, method: str, mode: str, folder: Path,
 def auto_engine(case: ScaleCase, stated: str) -> str:
     """What `--engine auto` ran, from satpuzzle's --stats line (`stated`) and, for a CNF,
     the pipeline's own rule for clasp against SAT with blocking clauses."""
-    if stated != "CNF" or case.instance is None:
+    if stated != "CNF" or case.instance is None:  # a named engine, clasp included
         return stated or "?"
     from satpuzzle import pipeline
 

@@ -16,11 +16,13 @@ by clasp in C. The 690,000 clauses of an empty 25×25 Sudoku load in 0.80 to 0.9
 section `loading`). The text goes through a pipe, so that a child killed at a deadline leaves
 nothing on disk.
 
-The formula must be complete by itself (`Kind.encode_standalone`): lazy constraints (Hashi's
-connectivity cuts, `Formula.refine`) would need a propagator calling Python on every candidate
-model, which measured no faster than clasp on the eager encoding and less even (up to 1,000
-solutions of 43 Hashi instances, decoded and checked: 121 s against 115 s, one instance 16 s
-against 5; benchmarks/enumeration.py, section `hashi`).
+The formula must be complete by itself (`Kind.encode_standalone`), or its lazy constraints
+must be reachability (`Formula.reachable`: Hashi's connectivity), which becomes rules over
+reachability atoms that clasp's unfounded-set check enforces as it searches. That took the
+115,584 solutions of a 200-island Coelho Hashi from 66 s (`--count`, the eager spanning-tree
+encoding) to 1.0 s of solving; a propagator calling Python on every candidate model had
+measured no faster than the eager encoding (up to 1,000 solutions of 43 Hashi instances,
+decoded and checked: 121 s against 115 s; benchmarks/enumeration.py, section `hashi`).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from satpuzzle.cnf import Formula
+from satpuzzle.cnf import Formula, Reachability
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
 from satpuzzle.solving import Job, LimitReached
@@ -82,12 +84,12 @@ class ClingoModels:
         require()
         import clingo
 
-        if formula.refine is not None:
+        if formula.refine is not None and formula.reachable is None:
             raise ValueError("clasp needs a formula complete by itself (the kind's "
-                             "encode_standalone), not one with lazy constraints")
+                             "encode_standalone), or lazy constraints it has natively")
         self.formula = formula
         self.live = formula.live_puzzle_vars()
-        projected = len(self.live) < formula.num_vars
+        projected = len(self.live) < formula.num_vars or formula.reachable is not None
         self.control = clingo.Control([*OPTIONS, PROJECT] if projected else list(OPTIONS))
         _load(self.control, aspif_program(formula, self.live))
         self.control.ground([("base", [])])
@@ -178,7 +180,26 @@ def aspif_program(formula: Formula, live: Sequence[int]) -> bytes:
     choice = _statement(1, 1, formula.num_vars, *range(1, formula.num_vars + 1), 0, 0)
     shown = "".join(f"4 {len(str(v))} {v} 1 {v}\n" for v in live)
     project = _statement(3, len(live), *live)
-    return f"asp 1 0 0\n{choice}".encode() + rules + f"{project}{shown}0\n".encode()
+    reach = _reachability_rules(formula.reachable, formula.num_vars)
+    return (f"asp 1 0 0\n{choice}".encode() + rules
+            + f"{reach}{project}{shown}0\n".encode())
+
+
+def _reachability_rules(reachable: Reachability | None, first_atom: int) -> str:
+    """Reachability as rules over new atoms r_i (numbered after the formula's variables):
+    r_root; r_b :- r_a, edge; r_a :- r_b, edge; and :- not r_i for every node. The atoms are
+    in no choice rule, so clasp holds each true only when some chain of true edges from the
+    root supports it (its unfounded-set check): connectivity without cuts or an eager
+    encoding, as clingo's own reachability programs have it."""
+    if reachable is None:
+        return ""
+    atom = [first_atom + 1 + node for node in range(reachable.nodes)]
+    lines = [_statement(1, 0, 1, atom[reachable.root], 0, 0)]
+    for a, b, literal in reachable.edges:
+        lines.append(_statement(1, 0, 1, atom[b], 0, 2, atom[a], literal))
+        lines.append(_statement(1, 0, 1, atom[a], 0, 2, atom[b], literal))
+    lines += [_statement(1, 0, 0, 0, 1, -r) for r in atom]
+    return "".join(lines)
 
 
 def _statement(*numbers: int) -> str:

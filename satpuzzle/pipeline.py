@@ -250,32 +250,40 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
         if not declined:
             return
     started = time.monotonic()
-    # clasp takes the formula complete by itself: Hashi's connectivity eager, not as cuts
-    # added on each model (see satpuzzle.enumeration)
-    compiled = compile(instance, request, standalone=request.engine == CLINGO)
+    compiled = compile(instance, request)
+    if request.engine == CLINGO and not _clasp_takes(compiled.formula):
+        # lazy constraints clasp has no native form of: the kind's standalone encoding
+        compiled = compile(instance, request, standalone=True)
     yield _compiled_event(compiled, time.monotonic() - started)
     native = enumerates_natively(compiled.formula, request, limit)
     here = _checks_in_parent(request)
     yield from _run_targets([lambda: _sat_events(compiled, [Job(limit=limit)], range(1),
                                                  request, check=request.check and not here,
                                                  native=native, share=native and here)],
-                            request, parent_check=here and instance)
+                            request, parent_check=here and instance,
+                            engine=CLINGO if native else None)
 
 
 def enumerates_natively(formula: Formula, request: Request, limit: int | None) -> bool:
     """Whether clasp enumerates this formula (satpuzzle.enumeration) rather than SAT with
     blocking clauses: when asked for by name (--engine clingo), and under `auto` where it
     measured faster (benchmarks/enumeration.py): for every solution (--all, --count) or a
-    limit of NATIVE_FROM or more, but not for a formula with lazy constraints (Hashi), which
-    the SAT loop completes with a few cuts where clasp needs the larger eager encoding (up
-    to 1,000 solutions of 43 Hashi instances, decoded and checked: 70 s against 115 s), nor
-    when --solver names another back end than the default."""
+    limit of NATIVE_FROM or more, on a formula clasp takes as it is (lazy constraints only
+    where they are reachability, as Hashi's: 115,584 solutions counted in 1.9 s against
+    66 s with the eager encoding and minutes by SAT with cuts), but not when --solver names
+    another back end than the default."""
     if request.engine == CLINGO:
         return True
     aliases = solver_aliases()
     return (request.engine == "auto" and (limit is None or limit >= NATIVE_FROM)
-            and enumeration.AVAILABLE and formula.refine is None
+            and enumeration.AVAILABLE and _clasp_takes(formula)
             and aliases.get(request.solver) == aliases[DEFAULT_SOLVER])
+
+
+def _clasp_takes(formula: Formula) -> bool:
+    """Whether clasp enumerates `formula` as it is: complete by itself, or with lazy
+    constraints that are reachability, which clasp has natively (Formula.reachable)."""
+    return formula.refine is None or formula.reachable is not None
 
 
 # Below this many solutions (--unique, --limit 10), loading clasp costs more than blocking
@@ -450,7 +458,7 @@ def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Itera
     targets = [partial(_sat_events, compiled, jobs, range(first, len(jobs), workers), request,
                        native=native)
                for first in range(workers)]
-    yield from _run_targets(targets, request)
+    yield from _run_targets(targets, request, engine=CLINGO if native else None)
 
 
 def _each_in_turn(instances: Sequence[Any], request: Request) -> Iterator[Event]:

@@ -160,8 +160,15 @@ def planted(rng: random.Random, most: int, no_loops: bool) -> HashiInstance:
         return HashiInstance(tuple(map(tuple, grid)), max_bridges=most, no_loops=no_loops)
 
 
-def solutions(instance: HashiInstance, connectivity: str) -> list[tuple]:
-    return list(satpuzzle.solutions(hashi.with_connectivity(instance, connectivity)))
+def solutions(instance: HashiInstance, connectivity: str, engine: str = "auto") -> list[tuple]:
+    return list(satpuzzle.solutions(hashi.with_connectivity(instance, connectivity),
+                                    engine=engine))
+
+
+# Every way to enumerate: SAT with cuts (lazy) or the spanning tree (eager), and clasp on
+# each (lazy: connectivity as clasp's own reachability rules)
+WAYS = [(connectivity, engine) for connectivity in ("lazy", "eager")
+        for engine in ("sat", "clingo")]
 
 
 @pytest.mark.parametrize(("most", "no_loops"), MODES)
@@ -173,10 +180,10 @@ def test_solution_sets_match_brute_force_lazy_and_eager(most, no_loops):
         expected = brute_force(instance.grid, most, no_loops)
         assert expected, instance  # the planted layout at least
         several += len(expected) > 1
-        for connectivity in ("lazy", "eager"):
-            found = solutions(instance, connectivity)
-            assert len(found) == len(set(found)), (instance, connectivity)
-            assert set(found) == expected, (instance, connectivity)
+        for way in WAYS:
+            found = solutions(instance, *way)
+            assert len(found) == len(set(found)), (instance, way)
+            assert set(found) == expected, (instance, way)
             assert all(violations(instance.grid, s, most, no_loops) == [] for s in found)
     assert several  # some case tells solutions apart
 
@@ -199,8 +206,8 @@ SQUARE_OF_FOURS = ((4, 0, 4), (0, 0, 0), (4, 0, 4))
 def test_hand_made_counts(grid, most, no_loops, count):
     instance = HashiInstance(grid, max_bridges=most, no_loops=no_loops)
     assert len(brute_force(grid, most, no_loops)) == count
-    for connectivity in ("lazy", "eager"):
-        assert len(solutions(instance, connectivity)) == count
+    for way in WAYS:
+        assert len(solutions(instance, *way)) == count, way
 
 
 def test_checker_names_the_variant_rules():

@@ -378,12 +378,14 @@ class PuzzlePrinter:
             self.progress.advance()
             if self.args.count:
                 return
-            self.solutions.append(solution)
-            if self.args.format == "text" and self.streaming:
-                with self.progress.paused():
-                    if self.count > 1:
-                        print()
-                    print(self.render(solution), flush=True)
+            if not (self.args.format == "text" and self.streaming):
+                self.solutions.append(solution)  # printed at the end
+                return
+            # printed now and not kept: --all of 115,584 Hashi solutions grew to 5 GB
+            with self.progress.paused():
+                if self.count > 1:
+                    print()
+                print(self.render(solution), flush=True)
 
     @property
     def streaming(self) -> bool:
@@ -518,6 +520,9 @@ def print_stats(compiled: Compiled | None, ended: Ended) -> None:
     if ended.engine == "race":
         print(f"satpuzzle: stats: first answer by {ended.winner or 'neither engine'} "
               "(search engine and SAT raced)", file=sys.stderr)
+    if ended.engine == pipeline.CLINGO:
+        print("satpuzzle: stats: enumerated by clasp (clingo), projected on the puzzle "
+              "variables", file=sys.stderr)
     if ended.engine == counting.GANAK:
         print("satpuzzle: stats: counted by ganak, projected on the puzzle variables "
               "(nothing enumerated; 'solve' is the count's time)", file=sys.stderr)

@@ -35,6 +35,9 @@ class HashiKind(Kind):
     encode_standalone = Lazy("satpuzzle.kinds.hashi.puzzle", "encode_standalone")
     native_format_names = ("has",)
 
+    def prepare_check(self, instance):
+        return self.checker.prepare(instance)
+
     def adjust(self, instance, options):
         return self.puzzle.with_connectivity(instance, options.get("connectivity"))
 

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from satpuzzle.cnf import Formula, VarName
+from satpuzzle.cnf import Formula, Reachability, VarName
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
@@ -602,6 +602,9 @@ def encode(instance: HashiInstance) -> Formula:
         if instance.no_loops:
             _no_loop_count(formula, layout, bridge_vars)
         formula.refine = _cut_generator(layout, bridge_vars)
+        formula.reachable = Reachability(
+            len(layout.islands), 0,
+            tuple((a, b, pair_vars[0]) for (a, b), pair_vars in zip(layout.pairs, bridge_vars)))
     return formula
 
 
