@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "satpuzzle"
 # bottom up; a module belongs to the first entry that is a prefix of its name
 LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.errors", "satpuzzle.textio", "satpuzzle.progress", "satpuzzle.disjoint",
-     "satpuzzle.lazy"),
+     "satpuzzle.lazy", "satpuzzle.usercache"),
     ("satpuzzle.cnf", "satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages",
      "satpuzzle.solving", "satpuzzle.external", "satpuzzle.backbone", "satpuzzle.enumeration",
      "satpuzzle.counting"),
