@@ -46,6 +46,7 @@ def check_solver(name: str) -> str:
     return accepted
 
 
+@functools.cache
 def _available(name: str) -> bool:
     hook = sys.unraisablehook
     sys.unraisablehook = lambda _report: None  # a failed constructor's __del__ complains
@@ -53,10 +54,13 @@ def _available(name: str) -> bool:
         try:
             Solver(name=name).delete()
         except Exception:  # noqa: BLE001 - PySAT raises bare errors for back ends it lacks
-            return False
-        return True
+            failed = True
+        else:
+            failed = False
+        if failed:  # its leftovers go now, unheard (a full collection: 17 ms when forked)
+            gc.collect()
+        return not failed
     finally:
-        gc.collect()
         sys.unraisablehook = hook
 
 

@@ -132,3 +132,32 @@ def test_request_is_frozen_and_limits_follow_the_kind():
         request.limit = 3  # type: ignore[misc]
     assert request.limit_for(registry.kind("sudoku")) == 1
     assert request.limit_for(registry.kind("crossword")) is None  # every fill by default
+
+
+def test_a_back_end_missing_from_the_pysat_build_is_refused_quietly(monkeypatch):
+    """A back end PySAT lacks is refused in one line; its half-built solver's complaint at
+    collection is not heard; the probe is made once per name."""
+    from satpuzzle import solving
+    from satpuzzle.errors import InputError
+
+    heard, made = [], []
+
+    class Missing:
+        def __init__(self, name):
+            made.append(name)
+            self.name = name
+            raise NotImplementedError("not built in")
+
+        def __del__(self):
+            raise RuntimeError("half-built solver collected")
+
+    monkeypatch.setattr(solving, "Solver", Missing)
+    solving._available.cache_clear()
+    monkeypatch.setattr("sys.unraisablehook", heard.append)
+    try:
+        for _ in range(2):
+            with pytest.raises(InputError, match="not available in this PySAT build"):
+                solving.check_solver("glucose4")
+    finally:
+        solving._available.cache_clear()
+    assert len(made) == 1 and heard == []
