@@ -25,13 +25,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import scale
+from benchmarks import crossword_grids, scale
 from benchmarks.harness import python_baselines, run_suite, time_processes
 from benchmarks.report import Section, write_report
 from benchmarks.suites import BUILDERS, checker_for
 
-# the report's order; "scale" is not a harness suite (benchmarks/scale.py)
-KINDS = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "scale", "reductions")
+# the report's order; "scale" and "grids" are not harness suites (benchmarks/scale.py,
+# benchmarks/crossword_grids.py: big crossword grids, first fill against the seed's trie)
+KINDS = ("sudoku", "crossword", "grids", "shikaku", "hashi", "jigsaw", "scale", "reductions")
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -79,8 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     sections: list = []
     for kind in args.kinds:
         begin = time.perf_counter()
-        if kind == "scale":
-            sections.append(scale.section(args.data, args.quick, args.timeout, progress))
+        if kind in ("scale", "grids"):
+            module = scale if kind == "scale" else crossword_grids
+            sections.append(module.section(args.data, args.quick, args.timeout, progress))
             progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
             continue
         suite = BUILDERS[kind](args.data, args.quick, args.timeout)

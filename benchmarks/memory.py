@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -18,13 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 
 # One run in a wrapper: the wrapper's RUSAGE_CHILDREN peak is the command's (and its
-# children's) own, uncontaminated by earlier runs.
+# children's) own, uncontaminated by earlier runs. argv[1]: where the command's output goes.
 WRAPPER = """
 import json, resource, subprocess, sys, time
 started = time.monotonic()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+with open(sys.argv[1], "wb") as output:
+    done = subprocess.run(sys.argv[2:], stdout=output, stderr=subprocess.PIPE)
 print(json.dumps({"rc": done.returncode, "seconds": time.monotonic() - started,
                   "peak_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+                  "cpu": sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
                   "stderr": done.stderr.decode(errors="replace")[-300:]}))
 """
 
@@ -66,16 +69,24 @@ def shared_cases() -> list[Case]:
 
 
 def measure(command: list[str], timeout: float) -> dict:
-    """One whole `satpuzzle` process in its wrapper, started through
-    satpuzzle.children.run_command (the wrapper's process group, the command in it, is
-    killed whatever ends the wait)."""
+    """One whole `satpuzzle` process in its wrapper (see measure_process)."""
+    return measure_process([sys.executable, "-m", "satpuzzle", *command], timeout)
+
+
+def measure_process(command: list[str], timeout: float, output: str = os.devnull,
+                    grace: float = 60.0) -> dict:
+    """One whole process in its wrapper, started through satpuzzle.children.run_command (the
+    wrapper's process group, the command in it, is killed whatever ends the wait): its exit
+    code ("killed" past `timeout` + `grace` seconds), wall seconds, peak RSS in KiB, CPU
+    seconds (user + system, its children's included) and stderr's end; its standard output
+    goes to the file `output`."""
     sys.path.insert(0, str(ROOT))
     from satpuzzle.children import run_command
 
-    argv = [sys.executable, "-c", WRAPPER, sys.executable, "-m", "satpuzzle", *command]
+    argv = [sys.executable, "-c", WRAPPER, output, *command]
     with tempfile.TemporaryDirectory(prefix="satpuzzle-memory-") as name:
         out, err = Path(name) / "out", Path(name) / "err"
-        code, killed = run_command(argv, out, err, timeout + 60)
+        code, killed = run_command(argv, out, err, timeout + grace)
         if killed or code != 0:
             return {"rc": "killed" if killed else code, "seconds": float("nan"),
                     "peak_kb": float("nan"), "stderr": err.read_text()[-300:]}

@@ -4,7 +4,8 @@ process | throughput | ratio to satpuzzle), a start-up row, and two plots, time 
 and a performance profile, saved as PNG beside the report (docs/benchmarks/<kind>-time.png,
 <kind>-profile.png); then "Enumeration at scale" (benchmarks/scale.py: whole processes of
 satpuzzle, clingo and CP-SAT on instances with 10^5 solutions or more, per row the engine
-`--engine auto` ran).
+`--engine auto` ran); "Big crossword grids" (benchmarks/crossword_grids.py: first fill of the
+van Beek grids of 15×15 or more, satpuzzle against the seed's trie, whole processes).
 
 The hand-written per-kind studies that docs/BENCHMARKS.md held before it was generated are
 moved, unchanged, to docs/benchmarks/DETAILS.md (once) and linked from the report.
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+from benchmarks.crossword_grids import GridSection, grid_lines
 from benchmarks.harness import (
     REFERENCE,
     Record,
@@ -641,8 +643,8 @@ def section_lines(section: Section, images: list[str]) -> list[str]:
     return lines + [""]
 
 
-def write_report(sections: Sequence[Section | ScaleSection], out: Path, command: str,
-                 plots: bool = True, elapsed: float | None = None) -> list[str]:
+def write_report(sections: Sequence[Section | ScaleSection | GridSection], out: Path,
+                 command: str, plots: bool = True, elapsed: float | None = None) -> list[str]:
     """Write the report (and its plots unless `plots` is False); the plot notes (a missing
     matplotlib is said in the report, not raised)."""
     has_details = preserve_details(out)
@@ -685,6 +687,9 @@ def write_report(sections: Sequence[Section | ScaleSection], out: Path, command:
     for section in sections:
         if isinstance(section, ScaleSection):
             lines += scale_lines(section)
+            continue
+        if isinstance(section, GridSection):
+            lines += grid_lines(section)
             continue
         images: list[str] = []
         if plots and section.records:

@@ -16,7 +16,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
-from satpuzzle.textio import STDIN, check_number_lengths, read_text, shorten, shown
+from satpuzzle.textio import STDIN, check_number_lengths, read_input, shorten, shown
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
 # "{". Blanks are the grammar's (no newline inside): nested \s* around \n backtracked
@@ -44,6 +44,12 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
     options = options or {}
     try:
         check_number_lengths(text, path)  # done by read_text for files, not for API text
+        constructor = _constructor_format(text, path)  # first: its name may say .puz
+        if constructor:
+            from satpuzzle.formats import constructors
+
+            return Loaded(path, constructors.read(constructor, text, path, kind, options),
+                          inferred="crossword" if kind is None else None)
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
             return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
@@ -79,7 +85,37 @@ def load(path: str, kind: str | None = None, options: dict[str, Any] | None = No
         return Loaded(name, links.read(path, name, kind)[0])
     if path != STDIN and os.path.isdir(path):
         return load_directory(path, kind, options)
-    return load_text(read_text(path), shown(path), kind, options)
+    source = read_input(path)
+    if isinstance(source, bytes):  # a binary format: an Across Lite puzzle
+        return load_bytes(source, shown(path), kind, options)
+    return load_text(source, shown(path), kind, options)
+
+
+def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
+               options: dict[str, Any] | None = None) -> Loaded:
+    """A binary file satpuzzle reads: an Across Lite puzzle, told by its signature."""
+    from satpuzzle.formats import constructors
+
+    try:
+        name = constructors.recognise(data, path)
+        if name is None:
+            raise InputError("binary data, expected UTF-8 text, an Across Lite puzzle or a "
+                             "zipped .jpz", path)
+        return Loaded(path, constructors.read(name, data, path, kind, options or {}),
+                      inferred="crossword" if kind is None else None)
+    except InputError as error:
+        raise error.at(path) from None
+
+
+def _constructor_format(text: str, path: str) -> str | None:
+    """The format of a crossword constructor's text file (Across Lite text, ipuz, xd), told
+    by its content (an xd file also by its name), or None."""
+    start = text[:1000].lstrip()[:1]  # not the whole text: a list may be megabytes
+    if not (start and start in "{<i" or " ~ " in text or path.lower().endswith(".xd")):
+        return None  # the usual case, told without loading the formats
+    from satpuzzle.formats import constructors
+
+    return constructors.recognise(text, path)
 
 
 def load_directory(path: str, kind: str | None = None,

@@ -15,6 +15,7 @@ instead (the API's iterators: no deadline, nothing forked).
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -31,7 +32,7 @@ from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
 from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
-from satpuzzle.stages import time_limit
+from satpuzzle.stages import run_deadline, time_limit
 
 KIND_DEFAULT = -1  # Request.limit: one solution, or all for kinds whose users want all
 CLINGO = "clingo"  # Request.engine: clasp enumerates the CNF (satpuzzle.enumeration)
@@ -64,6 +65,9 @@ class Request:
     in_process: bool = False
     started: float | None = None  # the clock messages count from (default: the call)
     count_only: bool = False
+    # --split: one cube of the puzzle, (puzzle variable's name, value) pairs added to its
+    # formula as unit clauses (see split_cubes); SAT answers, never a kind's engine
+    cube: tuple[tuple[Any, bool], ...] = ()
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline)."""
@@ -196,8 +200,20 @@ def compile(instance: Any, request: Request = Request(), standalone: bool = Fals
     with compiling(request):
         check_budget(instance)
         formula = kind.encode_standalone(instance) if standalone else kind.encode(instance)
+        _restrict(formula, request.cube)
         formula.check_budget()  # the encoders check every few thousand clauses: now exactly
     return CompiledInstance(instance, kind, formula)
+
+
+def _restrict(formula: Formula, cube: Sequence[tuple[Any, bool]]) -> None:
+    """The cube's literals as unit clauses: the formula's solutions inside the cube."""
+    if not cube:
+        return
+    ids = {name: ident for ident, name in formula.names.items()}
+    for name, value in cube:
+        if name not in ids:  # the client compiled the same instance: this is a bug
+            raise CheckFailed(f"--split: the cube names {name!r}, not a puzzle variable")
+        formula.add([ids[name] if value else -ids[name]])
 
 
 def _compiled_event(compiled: CompiledInstance, seconds: float) -> Compiled:
@@ -241,7 +257,8 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
     limit = request.limit_for(kind)
     if request.engine == CLINGO:
         enumeration.require()
-    engine = None if request.engine == CLINGO else kind.engine_for(instance, request.engine)
+    engine = (None if request.engine == CLINGO or request.cube
+              else kind.engine_for(instance, request.engine))
     if engine is not None and request.engine == "race" and limit == 1:
         yield from _race(instance, engine, request)
         return
@@ -321,7 +338,8 @@ def _checks_in_parent(request: Request) -> bool:
 def _engine_events(instance: Any, engine: Engine, request: Request,
                    limit: int | None, check: bool = True) -> Iterator[Any]:
     # an engine may build a CNF of its own (the crossword's SAT oracle): the same budget
-    with clause_budget(request.max_clauses):
+    # and the deadline: an engine answering in stages hands over its best so far before it
+    with clause_budget(request.max_clauses), run_deadline(request.deadline):
         yield from _engine_solutions(instance, engine, request, limit, check)
 
 
@@ -498,29 +516,125 @@ class PuzzleEvents:
     status: int = 0
 
 
-def solve_each(instances: Sequence[Any], request: Request,
-               workers: int) -> Iterator[PuzzleEvents]:
+def solve_each(instances: Sequence[Any], request: Request, workers: int,
+               cubes: Sequence[tuple] | None = None) -> Iterator[PuzzleEvents]:
     """Several puzzles in `workers` processes (worker k takes puzzles k, k+w, ...), each
-    puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order."""
+    puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order.
+    `cubes`: puzzle k is restricted to cube k (--split)."""
     workers = max(1, min(workers, len(instances)))
 
     def worker(first: int) -> Iterator[PuzzleEvents]:
         for index in range(first, len(instances), workers):
-            events: list[Event] = []
-            try:
-                events.extend(solve(instances[index], request))
-            except InputError as exc:
-                yield PuzzleEvents(index, events, str(exc), 2)
-                continue
-            except CheckFailed as exc:
-                yield PuzzleEvents(index, events, f"satpuzzle: internal error: {exc}", 4)
-                continue
-            yield PuzzleEvents(index, events)
+            yield puzzle_events(index, instances[index], request if cubes is None
+                                else replace(request, cube=cubes[index]))
 
     targets = [partial(worker, first) for first in range(workers)]
     for event in _run_targets(targets, request, graceful=True):
         if isinstance(event, PuzzleEvents):
             yield event
+
+
+def puzzle_events(index: int, instance: Any, request: Request) -> PuzzleEvents:
+    """One puzzle of several answered whole: the work of a `--jobs` worker process and of a
+    cluster's task (satpuzzle.cluster) alike. Bad input and failed checks are that puzzle's
+    answer, so that the others are still answered."""
+    events: list[Event] = []
+    try:
+        events.extend(solve(instance, request))
+    except InputError as exc:
+        return PuzzleEvents(index, events, str(exc), 2)
+    except CheckFailed as exc:
+        return PuzzleEvents(index, events, f"satpuzzle: internal error: {exc}", 4)
+    return PuzzleEvents(index, events)
+
+
+# ---------------------------------------------------------------- one puzzle in cubes
+
+
+def split_cubes(instance: Any, request: Request, count: int) -> list[tuple]:
+    """--split K: at most `count` cubes over the puzzle's variables, disjoint and together
+    covering every solution, so that each solution lies in exactly one: the leaves of a
+    binary decision tree grown breadth first. A leaf is split on the first puzzle variable
+    that unit propagation under the leaf leaves open, in an order that takes groups (a name
+    without its last part: a cell's values) smallest first, the most constrained choices;
+    a leaf whose propagation fails holds no solution and is dropped. Fewer cubes when fewer
+    variables are open."""
+    from pysat.solvers import Solver
+
+    formula = compile(instance, replace(request, cube=())).formula
+    groups: dict[Any, list[int]] = {}
+    for ident in formula.live_puzzle_vars():
+        name = formula.names[ident]
+        groups.setdefault(name[:-1] if len(name) > 1 else name, []).append(ident)
+    order = [ident for members in sorted(groups.values(), key=lambda m: (len(m), m[0]))
+             for ident in members]
+    leaves: deque[tuple[int, ...]] = deque([()])
+    done: list[tuple[int, ...]] = []
+    # MiniSat 2.2 propagates on request; several other back ends do not offer it
+    with Solver(name="minisat22", bootstrap_with=formula.all_clauses()) as solver:
+        while leaves and len(leaves) + len(done) < count:
+            leaf = leaves.popleft()
+            consistent, implied = solver.propagate(assumptions=list(leaf))
+            if not consistent:
+                continue  # no solution in this leaf
+            fixed = {abs(literal) for literal in (*leaf, *implied)}
+            ident = next((v for v in order if v not in fixed), None)
+            if ident is None:
+                done.append(leaf)
+            else:
+                leaves += [(*leaf, ident), (*leaf, -ident)]
+    cubes = done + list(leaves)
+    if not cubes:  # propagation refutes the puzzle: let one unsplit run say so
+        return [()]
+    return [tuple((formula.names[abs(lit)], lit > 0) for lit in cube) for cube in cubes]
+
+
+def merge_cubes(parts: Iterator[PuzzleEvents], cubes: int, request: Request,
+                limit: int | None) -> Iterator[Event]:
+    """The events of one puzzle from those of its cubes (`parts`, in completion order): each
+    solution once (the cubes are disjoint), the counts summed, the first `limit` solutions
+    found ending the run (closing `parts` stops the rest). Cubes left unanswered (a timeout
+    or interrupt ended `parts`) make the run incomplete."""
+    started = time.monotonic()
+    total, answered, complete = 0, 0, True
+    stats: dict[str, int] = {}
+    stopped = None
+    compiled = False
+    try:
+        for part in parts:
+            if part.error is not None:
+                raise (InputError(part.error) if part.status == 2 else CheckFailed(part.error))
+            found = 0
+            for event in part.events:
+                if isinstance(event, Compiled) and not compiled:
+                    compiled = True
+                    yield event
+                elif isinstance(event, Found):
+                    found += 1
+                    total += 1
+                    yield replace(event, index=0)
+                    if limit is not None and total >= limit:
+                        yield Done(0, total, False)
+                        yield Ended(None, time.monotonic() - started, stats)
+                        return
+                elif isinstance(event, Done):
+                    total += event.count - found  # a native count comes without Founds
+                    complete &= event.complete
+                    if limit is not None and total >= limit:
+                        yield Done(0, limit, False)
+                        yield Ended(None, time.monotonic() - started, stats)
+                        return
+                elif isinstance(event, Ended):
+                    _add_counters(stats, event.stats)
+                    stopped = stopped or (event.stopped if event.stopped != "unknown" else None)
+            answered += 1
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    if answered < cubes and not stopped:
+        late = request.deadline is not None and time.monotonic() >= request.deadline
+        stopped = "timeout" if late else "interrupt"
+    yield Done(0, total, complete and not stopped)
+    yield Ended(stopped, time.monotonic() - started, stats)
 
 
 # ---------------------------------------------------------------- external solvers

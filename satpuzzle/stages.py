@@ -12,7 +12,10 @@ from contextlib import contextmanager
 
 from satpuzzle.children import ChildFailed, run_children
 
-__all__ = ["ChildFailed", "StageTimeout", "paused_limit", "run_in_child", "time_limit"]
+__all__ = ["ChildFailed", "StageTimeout", "paused_limit", "run_deadline", "run_in_child",
+           "the_deadline", "time_limit"]
+
+_deadline: list[float | None] = [None]  # the run's deadline, for engines keeping their time
 
 
 class StageTimeout(Exception):
@@ -50,6 +53,24 @@ def time_limit(stage: str, seconds: float | None, detail: Callable[[], str] | No
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def run_deadline(deadline: float | None) -> Iterator[None]:
+    """Inside, `the_deadline()` is `deadline` (a time.monotonic() value, None: none): an engine
+    that answers in stages (the crossword's best fills) reads it to hand over its best answer
+    so far just before the run is cut."""
+    previous = _deadline[0]
+    _deadline[0] = deadline
+    try:
+        yield
+    finally:
+        _deadline[0] = previous
+
+
+def the_deadline() -> float | None:
+    """The deadline `run_deadline` set (None: none)."""
+    return _deadline[0]
 
 
 @contextmanager

@@ -120,6 +120,49 @@ def read_bytes(path: str | os.PathLike[str], name: str) -> bytes:
     return data
 
 
+# Across Lite's binary puzzle: a 2-byte checksum, then this signature (satpuzzle.formats.acrosslite)
+ACROSS_LITE_MAGIC = b"ACROSS&DOWN\x00"
+# some sites put a short preamble (the file's name) before the puzzle, as puzpy allows
+ACROSS_LITE_PREAMBLE = 256
+
+
+def is_across_lite(data: bytes) -> bool:
+    """Whether `data` is an Across Lite binary puzzle, told by its signature at byte 2 or after
+    a short preamble (never by its name: a `.puz` of text is satpuzzle's own language)."""
+    return data.find(ACROSS_LITE_MAGIC, 2, ACROSS_LITE_PREAMBLE + 2 + len(ACROSS_LITE_MAGIC)) >= 2
+
+
+def file_is_across_lite(path: str | os.PathLike[str]) -> bool:
+    """Whether the regular file `path` starts as an Across Lite puzzle (a `.puz` name says
+    nothing: satpuzzle's language uses it too). False for anything unreadable."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as handle:
+            return is_across_lite(handle.read(ACROSS_LITE_PREAMBLE + 2 + len(ACROSS_LITE_MAGIC)))
+    except OSError:
+        return False
+
+
+def read_input(path: str | os.PathLike[str], display: str | None = None) -> str | bytes:
+    """The UTF-8 text of `path` (`-`: standard input), or its bytes when they are a binary
+    format satpuzzle reads (an Across Lite puzzle, a zip archive); every failure an InputError
+    naming the file."""
+    name = display or shown(path)
+    data = read_stdin(name) if is_stdin(path) else read_bytes(path, name)
+    if is_across_lite(data) or data.startswith(ZIP_MAGIC):
+        return data
+    return decode_bytes(data, name)
+
+
+ZIP_MAGIC = b"PK\x03\x04"  # a zip archive's first entry (a zipped .jpz)
+
+
+def input_limit() -> int:
+    """The most bytes a read may take, unpacked (--max-input-bytes)."""
+    return _LIMIT.get()
+
+
 def unpack_gzip(data: bytes, name: str) -> bytes:
     """`data` itself, or unpacked when it is gzip, streamed so that the unpacked size stops
     at the input limit (a small file may unpack to gigabytes)."""
@@ -205,7 +248,7 @@ def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def write_atomic(path: str | os.PathLike[str], text: str,
+def write_atomic(path: str | os.PathLike[str], text: str | bytes,
                  inputs: Iterable[str | os.PathLike[str]] = (), force: bool = False) -> None:
     """Write `text` to a temporary file beside `path`, then rename it into place. Only a
     regular file is ever replaced (a device, a FIFO or a directory is refused), never one of
@@ -219,8 +262,12 @@ def write_atomic(path: str | os.PathLike[str], text: str,
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror or exc}", str(path)) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        if isinstance(text, bytes):  # a binary format (an Across Lite puzzle)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException as exc:

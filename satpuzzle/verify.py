@@ -64,11 +64,16 @@ def random_sources(reduction: ModuleType, count: int, seed: int,
                    size: int) -> Iterator[tuple[str, Any]]:
     """`count` random source instances; instance k is a function of (seed, k) alone, so any
     one can be reproduced by itself."""
+    for index in range(count):
+        yield random_source(reduction, seed, size, index)
+
+
+def random_source(reduction: ModuleType, seed: int, size: int, index: int) -> tuple[str, Any]:
+    """Random source instance `index` of `random_sources`, with its label."""
     import random
 
-    for index in range(count):
-        rng = random.Random(f"{reduction.NAME}/{seed}/{index}")
-        yield f"random #{index + 1} (seed {seed})", reduction.random_source(rng, size)
+    rng = random.Random(f"{reduction.NAME}/{seed}/{index}")
+    return f"random #{index + 1} (seed {seed})", reduction.random_source(rng, size)
 
 
 def _sat_word(satisfiable: bool) -> str:

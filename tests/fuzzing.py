@@ -264,9 +264,11 @@ def _other_texts(puz_text: str) -> list[tuple[str, str]]:
         if name in ("svg", "puz"):
             continue
         try:
-            texts.append((name, formats.write(name, instance)))
+            written = formats.write(name, instance)
         except (InputError, ImportError):
             continue
+        if isinstance(written, str):  # the mutations work on text (not Across Lite bytes)
+            texts.append((name, written))
     if instance.KIND == "shikaku":
         from satpuzzle.kinds.shikaku.puzzle import to_plain
 

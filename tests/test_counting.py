@@ -54,7 +54,7 @@ def _bundled() -> list:
     """Every puzzle of instances/ (files of several puzzles give each)."""
     found = []
     for path in sorted(INSTANCES.glob("*/*")):
-        if path.name.endswith(".solution.txt"):
+        if path.name.endswith((".solution.txt", "-words.txt")):  # answers, word lists
             continue
         kind = "partition" if path.name == "plain-list.txt" else None
         count = len(load(str(path), kind).instances)

@@ -15,10 +15,11 @@ from satpuzzle.grammar import Token
 from satpuzzle.kinds.crossword.puzzle import (
     CrosswordInstance,
     _parse_cells,
+    _slots_then_trie,
     sat_oracle,
     slot_problem,
 )
-from satpuzzle.kinds.crossword.search import TrieSearch
+from satpuzzle.kinds.crossword.search import SlotSearch, TrieSearch
 
 
 def random_case(rng: random.Random) -> tuple[list[str], list[str]]:
@@ -44,18 +45,29 @@ def instance_of(rows: list[str], words: list[str]) -> CrosswordInstance:
 
 def engine_fills(instance: CrosswordInstance, engine: str) -> list[tuple[str, ...]]:
     """"search": the trie search alone; "oracle": the same with its SAT oracle on from the
-    start (every slot-completing prefix checked, witness-first order); "sat": blocking
-    clauses."""
+    start (every slot-completing prefix checked, witness-first order); "slots": the slot
+    search of large grids; "stalled": the same stalling at once, so that the trie search with
+    its oracle takes over; "sat": blocking clauses."""
     if engine == "sat":
         return list(satpuzzle.solutions(instance, engine="sat"))
     problem = slot_problem(instance)
+    height, width = len(instance.grid), len(instance.grid[0])
+    if engine in ("slots", "stalled"):
+        slot_search = SlotSearch(problem, height, width, instance.distinct,
+                                 stall_after=0.0 if engine == "stalled" else None)
+        return list(_slots_then_trie(slot_search, lambda budget: TrieSearch(
+            problem, height, width, instance.distinct, oracle_budget=budget,
+            oracle_factory=lambda: sat_oracle(instance, problem, "cadical195")).fills()))
     factory = (lambda: sat_oracle(instance, problem, "cadical195")) if engine == "oracle" else None
-    search = TrieSearch(problem, len(instance.grid), len(instance.grid[0]), instance.distinct,
+    search = TrieSearch(problem, height, width, instance.distinct,
                         oracle_factory=factory, oracle_budget=0)
     return list(search.fills())
 
 
-@pytest.mark.parametrize("engine", ["search", "oracle", "sat"])
+ENGINES = ["search", "oracle", "slots", "stalled", "sat"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("seed", range(6))
 def test_same_fills_as_the_seed_algorithm(seed, engine):
     rng = random.Random(seed)
@@ -79,7 +91,7 @@ def test_same_fills_as_the_seed_algorithm(seed, engine):
     assert with_fills >= 2  # the cases are not all trivially empty
 
 
-@pytest.mark.parametrize("engine", ["search", "oracle", "sat"])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_distinct_fills_are_the_trie_fills_without_repeated_words(engine):
     rng = random.Random(99)
     compared = with_fills = 0
@@ -98,3 +110,24 @@ def test_distinct_fills_are_the_trie_fills_without_repeated_words(engine):
         compared += 1
         with_fills += len(wanted) < len(expected) and bool(wanted)
     assert with_fills >= 2  # cases where distinctness removed some fills but not all
+
+
+@pytest.mark.parametrize("distinct", [False, True])
+def test_large_grids_take_the_slot_search_and_keep_every_fill(distinct):
+    """Above LARGE_GRID_CELLS white cells search() answers by the slot search: an open 12×12
+    grid whose fills are cyclic shifts (108 fills, 24 without a repeated word) gives the trie
+    search's fills, each once."""
+    from satpuzzle.kinds.crossword.puzzle import LARGE_GRID_CELLS, search
+
+    letters = "abcdefghijkl"
+    words = {"".join(letters[(start + step * k) % 12] for k in range(12))
+             for start in range(12) for step in (1, -1, 2)}
+    instance = CrosswordInstance((("1",) * 12,) * 12, tuple(sorted(words)), distinct)
+    assert 144 > LARGE_GRID_CELLS
+    found = list(search(instance, "cadical195"))
+    problem = slot_problem(instance)
+    expected = list(TrieSearch(problem, 12, 12, distinct).fills())
+    assert len(found) == len(set(found)) == (24 if distinct else 108)
+    assert sorted(found) == sorted(expected)
+    for fill in found:
+        assert violations(instance.grid, sorted(words), distinct, fill) == []

@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.kinds",),
     ("satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),
     ("satpuzzle.loading", "satpuzzle.formats", "satpuzzle.verify", "satpuzzle.api",
-     "satpuzzle"),
+     "satpuzzle.cluster", "satpuzzle"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
 ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import re
@@ -33,6 +34,7 @@ from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 
 # Each command imports what it uses when it runs: building its parser needs none of these
+cluster = Lazy("satpuzzle.cluster")
 dimacs = Lazy("satpuzzle.dimacs")
 formats = Lazy("satpuzzle.formats")
 pipeline = Lazy("satpuzzle.pipeline")
@@ -42,8 +44,10 @@ load = Lazy("satpuzzle.loading", "load")
 load_text = Lazy("satpuzzle.loading", "load_text")
 Progress = Lazy("satpuzzle.progress", "Progress")
 run_in_child = Lazy("satpuzzle.stages", "run_in_child")
+run_children = Lazy("satpuzzle.children", "run_children")
 printable = Lazy("satpuzzle.textio", "printable")
 read_text = Lazy("satpuzzle.textio", "read_text")
+read_input = Lazy("satpuzzle.textio", "read_input")
 
 Builder = Callable[[argparse.ArgumentParser], None]
 
@@ -90,6 +94,11 @@ def add_generate_parser(subcommands: Any, input_options: Builder,
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     generate.add_argument("--unique", action="store_true",
                           help="make the puzzle have exactly one solution")
+    generate.add_argument("--count", type=positive, default=1, metavar="N",
+                          help="N puzzles, from seeds SEED to SEED+N-1, in that order, each "
+                               "under a '# puzzle K (seed S)' line; a puzzle equal to an "
+                               "earlier one is left out (default 1: one puzzle, no header)")
+    work_options(generate, "puzzles")
     seen: set[str] = set()
     for kind in registry.KINDS.values():
         kind.add_arguments(generate, kind.generate_options, seen)
@@ -136,6 +145,7 @@ def add_verify_parser(subcommands: Any, input_options: Builder,
     verify.add_argument("--cap", type=positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
     verify.add_argument("--solver", default=solving.DEFAULT_SOLVER, metavar="NAME")
+    work_options(verify, "source instances", jobs=False)
     reading_options(verify)
     budget_option(verify, "stop after this long; exit 3 with the counts so far")
     verify.add_argument("--verbose", "-v", action="store_true",
@@ -181,6 +191,17 @@ def add_export_parser(subcommands: Any, input_options: Builder,
     output_options(export)
     budget_option(export, compiles=False)
     export.set_defaults(handler=cmd_export, stage="exporting")
+
+
+def work_options(parser: argparse.ArgumentParser, what: str, jobs: bool = True) -> None:
+    """--jobs N and --cluster ADDRESS: where the work of many items runs."""
+    if jobs:
+        parser.add_argument("--jobs", type=positive, default=1, metavar="N",
+                            help=f"worker processes sharing the {what} (default 1)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=f"share the {what} out on a Dask cluster instead: its scheduler's "
+                             "address (tcp://host:8786), or local:N for N worker processes on "
+                             "this machine; needs the cluster extra (see docs/CLUSTER.md)")
 
 
 def _readable_formats() -> tuple[str, ...]:
@@ -283,6 +304,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         rows = int(match.group(1))
         cols = int(match.group(2) or rows)
     options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
+    if args.count > 1 or args.cluster:
+        return _generate_many(args, (args.kind, rows, cols, args.unique, options))
     # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
     with Progress("puzzles", total=1):
         how, text = run_in_child(
@@ -295,6 +318,74 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return EXIT_GAVE_UP
     write_output(args, text)
     return EXIT_FOUND
+
+
+def _generate_many(args: argparse.Namespace, spec: tuple) -> int:
+    """generate --count N (or --cluster): puzzle K from seed SEED+K-1, made by --jobs worker
+    processes or on the cluster, written in seed order; cut short, those made so far."""
+    seeds = range(args.seed, args.seed + args.count)
+    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0])
+    with Progress("puzzles", total=args.count) as progress:
+        if args.cluster:
+            texts, how = _generated_on_cluster(args, spec, seeds, request, progress)
+        else:
+            texts, how = _generated_here(args, spec, seeds, request, progress)
+    parts: list[str] = []
+    seen: set[str] = set()
+    for seed, text in zip(seeds, texts):
+        if text not in seen:
+            seen.add(text)
+            parts.append(f"# puzzle {len(parts) + 1} (seed {seed})\n{text}")
+    if parts:
+        write_output(args, "\n".join(parts))
+    if len(parts) < len(texts):
+        print(f"satpuzzle: {len(texts) - len(parts)} puzzle(s) equal to an earlier one left out",
+              file=sys.stderr)
+    if how != "done":
+        print(f"satpuzzle: {gave_up(how)} while generating {args.kind} puzzles: the first "
+              f"{len(texts)} of {args.count} seeds' puzzles written", file=sys.stderr)
+        return EXIT_GAVE_UP
+    return EXIT_FOUND
+
+
+def _generated_here(args: argparse.Namespace, spec: tuple, seeds: range,
+                    request: Any, progress: Any) -> tuple[list[str], str]:
+    """The puzzles made by --jobs worker processes (worker k takes seeds k, k+N, ...): the
+    run of them in seed order that is complete, and how the run ended."""
+    jobs = max(1, min(args.jobs, len(seeds)))
+    made: dict[int, str] = {}
+
+    def worker(first: int, send: Callable[[object], None]) -> None:
+        for index in range(first, len(seeds), jobs):
+            send((index, cluster.generate_work((*spec, [seeds[index]]), request)[0]))
+
+    def on_event(_child: int, payload: Any) -> None:
+        made[payload[0]] = payload[1]
+        progress.advance()
+
+    run = run_children([functools.partial(worker, first) for first in range(jobs)], on_event,
+                       remaining(args.timeout))
+    texts: list[str] = []
+    while len(texts) in made:
+        texts.append(made[len(texts)])
+    return texts, run.stopped or "done"
+
+
+def _generated_on_cluster(args: argparse.Namespace, spec: tuple, seeds: range,
+                          request: Any, progress: Any) -> tuple[list[str], str]:
+    texts: list[str] = []
+    how = "done"
+    with cluster.connect(args.cluster, remaining(args.timeout)) as client:
+        try:
+            for text in cluster.generated(client, spec, seeds, request):
+                texts.append(text)
+                progress.advance()
+        except TimeoutError:
+            how = "timeout"
+        except KeyboardInterrupt:
+            how = "interrupt"
+    return texts, how
+
 
 def _source_instances(reduction, paths: Sequence[str], kind: str | None,
                       index: int | None = None) -> list[tuple[str, Any]]:
@@ -344,6 +435,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                else _source_instances(reduction, args.files, args.kind))
     count = args.random or len(sources)
     tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
+    if args.cluster:
+        return _verify_on_cluster(args, reduction, sources, count, tally)
 
     def work(send: Callable[[object], None]) -> None:
         # in a child process, so that --timeout and Ctrl-C stop it even inside a solver call
@@ -369,6 +462,38 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     print(line, flush=True)
 
         how, _ = run_in_child(work, remaining(args.timeout), on_report)
+    return _verify_summary(tally, how, count)
+
+
+def _verify_on_cluster(args: argparse.Namespace, reduction: Any, sources: Any, count: int,
+                       tally: dict[str, int]) -> int:
+    """verify --cluster: the same reports, printed in the same order, as a local run."""
+    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0])
+    items, spec = ((range(args.random), (args.seed, args.size)) if args.random
+                   else (sources, None))
+    how = "done"
+    with cluster.connect(args.cluster, remaining(args.timeout)) as client, \
+            Progress("instances", total=count) as progress:
+        try:
+            for report in cluster.verify_reports(client, reduction.NAME, items, args.cap,
+                                                 args.solver, request, spec):
+                tally["total"] += 1
+                tally["satisfiable"] += report.source_satisfiable
+                tally["mismatches"] += report.mismatch
+                progress.advance()
+                progress.note = f"{tally['mismatches']} mismatches"
+                if report.mismatch or args.verbose:
+                    with progress.paused():
+                        _print_verify_report(report)
+        except TimeoutError:
+            how = "timeout"
+        except KeyboardInterrupt:
+            how = "interrupt"
+    return _verify_summary(tally, how, count)
+
+
+def _verify_summary(tally: dict[str, int], how: str, count: int) -> int:
+    """The last line of verify, a note when it was cut short, and its exit status."""
     print(f"{tally['total']} instances, {tally['satisfiable']} satisfiable, "
           f"{tally['mismatches']} mismatches")
     if how != "done":
@@ -429,7 +554,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     pasted = links.explicit(source) or (source != "-" and not os.path.lexists(source)
                                         and links.shaped(source))
     if not pasted:
-        source = read_text(path)
+        source = read_input(path)  # text, or the bytes of a binary format (Across Lite)
     instances = formats.read(args.format, source, path)
     write_output(args, "\n".join(formats.write("puz", i) for i in instances), (args.source,))
     return EXIT_FOUND
@@ -445,6 +570,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
     except InputError as exc:
         raise exc.at(loaded.path) from None
+    if isinstance(texts[0], bytes):  # a binary format (Across Lite) holds one puzzle
+        write_output(args, texts[0], (args.file,))
+        return EXIT_FOUND
     if args.format == "json" and len(texts) > 1:
         text = "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
     elif args.format == "puz":

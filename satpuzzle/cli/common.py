@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
-from satpuzzle.textio import MAX_INPUT_BYTES, write_atomic
+from satpuzzle.textio import MAX_INPUT_BYTES, file_is_across_lite, write_atomic
 
 if TYPE_CHECKING:
     from satpuzzle.loading import Loaded
@@ -109,7 +109,7 @@ def load_args(args: argparse.Namespace) -> Loaded:
     given = [(kind, option) for kind in registry.KINDS.values() for option in kind.input_options
              if options[option.dest]]
     native_only = [option.flags[0] for _, option in given if option.native_only]
-    if args.file.endswith(".puz") and native_only:
+    if args.file.endswith(".puz") and native_only and not file_is_across_lite(args.file):
         raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
                          "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
                          args.file)
@@ -138,10 +138,16 @@ def single(loaded: Loaded) -> Any:
     return loaded.instances[0]
 
 
-def write_output(args: argparse.Namespace, text: str, inputs: tuple[str, ...] = ()) -> None:
+def write_output(args: argparse.Namespace, text: str | bytes,
+                 inputs: tuple[str, ...] = ()) -> None:
     """stdout for `-o -`, else a file written whole (a temporary name, then renamed), never
-    over a device, a FIFO, one of `inputs` or (without --force) a read-only file."""
-    if args.output == "-":
+    over a device, a FIFO, one of `inputs` or (without --force) a read-only file. Bytes are
+    a binary format (an Across Lite puzzle)."""
+    if args.output == "-" and isinstance(text, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text)
+        sys.stdout.buffer.flush()
+    elif args.output == "-":
         sys.stdout.write(text)
     else:
         write_atomic(args.output, text, inputs, getattr(args, "force", False))

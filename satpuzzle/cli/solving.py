@@ -8,7 +8,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing
+from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -25,17 +25,26 @@ from satpuzzle.cli.common import (
     deadline,
     elapsed,
     load_args,
+    output_options,
     positive,
+    remaining,
+    write_output,
 )
 from satpuzzle.errors import InputError
 from satpuzzle.external import solver_argv
 from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
 from satpuzzle.loading import Loaded
 from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
 from satpuzzle.stages import StageTimeout
 from satpuzzle.textio import printable
+
+cluster = Lazy("satpuzzle.cluster")  # --cluster: imported when it runs
+constructors = Lazy("satpuzzle.formats.constructors")  # --format puz, ipuz, xd
+# the constructors' files `--format` writes a crossword's fill into (-o FILE)
+FILL_FORMATS = ("puz", "ipuz", "xd")
 
 # every engine any kind offers, besides SAT, the race and clasp's enumeration
 ENGINES = ("auto", "sat", "race", pipeline.CLINGO, *dict.fromkeys(
@@ -76,14 +85,29 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
                                "model; competition output (s/v lines) is read, every model "
                                "checked; one run per solution (blocking clauses); not with "
                                "--forced or --jobs (see docs/CLI.md)")
-    solve.add_argument("--format", choices=("text", "json", "svg"), default="text",
-                       help="svg: the solutions found as one SVG picture, printed at the end")
+    solve.add_argument("--format", choices=("text", "json", "svg", *FILL_FORMATS),
+                       default="text",
+                       help="svg: the solutions found as one SVG picture, printed at the end; "
+                            "puz (Across Lite), ipuz, xd: a crossword's first fill written "
+                            "into the constructor's file it was read from, clues kept (-o)")
+    output_options(solve)
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
     solve.add_argument("--engine", choices=ENGINES, default="auto", help=_engine_help())
     solve.add_argument("--jobs", type=positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles or a directory "
                             "(default 1)")
+    solve.add_argument("--cluster", metavar="ADDRESS",
+                       help="solve a file of one-line puzzles or a directory on a Dask cluster "
+                            "instead: its scheduler's address (tcp://host:8786), or local:N for "
+                            "N worker processes on this machine; needs the cluster extra (see "
+                            "docs/CLUSTER.md)")
+    solve.add_argument("--split", type=positive, metavar="K",
+                       help="cut one puzzle into K disjoint cubes (values of its most "
+                            "constrained puzzle variables) solved side by side by --jobs "
+                            "workers or on --cluster: the first solution ends the run, "
+                            "--count and --all add the cubes up, each solution once; SAT "
+                            "answers every cube (see docs/CLUSTER.md)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
     budget_option(solve, "give up after this long; exit 3 with what was found")
@@ -96,8 +120,8 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
 def _engine_help() -> str:
     parts = [("auto: the kind's own engine where it has one that suits the puzzle; else, for "
              f"every solution (--all, --count) or --limit K of {pipeline.NATIVE_FROM} or more, "
-             "clingo where it is installed, with the default --solver and no lazy constraint "
-             "(Hashi's connectivity); else SAT with blocking clauses; sat: always SAT with "
+             "clingo where it is installed, with the default --solver (Hashi's connectivity "
+             "as reachability rules); else SAT with blocking clauses; sat: always SAT with "
              "blocking clauses; clingo: the CNF enumerated by clasp in one search, projected "
              "onto the puzzle variables (needs the clingo package); race: for one solution, the "
              "kind's first engine and SAT side by side in two processes, the first answer "
@@ -136,10 +160,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     solver = args.solver_cmd or check_solver(args.solver or DEFAULT_SOLVER)
     loaded = load_args(args)
     _check_picture_options(args, loaded)
+    if args.split:
+        _check_split(args, loaded)
+    _check_fill_file_options(args, loaded)
     request = request_from(args, solver if args.solver_cmd is None else DEFAULT_SOLVER)
     if loaded.one_line and not args.forced:
         return _solve_batch(args, loaded, request)
-    if len(loaded.instances) > 1 and args.jobs > 1:
+    if len(loaded.instances) > 1 and (args.jobs > 1 or args.cluster):
         return _solve_in_parallel(args, loaded, request)
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
@@ -151,8 +178,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         try:
             with Progress("solutions") as progress:
                 printer.progress = progress
-                statuses.append(printer.run(_answers(
-                    args, [instance], request, partial(pipeline.solve, instance))))
+                solved = (partial(_split_events, args, instance) if args.split
+                          else partial(pipeline.solve, instance))
+                statuses.append(printer.run(_answers(args, [instance], request, solved)))
         except InputError as exc:
             if len(loaded.instances) == 1:
                 raise
@@ -174,9 +202,10 @@ def _check_external(args: argparse.Namespace) -> None:
     if args.forced:
         raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
                          "instead of --solver-cmd")
-    if args.jobs > 1:
-        raise InputError("--jobs applies to PySAT back ends; --solver-cmd solves the puzzles "
-                         "one at a time")
+    if args.jobs > 1 or args.cluster:
+        option = "--jobs" if args.jobs > 1 else "--cluster"
+        raise InputError(f"{option} applies to PySAT back ends; --solver-cmd solves the "
+                         "puzzles one at a time")
     solver_argv(args.solver_cmd)
 
 
@@ -195,6 +224,29 @@ def _check_picture_options(args: argparse.Namespace, loaded: Loaded) -> None:
                          "one line each: choose one puzzle with --index K", loaded.path)
 
 
+def _check_fill_file_options(args: argparse.Namespace, loaded: Loaded) -> None:
+    """--format puz, ipuz, xd write one fill of one crossword into a file: refuse what they
+    cannot do; the run then stops at the first fill."""
+    if args.format not in FILL_FORMATS:
+        if args.output != "-":
+            raise InputError("-o writes a filled grid: give --format puz, ipuz or xd (text, "
+                             "json and svg print on standard output)")
+        return
+    asked = [option for option, given in (("--all", args.all), ("--count", args.count),
+                                          ("--unique", args.unique), ("--forced", args.forced),
+                                          ("--limit", (args.limit or 1) > 1)) if given]
+    if asked:
+        raise InputError(f"--format {args.format} writes one fill; {asked[0]} asks for more")
+    if len(loaded.instances) != 1 or loaded.one_line:
+        raise InputError(f"--format {args.format} writes the fill of one puzzle; the file "
+                         f"holds {len(loaded.instances)}: choose one with --index K",
+                         loaded.path)
+    if loaded.instances[0].KIND != "crossword":
+        raise InputError(f"--format {args.format} writes a crossword's fill; this is a "
+                         f"{loaded.instances[0].KIND} puzzle", loaded.path)
+    args.limit = 1
+
+
 # ---------------------------------------------------------------- --counter
 
 
@@ -204,8 +256,9 @@ def _check_counter(args: argparse.Namespace) -> None:
         return
     if not args.count:
         raise InputError(f"--counter {args.counter} says how --count counts; give --count too")
-    if args.solver_cmd is not None or args.jobs > 1:
-        other = "--solver-cmd" if args.solver_cmd is not None else "--jobs"
+    if args.solver_cmd is not None or args.jobs > 1 or args.cluster:
+        other = ("--solver-cmd" if args.solver_cmd is not None else
+                 "--jobs" if args.jobs > 1 else "--cluster")
         raise InputError(f"--counter {args.counter} counts in satpuzzle itself, one puzzle at "
                          f"a time; {other} applies to --counter enumerate")
     if args.counter == counting.GANAK and args.engine != "auto":
@@ -420,6 +473,8 @@ class PuzzlePrinter:
                 print(json.dumps(self.as_json(status, complete)), flush=True)
             elif self.args.format == "svg":
                 self.print_svg(status)
+            elif self.args.format in FILL_FORMATS:
+                self.write_fill()
             elif self.args.count:
                 print(self.count, flush=True)
             elif self.args.unique:
@@ -441,6 +496,13 @@ class PuzzlePrinter:
         rendered = [self.render(s) for s in self.solutions]
         separator = " " if self.one_line else "\n\n"
         print(separator.join([self.verdict(status), *rendered]), flush=True)
+
+    def write_fill(self) -> None:
+        """--format puz, ipuz, xd: the first fill written into the puzzle's file (nothing
+        when there is none: the verdict says so)."""
+        if self.solutions:
+            written = constructors.write_fill(self.args.format, self.instance, self.solutions[0])
+            write_output(self.args, written, (self.args.file,))
 
     def print_svg(self, status: str) -> None:
         """--format svg: the solutions found as one document, stacked (the unsolved puzzle
@@ -594,8 +656,9 @@ def _solve_in_parallel(args: argparse.Namespace, loaded: Loaded, request: Reques
     statuses: dict[int, int] = {}
     printed = 0
     interrupted = False
-    with Progress("puzzles", total=count) as progress:
-        results = pipeline.solve_each(loaded.instances, request, args.jobs)
+    with _connected(args) as client, Progress("puzzles", total=count) as progress:
+        results = (pipeline.solve_each(loaded.instances, request, args.jobs) if client is None
+                   else cluster.solve_each(client, loaded.instances, request))
         with closing(results):
             try:
                 for result in results:
@@ -644,6 +707,40 @@ def _print_replayed(args: argparse.Namespace, loaded: Loaded, request: Request,
     return status
 
 
+def _check_split(args: argparse.Namespace, loaded: Loaded) -> None:
+    """--split cuts one puzzle's search: refuse what it cannot do, before any work."""
+    other = ("--forced" if args.forced else "--solver-cmd" if args.solver_cmd is not None
+             else f"--counter {args.counter}" if args.counter != counting.ENUMERATE else None)
+    if other:
+        raise InputError(f"--split cuts a SAT search into cubes; {other} does not search "
+                         "that way")
+    if len(loaded.instances) > 1 or loaded.one_line:
+        raise InputError(f"--split cuts one puzzle; the file holds {len(loaded.instances)}: "
+                         "choose one with --index K (several puzzles share out with --jobs "
+                         "or --cluster as they are)", loaded.path)
+
+
+def _split_events(args: argparse.Namespace, instance: Any,
+                  request: Request) -> Iterator[pipeline.Event]:
+    """--split K: the puzzle's cubes solved by --jobs workers or on --cluster, their events
+    merged into one puzzle's."""
+    cubes = pipeline.split_cubes(instance, request, args.split)
+    copies = [instance] * len(cubes)
+    with _connected(args) as client:
+        parts = (pipeline.solve_each(copies, request, args.jobs, cubes) if client is None
+                 else cluster.solve_each(client, copies, request, cubes))
+        with closing(parts):
+            limit = request.limit_for(registry.kind_of(instance))
+            yield from pipeline.merge_cubes(parts, len(cubes), request, limit)
+
+
+def _connected(args: argparse.Namespace) -> AbstractContextManager[Any]:
+    """--cluster: the Dask client the run's work goes to (None: this machine's --jobs)."""
+    if not args.cluster:
+        return nullcontext()
+    return cluster.connect(args.cluster, remaining(args.timeout))
+
+
 # ---------------------------------------------------------------- batches
 
 
@@ -658,9 +755,11 @@ def _solve_batch(args: argparse.Namespace, loaded: Loaded, request: Request) -> 
     next_to_print = 0
     compiled = None
     ended = Ended("interrupt", 0.0)
-    with Progress("puzzles", total=len(loaded.instances)) as progress:
+    with _connected(args) as client, Progress("puzzles", total=len(loaded.instances)) as progress:
         events = _answers(args, loaded.instances, request,
-                          lambda req: pipeline.solve_batch(loaded.instances, req))
+                          (lambda req: pipeline.solve_batch(loaded.instances, req))
+                          if client is None else
+                          (lambda req: cluster.solve_batch(client, loaded.instances, req)))
         with closing(events):
             try:
                 for event in events:

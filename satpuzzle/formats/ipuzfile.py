@@ -1,0 +1,229 @@
+"""ipuz crosswords (ipuz.org, the open JSON format of crossword apps and constructors' tools),
+read and checked by the `ipuz` library (its validation of every field of the specification),
+written back with it.
+
+Read: blocks (the puzzle's `block` value, and omitted cells), letters given in the puzzle
+(`value` of a cell) or saved in the player's grid (`saved`), the `solution`, the clues
+(`Across`, `Down`), title, author, copyright and notes. Styles (circles, shading) are markup,
+ignored. A solution cell of several letters (a rebus) is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.errors import InputError
+from satpuzzle.formats.acrosslite import one_line
+from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+
+ipuz = Lazy("ipuz")
+
+NAME = "ipuz"
+KINDS = ("crossword",)
+FORMAT = "ipuz"
+CROSSWORD = "http://ipuz.org/crossword"
+MAX_CELLS = 10_000  # as the crossword kind's grids
+_VERSION = re.compile(r'"version"\s*:\s*"https?://ipuz\.org/')
+_LETTER = re.compile("[A-Za-z]")
+
+
+def is_ipuz(text: str) -> bool:
+    """Whether `text` is an ipuz document (JSON, or JSONP `ipuz(...)`, naming an ipuz.org
+    version)."""
+    start = text[:1000].lstrip()[:5]
+    return start.startswith(("{", "ipuz(")) and bool(
+        _VERSION.search(text, 0, 100_000))
+
+
+def read(source: str, path: str) -> list[Any]:
+    """The fill problem of an ipuz crossword, its word list the file's own answers (a
+    dictionary comes with `solve --dict`, through satpuzzle.loading)."""
+    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+
+
+def read_document(text: str, path: str) -> GridFile:
+    data = _validated(text, path)
+    kinds = [kind for kind in data["kind"] if isinstance(kind, str)]
+    if not any(kind.startswith(CROSSWORD) for kind in kinds):
+        raise InputError(f"an ipuz puzzle of kind {', '.join(kinds) or '?'}: satpuzzle fills "
+                         "crosswords (kind http://ipuz.org/crossword)", path)
+    width, height = _dimensions(data, path)
+    block = data.get("block", "#")
+    puzzle = _grid(data, "puzzle", width, height, path)
+    saved = _grid(data, "saved", width, height, path) if "saved" in data else None
+    answers = _grid(data, "solution", width, height, path) if "solution" in data else None
+    cells, solution, labels = [], [], {}
+    for r in range(height):
+        row, key = [], []
+        for c in range(width):
+            cell = puzzle[r][c]
+            base = cell.get("cell", 0) if isinstance(cell, dict) else cell
+            if base is None or base == block:
+                row.append(BLOCK)
+                key.append(BLOCK)
+                continue
+            if base not in (0, "0", data.get("empty", 0)):
+                labels[(r, c)] = str(base)
+            given = _letter(cell.get("value")) if isinstance(cell, dict) else None
+            typed = _letter(_value(saved[r][c])) if saved else None
+            row.append(given or typed or OPEN)
+            key.append(_answer(answers[r][c], block, r, c, path) if answers else OPEN)
+        cells.append("".join(row))
+        solution.append("".join(key))
+    return GridFile(FORMAT, tuple(cells), tuple(solution),
+                    _clues(data.get("clues"), _numbers(tuple(cells), labels)),
+                    _text(data.get("title")), _text(data.get("author")),
+                    _text(data.get("copyright")), _text(data.get("notes")),
+                    text.encode("utf-8"))
+
+
+def _validated(text: str, path: str) -> dict[str, Any]:
+    try:
+        data = ipuz.read(text)
+    except ipuz.IPUZException as exc:
+        raise InputError(f"not a valid ipuz file: {one_line(str(exc))}", path) from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        # the library's validators meet a value of an unexpected type before checking it
+        raise InputError(f"not a valid ipuz file: {type(exc).__name__}: "
+                         f"{one_line(str(exc))}", path) from None
+    if not isinstance(data.get("kind"), list):
+        raise InputError("not a valid ipuz file: kind is not a list", path)
+    return data
+
+
+def _dimensions(data: dict[str, Any], path: str) -> tuple[int, int]:
+    size = data.get("dimensions")
+    width = size.get("width") if isinstance(size, dict) else None
+    height = size.get("height") if isinstance(size, dict) else None
+    if type(width) is not int or type(height) is not int or width < 1 or height < 1:
+        raise InputError("not a valid ipuz file: dimensions must give a positive width and "
+                         "height", path)
+    if width * height > MAX_CELLS:
+        raise InputError(f"grid of {height}×{width} cells is too large (at most {MAX_CELLS} "
+                         "cells)", path)
+    return width, height
+
+
+def _grid(data: dict[str, Any], field: str, width: int, height: int, path: str) -> list[list]:
+    grid = data.get(field)
+    if not (isinstance(grid, list) and len(grid) == height
+            and all(isinstance(row, list) and len(row) == width for row in grid)):
+        raise InputError(f"not a valid ipuz file: {field} is not {height} rows of {width} "
+                         "cells, as dimensions say", path)
+    return grid
+
+
+def _value(cell: Any) -> Any:
+    return cell.get("value") if isinstance(cell, dict) else cell
+
+
+def _letter(value: Any) -> str | None:
+    return value.upper() if isinstance(value, str) and _LETTER.fullmatch(value) else None
+
+
+def _answer(cell: Any, block: Any, row: int, col: int, path: str) -> str:
+    value = _value(cell)
+    if value is None or value == block:
+        return BLOCK
+    letter = _letter(value)
+    if letter:
+        return letter
+    if isinstance(value, str) and len(value.strip()) > 1:
+        raise InputError(f"rebus cell at row {row + 1}, column {col + 1} holds {value!r}: a "
+                         "cell holding several letters cannot be filled one letter a cell",
+                         path)
+    return OPEN
+
+
+def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str]) -> dict[
+        tuple[str, str], int]:
+    """(direction, the label the puzzle writes in an entry's first cell) -> the entry's
+    number as satpuzzle numbers grids (the same unless the puzzle labels its cells its own
+    way)."""
+    return {(entry.direction, labels.get((entry.row, entry.col), str(entry.number))):
+            entry.number for entry in entries(cells)}
+
+
+def _clues(groups: Any, numbers: dict[tuple[str, str], int]) -> tuple[Clue, ...]:
+    """`Across` and `Down` clues ([label, text], {"number", "clue"} or text alone), each put
+    on the entry whose first cell has its label (a label `2-3`: its first number); other
+    groups and clues of no entry are not kept."""
+    found = []
+    for name, clues in (groups.items() if isinstance(groups, dict) else ()):
+        direction = name.split(":")[0].strip().lower()
+        if direction not in ("across", "down") or not isinstance(clues, list):
+            continue
+        for clue in clues:
+            if isinstance(clue, list) and len(clue) >= 2:
+                number, text = clue[0], clue[1]
+            elif isinstance(clue, dict):
+                number, text = clue.get("number"), clue.get("clue", "")
+            else:
+                continue
+            label = re.match(r"\w+", str(number)) if isinstance(number, (int, str)) else None
+            entry = numbers.get((direction, label.group())) if label else None
+            if entry is not None and isinstance(text, str):
+                found.append(Clue(direction, entry, text))
+    return tuple(found)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write(instance: Any) -> str:
+    """The puzzle as ipuz (not filled: the solution the file it came from held, if whole)."""
+    document = registry.kind("crossword").codecs.grid_file(instance)
+    complete = all(OPEN not in row for row in document.solution)
+    return write_filled(document, document.solution if complete else None)
+
+
+def write_filled(document: GridFile, filled: tuple[str, ...] | None) -> str:
+    """An ipuz document of `document` whose solution is `filled`: the file it was read from
+    (everything it says kept), or a new one, clues kept. Validated by the ipuz library."""
+    if document.format == FORMAT and document.original:
+        data = ipuz.read(document.original.decode("utf-8"))
+    else:
+        data = _new(document)
+    if filled is not None:
+        block = data.get("block", "#")
+        puzzle = data["puzzle"]
+        data["solution"] = [
+            [None if puzzle[r][c] is None else block if cell == BLOCK else cell
+             for c, cell in enumerate(row)] for r, row in enumerate(filled)]
+    text = ipuz.write(data)
+    ipuz.read(text)  # the library's validation of what is written
+    return text + "\n"
+
+
+def _new(document: GridFile) -> dict[str, Any]:
+    numbers = {(entry.row, entry.col): entry.number for entry in entries(document.cells)}
+    puzzle: list[list[Any]] = []
+    for r, row in enumerate(document.cells):
+        cells: list[Any] = []
+        for c, cell in enumerate(row):
+            label = numbers.get((r, c), 0)
+            cells.append("#" if cell == BLOCK else label if cell == OPEN
+                         else {"cell": label, "value": cell})
+        puzzle.append(cells)
+    order = sorted(entries(document.cells), key=lambda entry: entry.number)
+    data: dict[str, Any] = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": document.width, "height": document.height},
+        "puzzle": puzzle,
+        "clues": {name.capitalize(): [[entry.number,
+                                       document.clue_text(entry.direction, entry.number)]
+                                      for entry in order if entry.direction == name]
+                  for name in ("across", "down")},
+    }
+    for field in ("title", "author", "copyright", "notes"):
+        if getattr(document, field):
+            data[field] = getattr(document, field)
+    return data

@@ -1,0 +1,194 @@
+"""`.jpz` crosswords (Crossword Compiler's XML, `<crossword-compiler-applet>` or
+`<crossword-compiler>` holding a `<rectangular-puzzle>`), plain or zipped: read only (a fill is
+written back as Across Lite, ipuz or xd).
+
+Hostile XML is refused before it can cost anything: the file is parsed by expat (the standard
+library) with any document type declaration refused, so that no entity can be declared
+(no "billion laughs" expansion, no external entity or file is ever read); a zipped file is
+unpacked with its member count and unpacked size bounded by the input limit (a zip bomb stops
+there).
+
+Read: the grid's `<cell>`s (`type="block"` or `"void"` a block, `solution` the answer,
+`solve-state` a letter typed, `hint="true"` a letter revealed: both given), the `<word>`s and
+the `<clues>` (titled Across and Down) on them, title, creator, copyright. A solution of
+several letters (a rebus) is refused.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from typing import Any
+from xml.etree.ElementTree import Element, TreeBuilder
+from xml.parsers import expat
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.textio import ZIP_MAGIC, input_limit
+
+NAME = "jpz"
+KINDS = ("crossword",)
+FORMAT = "jpz"
+READS_BYTES = True  # a zipped .jpz: satpuzzle.formats.read passes its bytes
+MAX_CELLS = 10_000  # as the crossword kind's grids
+MAX_MEMBERS = 16  # a zipped .jpz holds one document
+_ROOT = re.compile(r"<(?:\w+:)?(crossword-compiler|rectangular-puzzle)\b")
+_LETTER = re.compile("[A-Za-z]")
+
+
+def is_jpz(text: str) -> bool:
+    """Whether `text` is a Crossword Compiler XML document."""
+    return text[:1000].lstrip().startswith("<") and bool(_ROOT.search(text, 0, 4000))
+
+
+def read(source: str | bytes, path: str) -> list[Any]:
+    """The fill problem of a `.jpz`, its word list the file's own answers (a dictionary comes
+    with `solve --dict`, through satpuzzle.loading)."""
+    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+
+
+def read_document(source: str | bytes, path: str) -> GridFile:
+    data = _unzipped(source, path) if isinstance(source, bytes) else source.encode("utf-8")
+    root = _parse(data, path)
+    puzzle = _first(root, "rectangular-puzzle")
+    grid = _first(puzzle, "grid") if puzzle is not None else None
+    if grid is None:
+        raise InputError("not a crossword .jpz: no <rectangular-puzzle> with a <grid>", path)
+    width, height = _size(grid, path)
+    cells, solution = _cells(grid, width, height, path)
+    metadata = _first(puzzle, "metadata")
+    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells),
+                    _text(metadata, "title"), _text(metadata, "creator"),
+                    _text(metadata, "copyright"), _text(metadata, "description"), data)
+
+
+def _unzipped(data: bytes, path: str) -> bytes:
+    """The XML of a `.jpz`: the bytes themselves, or the one document of a zip archive,
+    unpacked within the input limit."""
+    if not data.startswith(ZIP_MAGIC):
+        return data
+    limit = input_limit()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [m for m in archive.infolist() if not m.is_dir()]
+            if not members or len(members) > MAX_MEMBERS:
+                raise InputError(f"a zipped .jpz holds one document; this archive holds "
+                                 f"{len(members)} files", path)
+            member = next((m for m in members if m.filename.lower().endswith((".jpz", ".xml"))),
+                          members[0])
+            if member.file_size > limit:
+                raise InputError(f"the zipped .jpz unpacks to {member.file_size} bytes; at "
+                                 f"most {limit} accepted (--max-input-bytes)", path)
+            with archive.open(member) as handle:
+                unpacked = handle.read(limit + 1)  # the declared size may lie
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
+            OSError, RuntimeError, ValueError) as exc:
+        raise InputError(f"not a valid zipped .jpz: {exc}", path) from None
+    if len(unpacked) > limit:
+        raise InputError(f"the zipped .jpz unpacks to more than {limit} bytes "
+                         "(--max-input-bytes)", path)
+    return unpacked
+
+
+def _parse(data: bytes, path: str) -> Element:
+    """The XML's element tree, namespaces dropped from names; a document type declaration
+    (and so any entity) refused."""
+    builder = TreeBuilder()
+    parser = expat.ParserCreate(namespace_separator=" ")
+
+    def no_doctype(*_: Any) -> None:
+        raise InputError("a .jpz with a document type declaration (<!DOCTYPE>) is refused: "
+                         "it could declare entities", path, parser.CurrentLineNumber,
+                         parser.CurrentColumnNumber + 1)
+
+    parser.StartDoctypeDeclHandler = no_doctype
+    parser.EntityDeclHandler = no_doctype
+    parser.StartElementHandler = lambda name, attributes: builder.start(
+        name.rpartition(" ")[2], attributes)
+    parser.EndElementHandler = lambda name: builder.end(name.rpartition(" ")[2])
+    parser.CharacterDataHandler = builder.data
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise InputError(f"not valid XML: {expat.ErrorString(exc.code)}", path, exc.lineno,
+                         exc.offset + 1) from None
+    return builder.close()
+
+
+def _first(element: Element | None, tag: str) -> Element | None:
+    return None if element is None else next(element.iter(tag), None)
+
+
+def _text(element: Element | None, tag: str) -> str:
+    found = _first(element, tag)
+    return " ".join("".join(found.itertext()).split()) if found is not None else ""
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 else None
+
+
+def _size(grid: Element, path: str) -> tuple[int, int]:
+    width, height = _number(grid.get("width")), _number(grid.get("height"))
+    if not width or not height:
+        raise InputError("not a crossword .jpz: the grid needs a positive width and height",
+                         path)
+    if width * height > MAX_CELLS:
+        raise InputError(f"grid of {height}×{width} cells is too large (at most {MAX_CELLS} "
+                         "cells)", path)
+    return width, height
+
+
+def _cells(grid: Element, width: int, height: int,
+           path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    given = [[BLOCK] * width for _ in range(height)]  # cells not listed are no cells
+    answer = [[BLOCK] * width for _ in range(height)]
+    for cell in grid.iter("cell"):
+        x, y = _number(cell.get("x")), _number(cell.get("y"))
+        if not x or not y or x > width or y > height:
+            raise InputError(f"a <cell> at x={cell.get('x')!r}, y={cell.get('y')!r} is outside "
+                             f"the {width}×{height} grid", path)
+        row, col = y - 1, x - 1
+        if cell.get("type") in ("block", "void", "clue"):
+            continue
+        solution = cell.get("solution", "")
+        if len(solution) > 1:
+            raise InputError(f"rebus cell at row {y}, column {x} holds {solution!r}: a cell "
+                             "holding several letters cannot be filled one letter a cell", path)
+        letter = solution.upper() if _LETTER.fullmatch(solution) else OPEN
+        answer[row][col] = letter
+        typed = cell.get("solve-state", "")
+        if _LETTER.fullmatch(typed):
+            given[row][col] = typed.upper()
+        elif cell.get("hint") == "true" and letter != OPEN:
+            given[row][col] = letter
+        else:
+            given[row][col] = OPEN
+    return tuple(map("".join, given)), tuple(map("".join, answer))
+
+
+def _clues(puzzle: Element, cells: tuple[str, ...]) -> tuple[Clue, ...]:
+    """The clues of the `<clues>` groups titled Across and Down, each on the entry its
+    `<word>` starts (clues of other groups, or of no entry, are not kept)."""
+    starts = {}
+    for word in puzzle.iter("word"):
+        first = next(word.iter("cells"), None)
+        x = _number(first.get("x")) if first is not None else _number(word.get("x"))
+        y = _number(first.get("y")) if first is not None else _number(word.get("y"))
+        if x and y and word.get("id"):
+            starts[word.get("id")] = (y - 1, x - 1)
+    numbers = {(entry.direction, entry.row, entry.col): entry.number
+               for entry in entries(cells)}
+    found = []
+    for group in puzzle.iter("clues"):
+        direction = _text(group, "title").lower()
+        if direction not in ("across", "down"):
+            continue
+        for clue in group.iter("clue"):
+            start = starts.get(clue.get("word", ""))
+            number = numbers.get((direction, *start)) if start else None
+            if number is not None:
+                found.append(Clue(direction, number, " ".join("".join(clue.itertext()).split())))
+    return tuple(found)

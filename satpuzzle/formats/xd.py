@@ -1,0 +1,197 @@
+""".xd crosswords (Saul Pwanson's plain-text format of the xd corpus, spec 3.0:
+github.com/century-arcade/xd, doc/xd-format.md). No maintained Python library reads it, and the
+spec is short, so this module reads and writes it itself.
+
+A file is sections, told apart by `## Metadata` / `## Grid` / `## Clues` / `## Notes` headers
+or, without them, by two or more blank lines, in that order: `Key: value` lines, the grid one
+row a line (`#` a block, `_` no cell, a letter the solution, `.` an empty cell, lowercase a
+shaded or circled letter; in a grid without `#`, `.` is a block, as xd-crossword-tools writes), clues `A1. Clue text ~ ANSWER` and `D1. ...`, then free notes. The
+grid is the solution: xd has no player's grid, so its letters are given only with
+--keep-solution. A rebus cell (a character the `Rebus` header expands) is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+
+NAME = "xd"
+KINDS = ("crossword",)
+FORMAT = "xd"
+MAX_CELLS = 10_000  # as the crossword kind's grids
+_HEADER = re.compile(r"##[ \t]+(\w[\w ]*?)\s*$")  # a space after ##: a grid row has none
+_META = re.compile(r"([A-Za-z][\w -]*?)\s*:\s?(.*)")
+_CLUE = re.compile(r"([AD])(\d{1,5})\.\s?(.*?)(?:\s~\s(.*))?")
+_CLUE_LINE = re.compile(r"^\s*[AD]\d{1,5}\.\s[^\n]*\s~\s", re.MULTILINE)
+
+
+def is_xd(text: str, path: str) -> bool:
+    """Whether `text` is an xd file: named `.xd`, or holding across or down clues written
+    `A1. Clue ~ ANSWER`."""
+    return Path(path).suffix.lower() == ".xd" or (" ~ " in text and bool(
+        _CLUE_LINE.search(text)))
+
+
+def read(source: str, path: str) -> list[Any]:
+    """The fill problem of an xd file, its word list the file's own answers (a dictionary
+    comes with `solve --dict`, through satpuzzle.loading)."""
+    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+
+
+def read_document(text: str, path: str) -> GridFile:
+    sections = _sections(text)
+    meta = _metadata(sections.get("metadata", []), path)
+    rebus = _rebus_keys(meta.get("rebus", ""))
+    grid = _grid(sections.get("grid", []), rebus, path)
+    clues = tuple(clue for number, line in sections.get("clues", [])
+                  if (clue := _clue(line)) is not None)
+    cells = tuple("".join(BLOCK if cell == BLOCK else OPEN for cell in row) for row in grid)
+    notes = "\n".join(line for _, line in sections.get("notes", [])).strip()
+    return GridFile(FORMAT, cells, tuple(grid), clues, meta.get("title", ""),
+                    meta.get("author", ""), meta.get("copyright", ""), notes,
+                    text.encode("utf-8"))
+
+
+def _sections(text: str) -> dict[str, list[tuple[int, str]]]:
+    """Section name -> its (line number, line) pairs, blank lines left out."""
+    lines = list(enumerate(text.splitlines(), 1))
+    explicit = any(_HEADER.fullmatch(line.strip()) for _, line in lines)
+    sections: dict[str, list[tuple[int, str]]] = {}
+    if explicit:
+        name = None
+        for number, line in lines:
+            header = _HEADER.fullmatch(line.strip())
+            if header:
+                name = header.group(1).lower()
+                continue
+            if name and line.strip():
+                sections.setdefault(name, []).append((number, line))
+        return sections
+    groups: list[list[tuple[int, str]]] = [[]]
+    blanks = 0
+    for number, line in lines:
+        if not line.strip():
+            blanks += 1
+            continue
+        if blanks >= 2 and groups[-1]:
+            groups.append([])
+        blanks = 0
+        groups[-1].append((number, line))
+    if groups[0] and not all(_META.fullmatch(line.strip()) for _, line in groups[0]):
+        groups.insert(0, [])  # no metadata section: the file starts with its grid
+    for name, group in zip(("metadata", "grid", "clues"), groups):
+        sections[name] = group
+    sections["notes"] = [pair for group in groups[3:] for pair in group]
+    return sections
+
+
+def _metadata(lines: list[tuple[int, str]], path: str) -> dict[str, str]:
+    meta: dict[str, str] = {}
+    for number, line in lines:
+        match = _META.fullmatch(line.strip())
+        if not match:
+            raise InputError("expected a metadata line 'Key: value'", path, number, 1)
+        meta.setdefault(match.group(1).lower(), match.group(2).strip())
+    return meta
+
+
+def _rebus_keys(header: str) -> dict[str, str]:
+    """`Rebus: 1=HEART 2=DIAMOND` (or comma-separated): the cell character -> its letters."""
+    keys = {}
+    for item in re.split(r"[\s,]+", header.strip()):
+        key, _, value = item.partition("=")
+        if len(key) == 1 and value:
+            keys[key] = value
+    return keys
+
+
+def _grid(lines: list[tuple[int, str]], rebus: dict[str, str], path: str) -> list[str]:
+    if not lines:
+        raise InputError("the xd file has no grid", path, 1, 1)
+    rows = []
+    width = len(lines[0][1].strip())
+    if len(lines) * width > MAX_CELLS:
+        raise InputError(f"grid of {len(lines)}×{width} cells is too large (at most "
+                         f"{MAX_CELLS} cells)", path, lines[0][0], 1)
+    # xd-crossword-tools (Puzzmo) writes blocks `.`: a grid without `#` means them so
+    empty_is_block = not any("#" in line for _, line in lines)
+    for number, line in lines:
+        text = line.strip()
+        column = line.index(text[0]) + 1
+        if len(text) != width:
+            raise InputError(f"grid line has {len(text)} cells, expected {width} like the "
+                             "first", path, number, column)
+        row = []
+        for offset, char in enumerate(text):
+            if char in rebus:
+                raise InputError(f"rebus cell {char!r} ({rebus[char]}): a cell holding several "
+                                 "letters cannot be filled one letter a cell", path, number,
+                                 column + offset)
+            if char in "#_" or (char == "." and empty_is_block):
+                row.append(BLOCK)
+            elif char == ".":
+                row.append(OPEN)
+            elif char.isascii() and char.isalpha():
+                row.append(char.upper())
+            else:
+                raise InputError(f"unexpected {char!r} in the grid: expected a letter, '#' "
+                                 "(block) or '.' (empty)", path, number, column + offset)
+        rows.append("".join(row))
+    return rows
+
+
+def _clue(line: str) -> Clue | None:
+    """A clue line `A1. Text ~ ANSWER` (lines of other groups and `^` metadata ignored)."""
+    match = _CLUE.fullmatch(line.strip())
+    if not match:
+        return None
+    direction = "across" if match.group(1) == "A" else "down"
+    return Clue(direction, int(match.group(2)), match.group(3).replace("\\", "\n"))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write(instance: Any) -> str:
+    """The puzzle as xd (not filled: the solution the file it came from held)."""
+    document = registry.kind("crossword").codecs.grid_file(instance)
+    return write_filled(document, document.solution)
+
+
+def write_filled(document: GridFile, filled: tuple[str, ...]) -> str:
+    """The xd text of `document` with `filled` as its grid (`.` where no letter is known):
+    the metadata of the xd file it was read from, or its title, author and copyright; clues
+    with their answers as `filled` spells them."""
+    if document.format == FORMAT and document.original:
+        meta = [line.strip() for _, line in
+                _sections(document.original.decode("utf-8")).get("metadata", [])]
+    else:
+        meta = [f"{key}: {value}" for key, value in (
+            ("Title", document.title), ("Author", document.author),
+            ("Copyright", document.copyright)) if value]
+    meta = [_one_line(line) for line in meta]
+    grid = ["".join("#" if cell == BLOCK else cell for cell in row) for row in filled]
+    groups = []
+    for direction in ("across", "down"):
+        group = []
+        for entry in sorted(entries(document.cells), key=lambda e: e.number):
+            if entry.direction != direction:
+                continue
+            answer = "".join(filled[r][c] for r, c in entry.cells())
+            text = document.clue_text(direction, entry.number).replace("\r", "")
+            text = text.replace("\n", "\\")  # the spec's line separator in a clue
+            group.append(f"{direction[0].upper()}{entry.number}. {text} ~ {answer}")
+        groups.append("\n".join(group))
+    parts = ["\n".join(meta) or "Title: ", "\n".join(grid), "\n\n".join(groups)]
+    if document.notes.strip():
+        parts.append(document.notes.strip())
+    return "\n\n\n".join(parts) + "\n"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,516 @@
+"""Crossword fills best first: the engine `best`, which `--engine auto` runs for a word list
+with scores.
+
+A fill's quality is the score of its worst entry, then the sum of its entries' scores (the
+mean: every fill of a grid has the same number of entries). Fills come in that order, each
+proven to be the best of those not yet printed:
+
+1. The lowest entry score, maximised over the list's distinct scores: "is there a fill
+   whose every entry scores at least t?" is asked of the grid over the words scoring t or
+   more, whose arc consistency alone settles most high thresholds (on a 15×15 grid most
+   slots keep few candidates, or none), then of the kind's search engines as
+   `puzzle.search` runs them (the slot search on large grids, the trie on small ones), with
+   SAT on the grid's CNF (`encode_problem`) where the slot search stalls. The thresholds
+   are tried from the top down in steps that double (galloping), then by bisection between
+   the best fill found and the lowest threshold proven empty; each fill found raises the
+   bound to its own lowest score. Each question first gets a time budget (1 s, doubling):
+   one that runs out sends the search to easier, lower thresholds first, and to the whole
+   list with no budget while no fill is known, so that a first fill comes about as soon as
+   a plain one would. The threshold just above the optimum proven empty is the proof.
+2. The sum at that lowest score, maximised by MaxSAT (PySAT's RC2, stratified; Ignatiev,
+   Morgado & Marques-Silva, "RC2: an Efficient MaxSAT Solver", JSAT 11, 2019): the CNF over
+   the words scoring at least the optimum as hard clauses, and per candidate word of a slot
+   a soft clause "not these letters here" weighing the word's shortfall from the top score.
+   RC2's optimum is the proof. (When the fill of step 1 already scores, in every slot, the
+   most that slot's candidates can, it is the optimum and goes first without MaxSAT.)
+3. The next fills (`--limit K`, or every fill): each fill printed is blocked by a clause
+   over its cell letters (puzzle variables only); RC2 goes on at the same lowest score until
+   none is left, then step 1 resumes below it.
+
+With a deadline (`--timeout`), SAT calls run in slices of conflicts and an alarm rings
+shortly before the cut: the engine then hands over the best fill found so far, if it has
+not been printed, saying on stderr that it is not proven, and waits for the cut (exit 3).
+Each fill is announced on stderr with its lowest score and mean and what is proven.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from typing import Self
+
+import numpy as np
+from pysat.examples.rc2 import RC2Stratified
+from pysat.formula import WCNF
+
+from satpuzzle.cnf import Formula
+from satpuzzle.kinds.crossword import puzzle
+from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, Fill
+from satpuzzle.kinds.crossword.search import (
+    SearchStalled,
+    SlotProblem,
+    SlotSearch,
+    TrieSearch,
+    oracle_seconds,
+)
+from satpuzzle.solving import NON_INCREMENTAL, make_solver, solver_aliases
+from satpuzzle.stages import the_deadline
+
+MARGIN = 0.5  # seconds before the deadline at which the best fill so far is handed over
+FIRST_SLICE = 2_000  # conflicts per SAT call between returns to Python, adapted as it goes
+FIRST_BUDGET = 1.0  # seconds a threshold question first gets (then 2, 4, ...)
+NOTED_FILLS = 10  # fills announced on stderr one by one
+RC2_LOAD_FACTOR = 3  # building RC2's formula against a plain solver's (search.oracle_seconds)
+UNKNOWN = object()  # Ranking.feasible: the time budget ran out
+
+CellLetter = tuple[int, int, str]  # (row, column, letter), 0-based
+
+
+class OutOfTime(BaseException):
+    """The deadline is near: hand over what there is. (Raised from a signal handler anywhere
+    in the search: a BaseException, as KeyboardInterrupt, so that no `except Exception` on
+    the way swallows it.)"""
+
+
+@dataclasses.dataclass(frozen=True, order=True)
+class Quality:
+    """How good a fill is: its lowest entry score, then the sum of its entries' scores."""
+
+    lowest: int
+    total: int
+    entries: int = dataclasses.field(compare=False)
+
+    def __str__(self) -> str:
+        return f"lowest entry score {self.lowest}, mean {self.total / self.entries:.2f}"
+
+
+def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
+    """The fills of `instance` best first (see the module's docstring)."""
+    deadline = the_deadline()
+    with Alarm(deadline) as alarm:
+        ranking = Ranking(instance, solver_name, alarm)
+        ranked = ranking.ranked()
+        while True:
+            try:
+                with alarm.working():
+                    fill = next(ranked)
+            except StopIteration:
+                return
+            except OutOfTime:
+                break
+            yield fill
+    if ranking.so_far is not None:
+        quality, fill = ranking.so_far
+        ranking.note(f"fill {ranking.printed + 1}: {quality}: the best found before the "
+                     "deadline, NOT proven best")
+        yield fill
+    # The deadline is the parent's to enforce: wait for it rather than end, which would
+    # report an enumeration cut short as complete.
+    while deadline is not None and time.monotonic() < deadline + 60:
+        time.sleep(0.1)
+
+
+class OutOfBudget(BaseException):
+    """A question's time budget ran out (Alarm.budget; a BaseException as OutOfTime)."""
+
+
+class Alarm:
+    """One real-time timer for two ends: the run's, MARGIN seconds before its deadline
+    (OutOfTime, raised only while the engine works, `working()`: never in the code that
+    consumes the fills), and a question's time budget (`budget()`: OutOfBudget). Signals
+    reach Python only in the main thread; elsewhere (an API call from a thread), or when
+    the process's real-time timer is already in use, there is no timer, and budgets are
+    unlimited."""
+
+    def __init__(self, deadline: float | None) -> None:
+        # the timer is the process's one real-time timer: not when another is running
+        self.usable = (threading.current_thread() is threading.main_thread()
+                       and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+        self.end = None  # when OutOfTime is due
+        if deadline is not None:
+            span = deadline - time.monotonic()
+            self.end = deadline - (MARGIN if span > 4 * MARGIN else max(0.05, span / 4))
+        self.until: float | None = None  # when the current budget runs out
+        self.rung = False
+        self.inside = False
+        self.previous = None
+
+    def __enter__(self) -> Self:
+        if self.usable:
+            self.previous = signal.signal(signal.SIGALRM, self._ring)
+            self._arm()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            # None: the handler before was not set from Python (the default one, in practice)
+            signal.signal(signal.SIGALRM,
+                          signal.SIG_DFL if self.previous is None else self.previous)
+
+    def _arm(self) -> None:
+        ends = [t for t in (self.end, self.until) if t is not None]
+        seconds = max(0.001, min(ends) - time.monotonic()) if ends else 0
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def _ring(self, _signum: int, _frame: object) -> None:
+        now = time.monotonic() + 0.001  # the timer may ring a hair early
+        if self.end is not None and now >= self.end:
+            self.rung = True
+            if self.inside:
+                raise OutOfTime
+        elif self.until is not None and now >= self.until:
+            self.until = None
+            raise OutOfBudget
+        else:
+            self._arm()
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        if self.rung:
+            raise OutOfTime
+        self.inside = True
+        try:
+            yield
+        finally:
+            self.inside = False
+
+    def affordable(self, seconds: float) -> None:
+        """Before a step the timer cannot interrupt (loading clauses into a solver: one call
+        into C, which a signal waits for): OutOfTime now if it would end after the hand-over
+        time, since the run would then be cut with nothing handed over."""
+        if self.end is not None and time.monotonic() + seconds > self.end:
+            self.rung = True
+            raise OutOfTime
+
+    @contextlib.contextmanager
+    def budget(self, seconds: float | None) -> Iterator[None]:
+        """Raise OutOfBudget inside after `seconds` (None: no budget)."""
+        if seconds is None or not self.usable:
+            yield
+            return
+        self.until = time.monotonic() + seconds
+        self._arm()
+        try:
+            yield
+        finally:
+            self.until = None
+            self._arm()
+
+
+class Ranking:
+    """The state of the best-first search of one instance."""
+
+    def __init__(self, instance: CrosswordInstance, solver_name: str, alarm: Alarm) -> None:
+        self.instance = instance
+        self.solver_name = solver_name
+        self.alarm = alarm
+        # SAT calls in slices, so that the alarm can ring between them
+        self.sliced = alarm.usable
+        self.slice = FIRST_SLICE
+        scores = instance.scores or (puzzle.DEFAULT_SCORE,) * len(instance.words)
+        self.score = dict(zip(instance.words, scores))
+        self.levels = sorted(set(scores))  # distinct scores, lowest first
+        self.slot_cells = puzzle.slots(instance)
+        self.blocked: list[list[CellLetter]] = []  # fills printed, as cell letters
+        self.printed_fills: set[Fill] = set()
+        self.so_far: tuple[Quality, Fill] | None = None  # best fill not printed yet
+        self.printed = 0
+        self.started = time.monotonic()
+
+    # ------------------------------------------------------------ the order
+
+    def ranked(self) -> Iterator[Fill]:
+        above = len(self.levels)  # a level index with no fill left at or above it
+        while True:
+            found = self.maximise_lowest(above)
+            if found is None:
+                return  # every fill has been printed
+            level, above = found
+            lowest = self.levels[level]
+            proof = (f"no fill has every entry scoring {self.levels[above]} or more"
+                     if above < len(self.levels) else f"{lowest} is the top score")
+            if self.printed:
+                proof = "every better fill printed"
+            top = self.top_of(lowest)
+            if self.so_far is not None and self.so_far[0].total == top:
+                # every entry scores the most its slot can at this lowest score: no MaxSAT
+                fill = self.so_far[1]
+                self.announce(fill, f"{proof}; every entry scores its slot's highest")
+                self.block(fill)
+                yield fill
+                proof = "every better fill printed"
+            for fill in self.at_lowest(lowest):
+                self.announce(fill, f"{proof}; no higher mean at lowest {lowest}")
+                yield fill
+                proof = "every better fill printed"
+            above = level
+
+    def announce(self, fill: Fill, proof: str) -> None:
+        """Count `fill` as printed, and say why it comes now (the first NOTED_FILLS)."""
+        if self.printed < NOTED_FILLS:
+            self.note(f"fill {self.printed + 1}: {self.quality(fill)}: proven best of the "
+                      f"fills not printed before ({proof})")
+        elif self.printed == NOTED_FILLS:
+            self.note("the next fills come in the same order, each proven (no more notes)")
+        self.so_far = None
+        self.printed += 1
+
+    def top_of(self, lowest: int) -> int:
+        """The highest sum a fill whose entries all score `lowest` or more could have: each
+        slot's best candidate after arc consistency (0 when some slot has none)."""
+        problem = puzzle.slot_problem(self.narrowed(lowest))
+        return sum(max((self.score[w] for w in problem.slot_words(n)), default=0)
+                   for n in range(len(problem.slots)))
+
+    def maximise_lowest(self, above: int) -> tuple[int, int] | None:
+        """The highest level index below `above` with a fill not printed, and the level
+        just above it proven to have none (or `above`); None when no fill is left. Each
+        question first gets a time budget: one that runs out sends the search lower (a
+        lower threshold is an easier question and gives a fill to print should the deadline
+        come), and the budget doubles once nothing lower is left to ask."""
+        best = -1  # level index of the best fill found (-1: none yet)
+        ceiling = above  # questions at or above this level ran out of time this round
+        budget = FIRST_BUDGET
+        step = 1  # no fill yet: from the top down, in steps doubling each time (galloping)
+        while above - best > 1:
+            seconds: float | None = budget
+            if best < 0:
+                ask = max(0, ceiling - step)
+                step *= 2
+                if ask == 0:  # the whole list, with no budget: a fill as soon as a plain
+                    seconds = None  # first fill would give one
+            else:
+                ask = (best + ceiling) // 2
+                if ask <= best:  # every level above the best fill ran out of time
+                    budget *= 2
+                    ceiling = above
+                    continue
+            answer = self.feasible(ask, seconds)
+            if answer is UNKNOWN:
+                ceiling = ask
+                step = ask  # no fill yet: the whole list next
+            elif answer is None:
+                above = ask
+                if ask == 0:
+                    return None
+                self.progress(f"no fill has every entry scoring {self.levels[ask]} or more")
+            else:
+                best = self.levels.index(self.quality(answer).lowest)
+            ceiling = min(ceiling, above)
+        return (best, above) if best >= 0 else None
+
+    def narrowed(self, lowest: int) -> CrosswordInstance:
+        """The instance with the words scoring `lowest` or more."""
+        kept = [w for w in self.instance.words if self.score[w] >= lowest]
+        return dataclasses.replace(self.instance, words=tuple(kept),
+                                   scores=tuple(self.score[w] for w in kept))
+
+    def feasible(self, level: int, seconds: float | None = None) -> Fill | None | object:
+        """A fill not printed yet whose entries all score at least level `level`, None when
+        there is none, or UNKNOWN when `seconds` ran out before an answer."""
+        narrowed = self.narrowed(self.levels[level])
+        problem = puzzle.slot_problem(narrowed)
+        if any(not domain for domain in problem.domains):
+            return None  # arc consistency alone proves it: no encoding needed
+        try:
+            with self.alarm.budget(seconds):
+                fill = self.first_fill(narrowed, problem)
+        except OutOfBudget:
+            return UNKNOWN
+        if fill is not None:
+            self.consider(fill)
+        return fill
+
+    def first_fill(self, narrowed: CrosswordInstance, problem: SlotProblem) -> Fill | None:
+        """A fill not printed yet, or None: the kind's search engines as `puzzle.search`
+        runs them (the slot search on large grids, the trie on small ones), but with SAT
+        where they would call their oracle, so that every step here can be interrupted
+        (the oracle's first call has no conflict limit, and a signal waits for it)."""
+        height, width = len(narrowed.grid), len(narrowed.grid[0])
+        if len(problem.cell_masks) > puzzle.LARGE_GRID_CELLS:
+            slot_search = SlotSearch(problem, height, width, narrowed.distinct,
+                                     stall_after=oracle_seconds(problem))
+            try:
+                return next((f for f in slot_search.fills() if f not in self.printed_fills),
+                            None)
+            except SearchStalled:
+                return self.sat_fill(narrowed, problem)
+        trie = TrieSearch(problem, height, width, narrowed.distinct)
+        return next((f for f in trie.fills() if f not in self.printed_fills), None)
+
+    def sat_fill(self, narrowed: CrosswordInstance, problem: SlotProblem) -> Fill | None:
+        """A fill not printed yet by SAT on the narrowed list's CNF, or None."""
+        self.alarm.affordable(oracle_seconds(problem))
+        formula = puzzle.encode_problem(narrowed, problem)
+        letters = letter_table(formula)
+        solver = make_solver(self.solver_name, formula.all_clauses())
+        try:
+            for clause in self.blocked:
+                # a fill with a letter the narrowed list cannot give is not among its fills
+                if all(cell in letters for cell in clause):
+                    solver.add_clause([-letters[cell] for cell in clause])
+            if not self.solve(solver, []):
+                return None
+            return self.decode(formula, solver.get_model())
+        finally:
+            solver.delete()
+
+    def at_lowest(self, lowest: int) -> Iterator[Fill]:
+        """The fills whose lowest entry score is `lowest`, highest sum first (MaxSAT)."""
+        narrowed = self.narrowed(lowest)
+        problem = puzzle.slot_problem(narrowed)
+        if any(not domain for domain in problem.domains):
+            return
+        # RC2 loads its clauses in Python, one soft clause at a time: about thrice a solver's
+        self.alarm.affordable(RC2_LOAD_FACTOR * oracle_seconds(problem))
+        formula = puzzle.encode_problem(narrowed, problem)
+        letters = letter_table(formula)
+        top = self.levels[-1]
+        wcnf = WCNF()
+        wcnf.extend(formula.all_clauses())
+        for clause in self.blocked:
+            if all(cell in letters for cell in clause):
+                wcnf.append([-letters[cell] for cell in clause])
+        for literals, scores in spelled_words(problem, letters, self.score):
+            for clause, score in zip(literals.tolist(), scores):
+                if score < top:
+                    wcnf.append(clause, weight=top - score)
+        if not wcnf.soft:  # every word scores the top: RC2 wants some soft clause
+            wcnf.append([formula.reserve(1)], weight=1)
+        maxsat = TimedRC2(wcnf, rc2_solver(self.solver_name), self, formula)
+        try:
+            while True:
+                model = maxsat.compute()
+                if model is None:
+                    return
+                fill = self.decode(formula, model)
+                cells = self.block(fill)
+                maxsat.add_clause([-letters[cell] for cell in cells])
+                yield fill
+        finally:
+            maxsat.delete()
+
+    # ------------------------------------------------------------ fills
+
+    def solve(self, solver, assumptions: list[int]) -> bool:
+        """A SAT call, in slices of conflicts when the alarm may ring (a signal is handled
+        only between two Python steps, not inside the solver)."""
+        if not self.sliced or not hasattr(solver, "solve_limited"):
+            return bool(solver.solve(assumptions=assumptions))
+        while True:
+            solver.conf_budget(self.slice)
+            started = time.monotonic()
+            answer = solver.solve_limited(assumptions=assumptions)
+            spent = time.monotonic() - started
+            # slices of about a tenth of a second: often enough for the alarm, rarely
+            # enough that resuming the search costs little
+            if spent < 0.05:
+                self.slice = min(self.slice * 2, 1 << 24)
+            elif spent > 0.2:
+                self.slice = max(100, self.slice // 2)
+            if answer is not None:
+                return answer
+
+    def decode(self, formula: Formula, model: Sequence[int]) -> Fill:
+        names = formula.names
+        return puzzle.decode(self.instance, [names[v] for v in model if v > 0 and v in names])
+
+    def quality(self, fill: Fill) -> Quality:
+        scores = [self.score["".join(fill[r][c] for r, c in cells)]
+                  for cells in self.slot_cells]
+        return Quality(min(scores), sum(scores), len(scores))
+
+    def consider(self, fill: Fill) -> None:
+        """Keep `fill` as the best so far if it is better than the one kept."""
+        quality = self.quality(fill)
+        if self.so_far is None or quality > self.so_far[0]:
+            if self.so_far is None or quality.lowest > self.so_far[0].lowest:
+                self.progress(f"found a fill with {quality}")
+            self.so_far = (quality, fill)
+
+    def block(self, fill: Fill) -> list[CellLetter]:
+        """Record `fill` as printed: its cell letters, whose clause keeps it from coming
+        again (every white cell: free cells too, so that the clause is exact)."""
+        cells = [(r, c, letter) for r, row in enumerate(fill) for c, letter in enumerate(row)
+                 if self.instance.grid[r][c] != "0"]
+        self.blocked.append(cells)
+        self.printed_fills.add(fill)
+        return cells
+
+    # ------------------------------------------------------------ messages
+
+    def note(self, message: str) -> None:
+        print(f"satpuzzle: best: {message}", file=sys.stderr, flush=True)
+
+    def progress(self, message: str) -> None:
+        """On the way to the first fill, which may take long: what is known so far."""
+        if not self.printed:
+            self.note(f"{time.monotonic() - self.started:.2f} s: {message}")
+
+
+def letter_table(formula: Formula) -> dict[CellLetter, int]:
+    """(row, column, letter), 0-based, -> the variable of that letter in that cell."""
+    return {(name[1] - 1, name[2] - 1, name[3]): ident for ident, name in formula.names.items()
+            if name[0] == "c"}
+
+
+def spelled_words(problem: SlotProblem, letters: dict[CellLetter, int],
+                  score: dict[str, int]) -> Iterator[tuple[np.ndarray, list[int]]]:
+    """Per slot, a row per candidate word: the negated variables of its letters in the
+    slot's cells (the clause "not this word here"), and the words' scores."""
+    for number, cells in enumerate(problem.slots):
+        words = problem.slot_words(number)
+        if not words:
+            continue
+        tables = []
+        for r, c in cells:
+            table = np.zeros(26, dtype=np.int64)
+            for k, letter in enumerate(puzzle.LETTERS):
+                table[k] = letters.get((r, c, letter), 0)
+            tables.append(table)
+        spelled = problem.index(number).matrix[problem.slot_numbers(number)]
+        literals = np.stack([-tables[p][spelled[:, p]] for p in range(len(cells))], axis=1)
+        # arc consistency leaves no candidate a letter its cell lacks; should one slip
+        # through, it could not be placed, and its clause is left out
+        placeable = (literals != 0).all(axis=1)
+        yield literals[placeable], [score[w] for w, ok in zip(words, placeable) if ok]
+
+
+def rc2_solver(solver_name: str) -> str:
+    """The back end RC2 runs on: the one asked for, unless it takes no assumptions."""
+    canonical = solver_aliases().get(solver_name, solver_name)
+    return "cadical195" if canonical in NON_INCREMENTAL else canonical
+
+
+class TimedRC2(RC2Stratified):
+    """RC2 whose SAT calls run in slices (Ranking.solve), and whose satisfiable calls report
+    their fill as the best so far (each stratum's model is a fill)."""
+
+    def __init__(self, wcnf: WCNF, solver: str, ranking: Ranking, formula: Formula) -> None:
+        self.ranking = ranking
+        self.formula = formula
+        self.minimizing = False
+        # no hardening: it cuts solutions worse than the optimum, which the next fills are
+        super().__init__(wcnf, solver=solver, adapt=True, exhaust=True, minz=True,
+                         nohard=True)
+
+    def minimize_core(self) -> None:
+        self.minimizing = True  # RC2 bounds these calls itself (1,000 conflicts each)
+        try:
+            super().minimize_core()
+        finally:
+            self.minimizing = False
+
+    def _call_oracle(self, assumptions=(), expect_interrupt=False):
+        if self.minimizing:
+            return super()._call_oracle(assumptions, expect_interrupt)
+        answer = self.ranking.solve(self.oracle, list(assumptions))
+        if answer:
+            self.ranking.consider(self.ranking.decode(self.formula, self.oracle.get_model()))
+        return answer
