@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from satpuzzle import usercache
 from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.puzzle import normalize_words
 
@@ -133,7 +134,7 @@ def test_an_unusable_cache_directory_means_no_cache(source, monkeypatch, tmp_pat
     elif how == "full disk":
         def full(*_args, **_kwargs):
             raise OSError(errno.ENOSPC, "No space left on device")
-        monkeypatch.setattr(dictionaries.tempfile, "mkstemp", full)
+        monkeypatch.setattr(usercache.tempfile, "mkstemp", full)
     else:  # writable by others: nothing there could be trusted
         (tmp_path / "cache").mkdir(mode=0o777)
         os.chmod(tmp_path / "cache", 0o777)

@@ -23,11 +23,8 @@ import hashlib
 import json
 import marshal
 import math
-import os
 import site
-import stat
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -35,6 +32,7 @@ from importlib import resources
 from importlib.metadata import PackageNotFoundError, distribution, version
 from pathlib import Path
 
+from satpuzzle import usercache
 from satpuzzle.errors import InputError
 
 BUILTIN = ("fr", "en")
@@ -91,7 +89,7 @@ def raw_entries(name: str) -> tuple[list[str], dict[str, float] | None]:
 
 # ---------------------------------------------------------------- the normalised cache
 
-CACHE_ENV = "SATPUZZLE_CACHE_DIR"
+CACHE_ENV = usercache.CACHE_ENV
 CACHE_FORMAT = "satpuzzle word list cache 2"  # the first line of every cache file (2: scores)
 MAX_CACHE_BYTES = 256 << 20  # a cache file above this is not read (French: 6.5 MB)
 _LETTERS = b"abcdefghijklmnopqrstuvwxyz"
@@ -157,14 +155,8 @@ STATS = CacheStats()
 
 
 def cache_dir() -> Path:
-    """Where the cache lives: $SATPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/satpuzzle (an
-    absolute path only, as the XDG rules say), else ~/.cache/satpuzzle."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
-    return base / "satpuzzle"
+    """Where the cache lives (satpuzzle.usercache.cache_dir)."""
+    return usercache.cache_dir()
 
 
 def builtin_words(name: str, normalize: Normalizer,
@@ -238,32 +230,13 @@ def _read_cache(file: Path, key: dict[str, object]) -> WordList | None:
 
 
 def _own_file_bytes(file: Path) -> bytes | None:
-    """The bytes of `file` if it is a regular file of the current user that only they can
-    write, in a directory only they can write, and not too large; else None."""
+    """The bytes of `file` if the cache layer finds it private to this user and small
+    enough (satpuzzle.usercache); else None."""
     try:
-        if not _private(os.stat(file.parent)):
-            return None
-        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    except OSError:
+        return usercache.read_private(file, MAX_CACHE_BYTES)
+    except usercache.Untrusted:
+        STATS.rejected += 1
         return None
-    try:
-        status = os.fstat(fd)
-        if not (stat.S_ISREG(status.st_mode) and _private(status)
-                and status.st_size <= MAX_CACHE_BYTES):
-            STATS.rejected += 1
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(MAX_CACHE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return data if len(data) <= MAX_CACHE_BYTES else None
-
-
-def _private(status: os.stat_result) -> bool:
-    """Owned by the current user and writable by no one else."""
-    return status.st_uid == os.getuid() and not status.st_mode & 0o022
 
 
 def _parse_cache(data: bytes, key: dict[str, object]) -> WordList | None:
@@ -316,26 +289,8 @@ def _write_cache(file: Path, key: dict[str, object], listed: WordList) -> None:
               "duplicates": listed.duplicates, "scores": scores,
               "sha256": _digest(body, scores)}
     text = CACHE_FORMAT.encode() + b"\n" + json.dumps(header).encode() + b"\n" + body
-    temporary = None
-    try:
-        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(os.stat(file.parent)):
-            return  # a directory others may write to: a cache there could not be trusted
-        fd, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp",
-                                         dir=file.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text)
-        os.replace(temporary, file)
-        temporary = None
+    if usercache.write_private(file, text):
         STATS.writes += 1
-    except OSError:
-        pass
-    finally:
-        if temporary is not None:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
 
 
 def zipf_for_french() -> dict[str, float]:
