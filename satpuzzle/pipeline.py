@@ -30,7 +30,7 @@ from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
+from satpuzzle.kinds.base import Engine, EngineDeclined, Kind, Provisional
 from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
 from satpuzzle.stages import run_deadline, time_limit
 
@@ -349,9 +349,18 @@ def _engine_solutions(instance: Any, engine: Engine, request: Request,
     count = 0
     try:
         for solution in engine.solutions(instance, request.solver):
+            provisional = isinstance(solution, Provisional)
+            if provisional:
+                solution = solution.solution
             count += 1
             yield Found(0, checked(solution), check)
             if limit is not None and count >= limit:
+                if provisional and request.deadline is not None:
+                    # the run is cut short all the same, at its deadline: a child by its
+                    # parent, which kills it there; this process by the timeout here
+                    _wait_for(request.deadline + (0 if request.in_process else GRACE))
+                    if request.in_process:
+                        raise TimeoutError("deadline passed")
                 yield Done(0, count, False)  # whether more exist is not asked
                 return
     except EngineDeclined:
@@ -360,6 +369,14 @@ def _engine_solutions(instance: Any, engine: Engine, request: Request,
         yield _DECLINED
         return
     yield Done(0, count, True)
+
+
+GRACE = 60.0  # seconds a child waits past its deadline for its parent to stop it
+
+
+def _wait_for(deadline: float) -> None:
+    while time.monotonic() < deadline:
+        time.sleep(min(0.1, max(0.0, deadline - time.monotonic())))
 
 
 def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:

@@ -49,6 +49,7 @@ from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 
 from satpuzzle.cnf import Formula
+from satpuzzle.kinds.base import Provisional
 from satpuzzle.kinds.crossword import puzzle
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, Fill
 from satpuzzle.kinds.crossword.search import (
@@ -108,7 +109,7 @@ def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
         quality, fill = ranking.so_far
         ranking.note(f"fill {ranking.printed + 1}: {quality}: the best found before the "
                      "deadline, NOT proven best")
-        yield fill
+        yield Provisional(fill)
     # The deadline is the parent's to enforce: wait for it rather than end, which would
     # report an enumeration cut short as complete.
     while deadline is not None and time.monotonic() < deadline + 60:
