@@ -72,7 +72,10 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
             local = stack.enter_context(distributed.LocalCluster(
                 n_workers=_local_workers(address), threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address="127.0.0.1:0",  # no fixed port
-                silence_logs=logging.ERROR))
+                # its scheduler runs in this process: Dask's log (a task's stop watch
+                # cancelled as the cluster closes is an ERROR with a traceback) would land
+                # on the user's stderr, where satpuzzle says what went wrong in one line
+                silence_logs=logging.CRITICAL))
             target: Any = local
         else:
             target = address

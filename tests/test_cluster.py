@@ -250,3 +250,13 @@ def test_workers_running_another_satpuzzle_are_refused(cluster):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "another satpuzzle" in result.stderr
     assert solve(INSTANCES / "sudoku", "--cluster", address).returncode == 1  # one unsolvable
+
+
+def test_a_local_cluster_run_says_nothing_but_its_own_lines():
+    """--cluster local:N runs Dask's scheduler in this process: its log (a waiting task's
+    stop watch cancelled as the cluster closes) must not reach the user's stderr."""
+    local = solve(INSTANCES / "sudoku" / "hard-batch.txt", "--unique")
+    remote = solve(INSTANCES / "sudoku" / "hard-batch.txt", "--unique", "--cluster", "local:2")
+    assert remote.returncode == local.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout
+    assert remote.stderr == local.stderr
