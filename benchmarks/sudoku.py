@@ -39,7 +39,6 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import product
 from benchmarks.baselines import sudoku_eup
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.kinds import sudoku as sudoku_kind
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 
 SETS = [
@@ -116,9 +115,8 @@ def run_baseline(instances) -> list[float]:
 def side_by_side(instances, label: str = "") -> tuple[list[float], list[float]]:
     """Each puzzle through `pipeline.solve` in process (first solution, rule check on) and
     right after through the seed baseline, so that a busy moment of the machine hits both;
-    every puzzle is new to the process (the shape's shared solver starts empty). Prints the
-    medians, satpuzzle's first puzzles apart (answered fresh while the shape warms up)."""
-    sudoku_kind.SHARED.clear()
+    every puzzle is new to the process. Prints the medians, and satpuzzle's first puzzle
+    apart (the first of its shape in the process)."""
     ours, base = [], []
     for instance in instances:
         run = product.run(instance, 1)

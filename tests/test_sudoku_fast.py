@@ -1,18 +1,20 @@
-"""Fresh Sudokus fast: the numpy encoding over each shape's cached groups
-(satpuzzle/kinds/sudoku/encoding.py) gives the general encoder's formula and never carries one
-puzzle's givens into the next."""
+"""Fresh Sudokus fast: the encoding over each shape's cached groups
+(satpuzzle/kinds/sudoku/encoding.py) gives the general encoder's formula, writes the same
+clauses in plain Python and with numpy, and never carries one puzzle's givens into the next."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import INSTANCES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
 from satpuzzle.cnf import Formula
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.sudoku import puzzle
+from satpuzzle.kinds.sudoku import encoding, puzzle
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 SUDOKU = INSTANCES / "sudoku"
@@ -77,6 +79,39 @@ def test_numpy_encoding_gives_the_general_encoders_formula(name):
     top = fast.num_vars
     assert all(fast.var(*name) == v for v, name in fast.names.items())  # names registered
     assert fast.num_vars == top
+
+
+def _both_ways(instance: SudokuInstance) -> tuple[list[list[int]], list[list[int]]]:
+    """The clauses written in plain Python and with numpy, with the same variable names."""
+    shape = encoding.build_shape(instance.size, puzzle.units(
+        instance.size, instance.box_rows, instance.box_cols, instance.regions))
+    plain, arrays = encoding.SudokuFormula("sudoku"), encoding.SudokuFormula("sudoku")
+    encoding._encode_plain(plain, shape, instance.givens)
+    encoding._encode_numpy(arrays, shape, instance.givens)
+    assert plain.names == arrays.names
+    return ([list(map(int, c)) for c in plain.all_clauses()],
+            [list(map(int, c)) for c in arrays.all_clauses()])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]), st.data())
+def test_plain_and_numpy_write_the_same_clauses(box, data):
+    """Random givens, contradictory ones included (equal givens in a unit, a cell or a
+    missing digit with no candidate): both ways write the same clauses in the same order."""
+    size = box[0] * box[1]
+    blanks = data.draw(st.integers(1, 3 * size))  # from dense to sparse givens
+    cells = data.draw(st.lists(st.sampled_from([0] * blanks + list(range(1, size + 1))),
+                               min_size=size * size, max_size=size * size))
+    instance = SudokuInstance(*box, tuple(tuple(cells[r * size:(r + 1) * size])
+                                          for r in range(size)))
+    plain, arrays = _both_ways(instance)
+    assert plain == arrays
+
+
+@pytest.mark.parametrize("name", ["classic.puz", "jigsaw-9x9.puz", "empty-4x4.puz"])
+def test_plain_and_numpy_agree_on_bundled_puzzles(name):
+    plain, arrays = _both_ways(_load(name))
+    assert plain == arrays and len(plain) > 100
 
 
 @pytest.mark.parametrize("instance", [_contradictory(), _no_candidate(), _load("unsolvable.puz")],

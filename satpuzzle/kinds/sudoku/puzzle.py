@@ -7,7 +7,7 @@ Instance → CNF: one variable x(row, col, digit) per candidate left by the give
 digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
 per (unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
 puzzles a lot. Batches share one full encoding and pass the givens as assumptions. One puzzle
-is encoded with numpy over its shape's cached groups (encoding.py). The variants take
+is encoded over its shape's cached groups (encoding.py). The variants take
 the general encoder: the diagonals are two more units; a cage is "at most once" per digit, its
 cells keep only the digits some set reaching its total uses, and the total is a pseudo-Boolean
 equality over the cage's candidates (PySAT's PBEnc through `Formula.pb_equals`).
