@@ -4,11 +4,15 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.base import Kind, Option
+from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
 _generator = Lazy("satpuzzle.kinds.sudoku.generator")
+_shared = Lazy("satpuzzle.kinds.sudoku.shared")  # the process's per-shape solvers
 
 # grading.LEVELS, declared here too so that the command line's choices need not load the
 # grader (tests/test_sudoku_generate.py checks that the two agree)
@@ -68,6 +72,20 @@ class SudokuKind(Kind):
             minimal=bool(options.get("minimal")), difficulty=options.get("difficulty"),
             attempts=options.get("attempts") or 100, variant=variant,
             cage_size=options.get("cage_size"))
+
+    def engine_for(self, instance: Any, requested: str) -> Engine | None:
+        """As every kind; besides, `auto` takes the shape's shared solver where this process
+        has one, or has answered enough puzzles of the shape in process to build one. It is
+        not among `engines`: no option names it, and it answers what SAT would."""
+        engine = super().engine_for(instance, requested)
+        if engine is None and requested == "auto" and _shared.ENGINE.suits(instance):
+            return _shared.ENGINE
+        return engine
+
+    def decode(self, instance: Any, true_names: Iterable[Any]) -> Any:
+        solution = super().decode(instance, true_names)
+        _shared.note_answer(instance)  # counts in-process answers only
+        return solution
 
 
 KIND = SudokuKind()

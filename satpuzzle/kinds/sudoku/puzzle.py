@@ -7,7 +7,8 @@ Instance → CNF: one variable x(row, col, digit) per candidate left by the give
 digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
 per (unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
 puzzles a lot. Batches share one full encoding and pass the givens as assumptions. One puzzle
-is encoded over its shape's cached groups (encoding.py). The variants take
+is encoded over its shape's cached groups (encoding.py); a process that answers many puzzles
+of a shape in process reuses one solver for them (shared.py). The variants take
 the general encoder: the diagonals are two more units; a cage is "at most once" per digit, its
 cells keep only the digits some set reaching its total uses, and the total is a pseudo-Boolean
 equality over the cage's candidates (PySAT's PBEnc through `Formula.pb_equals`).
@@ -574,6 +575,25 @@ def _shape(box_rows: int, box_cols: int, regions: Grid | None) -> encoding.Shape
     probe = SudokuInstance(box_rows, box_cols, (), regions=regions)
     size = probe.size
     return encoding.build_shape(size, units(size, box_rows, box_cols, _checked_regions(probe)))
+
+
+def shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
+    """What puzzles of one shape share: box shape and regions (hashable)."""
+    return instance.box_rows, instance.box_cols, _hashable(instance.regions)
+
+
+def checked_shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None] | None:
+    """The shape key of an instance whose givens are also valid (an InputError if not);
+    None for the variants, whose rules the empty grid's formula does not hold."""
+    _checked_givens(instance)
+    return None if instance.variant else shape_key(instance)
+
+
+def encode_empty(key: tuple[int, int, Grid | None]) -> Formula:
+    """The formula of the empty grid of a shape: candidate k is variable k + 1."""
+    box_rows, box_cols, regions = key
+    size = box_rows * box_cols
+    return encode(SudokuInstance(box_rows, box_cols, ((0,) * size,) * size, regions=regions))
 
 
 def _hashable(regions: Sequence[Sequence[int]] | None) -> Grid | None:
