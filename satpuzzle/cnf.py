@@ -124,6 +124,10 @@ class Formula:
         # True when the puzzle variables split into exactly-one groups, so a solution is
         # identified by its true puzzle variables alone (shortest sound blocking clause).
         self.one_hot = False
+        # True when a model CaDiCaL finds without a decision may be taken as the only one
+        # (solving.ModelStream: its solver then runs without the simplifications that would
+        # break that; measured no slower on Sudoku, so other kinds keep CaDiCaL's defaults).
+        self.settled_by_propagation = False
         # Lazy constraints (e.g. Hashi connectivity): called with the true live puzzle variables
         # of each model; returns clauses valid for every solution that this model violates, or
         # [] when the model is a real solution. Such a formula is not complete by itself: DIMACS

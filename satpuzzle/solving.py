@@ -95,11 +95,28 @@ class _FreshEachCall:
         self.clauses = []
 
 
-def make_solver(name: str, clauses: Iterable[list[int]]):
-    """A PySAT solver loaded with `clauses`, incremental whatever the back end."""
+# CaDiCaL's options under which a model found without a single decision was forced by
+# propagation from the assumptions over clauses the formula implies, and so is the only one
+# (see ModelStream): no variable elimination (nor blocked, covered or conditioned clause
+# elimination, off by default), no "lucky" guessing at the start of a solve, and no
+# incremental lazy backtracking (`ilb` keeps the previous solve's trail: the empty 4×4
+# Sudoku was then found with no new decision and wrongly called unique).
+PROPAGATION_PROOF = {"elim": 0, "fastelim": 0, "block": 0, "cover": 0, "condition": 0,
+                     "lucky": 0, "ilb": 0}
+PROOF_SOLVER = "cadical195"  # the back end those options are for
+
+
+def make_solver(name: str, clauses: Iterable[list[int]], options: dict[str, int] | None = None):
+    """A PySAT solver loaded with `clauses`, incremental whatever the back end; `options`
+    are set before any clause, as CaDiCaL requires."""
     if solver_aliases().get(name) in NON_INCREMENTAL:
         return _FreshEachCall(name, clauses)
-    return Solver(name=name, bootstrap_with=clauses)
+    if not options:
+        return Solver(name=name, bootstrap_with=clauses)
+    solver = Solver(name=name)
+    solver.solver.configure(options)
+    solver.append_formula(clauses)
+    return solver
 
 
 @dataclass(slots=True)  # a batch holds one per puzzle
@@ -125,7 +142,11 @@ class ModelStream:
     a selector variable, and every model the solver reports lists every variable, selectors
     included: over a batch of 49,158 Sudokus, reading models grew to most of the time. So
     after RETIRED_SELECTORS jobs (or as many as the formula has variables, if more) the
-    solver is built again from the formula and the cuts learned so far."""
+    solver is built again from the formula and the cuts learned so far.
+
+    A formula `settled_by_propagation` (Sudoku) on CaDiCaL runs under PROPAGATION_PROOF: a
+    model found without a decision is then the only one, and the solve that would look for
+    another is skipped (about three 17-clue Sudokus in four are settled by propagation)."""
 
     RETIRED_SELECTORS = 2_000
 
@@ -138,7 +159,11 @@ class ModelStream:
         # model to the last live one skips the (often far more numerous) auxiliaries.
         self.top_live = self.live[-1] if self.live else 0
         self.cuts: list[list[int]] = []  # lazy constraints' cuts: they hold for every job
-        self.solver = make_solver(solver_name, formula.all_clauses())
+        self.options = PROPAGATION_PROOF if (
+            formula.settled_by_propagation
+            and solver_aliases().get(solver_name) == PROOF_SOLVER) else None
+        self.decisions = 0  # the solver's decisions so far (read when options are set)
+        self.solver = make_solver(solver_name, formula.all_clauses(), self.options)
         self.next_selector = formula.num_vars + 1
 
     def _renew_if_crowded(self) -> None:
@@ -147,10 +172,22 @@ class ModelStream:
         if retired < max(self.RETIRED_SELECTORS, self.formula.num_vars):
             return
         self.solver.delete()
-        self.solver = make_solver(self.solver_name, self.formula.all_clauses())
+        self.solver = make_solver(self.solver_name, self.formula.all_clauses(), self.options)
         for clause in self.cuts:
             self.solver.add_clause(clause)
         self.next_selector = self.formula.num_vars + 1
+        self.decisions = 0
+
+    def _settled(self) -> bool:
+        """Whether the last solve made no decision (assumptions are not decisions), under
+        options that make its model the only one; always False without them."""
+        if self.options is None:
+            return False
+        decisions = solver_counters(self.solver).get("decisions")
+        if decisions is None:
+            return False
+        settled, self.decisions = decisions == self.decisions, decisions
+        return settled
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:
         """Enumerate `job`; the generator returns normally only when it was exhaustive and
@@ -161,7 +198,11 @@ class ModelStream:
         selector = None  # guards this job's blocking clauses; made when the first is added
         found = 0
         try:
-            while self.solver.solve(assumptions=assumptions):
+            while True:
+                satisfied = self.solver.solve(assumptions=assumptions)
+                settled = self._settled()  # read after every solve, to keep the count
+                if not satisfied:
+                    break
                 true_vars = self.live_set.intersection(self.solver.get_model()[:self.top_live])
                 cuts = self.formula.refine(true_vars) if self.formula.refine else []
                 if cuts:  # not a solution: the cuts hold for every solution, keep them
@@ -175,6 +216,8 @@ class ModelStream:
                     # Whether more solutions exist is left unknown: one more solve would tell,
                     # at the price of a second search.
                     raise LimitReached
+                if settled:  # found by propagation alone: there is no other
+                    return
                 block = self.formula.blocking_clause(true_vars, self.live, fixed)
                 if not block:  # the solution is forced: there is no other
                     return

@@ -79,20 +79,6 @@ def test_puzzles_alternating_on_the_shared_solver_keep_their_own_givens():
     assert shared.SHARED.builds == 1
 
 
-def test_a_solver_that_used_up_its_selectors_is_built_again(monkeypatch):
-    monkeypatch.setattr(shared, "SELECTORS", 2)
-    puzzles = _batch()
-    for instance in puzzles[:shared.WARM_AFTER]:
-        satpuzzle.solve(instance)
-    kept = []
-    for instance in puzzles:
-        found, events = _answers(instance, limit=1)
-        assert _engine(events) == "shared"
-        assert violations(instance.givens, 3, 3, found[0]) == []
-        kept.append(shared.SHARED.solver(puzzle.shape_key(instance)))
-    assert shared.SHARED.builds >= 3 and kept[0].closed  # the old ones were dropped
-
-
 def test_several_or_no_solutions_are_answered_as_before():
     for instance in _batch()[:shared.WARM_AFTER]:
         satpuzzle.solve(instance)

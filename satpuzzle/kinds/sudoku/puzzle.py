@@ -557,6 +557,7 @@ def encode(instance: SudokuInstance) -> Formula:
     """The CNF of one puzzle, with variables only for the candidates the givens leave."""
     formula = encoding.SudokuFormula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
+    formula.settled_by_propagation = True  # see solving.ModelStream
     formula.summary = _summary(instance)
     if instance.size <= PAIRWISE_LIMIT and not instance.variant:
         # every group is small enough to be written pairwise, as the numpy encoding does

@@ -6,7 +6,9 @@ loading alone takes about as long as solving. A process that answers many puzzle
 shape pays that once instead: the empty grid's formula stays loaded in one incremental
 solver, and each puzzle is its givens as assumptions (as batches of one-line puzzles do).
 Everything a puzzle adds (one blocking clause) sits behind a selector that is retired at
-once, so what the solver learns holds for every later puzzle.
+once, so what the solver learns holds for every later puzzle. The solver is
+solving.ModelStream, as for batches: it builds itself again every few thousand puzzles and
+settles most puzzles by propagation, with no second solve.
 
 Answers never depend on which puzzles came before: the shared solver gives a puzzle's answer
 only when it proves it unique (or that there is none); a puzzle with several solutions is
@@ -31,14 +33,19 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pysat.solvers import Solver
-
 from satpuzzle.children import in_child
 from satpuzzle.cnf import Formula, max_clauses
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, EngineDeclined
 from satpuzzle.kinds.sudoku import puzzle
-from satpuzzle.solving import DEFAULT_SOLVER, NON_INCREMENTAL, solver_aliases
+from satpuzzle.solving import (
+    DEFAULT_SOLVER,
+    NON_INCREMENTAL,
+    Job,
+    LimitReached,
+    ModelStream,
+    solver_aliases,
+)
 
 # Shapes whose empty-grid formula is at most this big (9×9: 10,530 clauses, about 6 ms to
 # build and load, against 1.5 ms for one fresh puzzle); a 16×16 formula (110,000 clauses)
@@ -47,86 +54,46 @@ MAX_CLAUSES = 20_000
 WARM_AFTER = 2  # puzzles of a shape answered in process before its solver is built
 KEPT_SHAPES = 4  # shared solvers kept at once (least recently used dropped first)
 TRACKED_SHAPES = 64  # shapes whose in-process answers are counted (regions vary a lot)
-# CaDiCaL's options on a shared solver. No variable elimination (nor blocked, covered or
-# conditioned clause elimination, off by default), no "lucky" guessing at the start of a
-# solve, and no incremental lazy backtracking (`ilb`, which keeps the previous solve's trail:
-# a second solve of the empty 4×4 then found a model with no new decision, and the puzzle was
-# wrongly called unique). Then every variable of a model found without a single decision was
-# forced by propagation from the givens over clauses the rules imply, so that model is the
-# only one, and the second solve that would prove it is skipped (half of the 17-clue
-# puzzles, solved by singles alone).
-OPTIONS = {"elim": 0, "block": 0, "cover": 0, "condition": 0, "lucky": 0, "ilb": 0,
-           "fastelim": 0}
-# Each puzzle retires a selector variable, and every model lists every variable: after this
-# many puzzles the solver is built again (6 ms), so that reading a model stays cheap.
-SELECTORS = 2_000
 
 Key = tuple[int, int, Any]  # box rows, box columns, regions (a tuple of tuples, or None)
 
 
 @dataclass(eq=False)
 class SharedSolver:
-    """The empty grid's formula in an incremental solver: candidate k (cell k // N, digit
-    k % N + 1) is variable k + 1."""
+    """The empty grid's formula in one incremental solver (solving.ModelStream, which builds
+    it again every few thousand puzzles and settles most by propagation): candidate k
+    (cell k // N, digit k % N + 1) is variable k + 1."""
 
     formula: Formula
-    solver: Any
+    stream: ModelStream
     size: int
-    next_selector: int
     lock: threading.Lock = field(default_factory=threading.Lock)
     closed: bool = False
-    configured: bool = False  # OPTIONS hold: a model found without a decision is unique
-    decisions: int = 0  # the solver's decisions so far
 
     @classmethod
     def loaded(cls, formula: Formula, size: int) -> SharedSolver:
-        solver = Solver(name=DEFAULT_SOLVER)
-        configured = solver_aliases().get(DEFAULT_SOLVER) == "cadical195"
-        if configured:
-            solver.solver.configure(OPTIONS)  # before any clause, as CaDiCaL requires
-        solver.append_formula(formula.all_clauses())
-        return cls(formula, solver, size, formula.num_vars + 1, configured=configured)
-
-    def _decided(self) -> bool:
-        """Whether the last solve made a decision (assumptions are not decisions); True when
-        that cannot be told."""
-        decisions = (self.solver.accum_stats() or {}).get("decisions")
-        if decisions is None or not self.configured:
-            return True
-        decided, self.decisions = decisions != self.decisions, decisions
-        return decided
+        return cls(formula, ModelStream(formula, DEFAULT_SOLVER), size)
 
     def first_and_more(self, givens: tuple[tuple[int, ...], ...]) -> tuple[list[int], bool]:
         """The true puzzle variables of a solution under the givens ([] when there is none),
         and whether there is another one."""
         n = self.size
-        assumptions = [cell * n + value for cell, value in
-                       enumerate(itertools.chain.from_iterable(givens)) if value]
+        job = Job([cell * n + value for cell, value in
+                   enumerate(itertools.chain.from_iterable(givens)) if value], limit=2)
         with self.lock:
             if self.closed:  # dropped by another thread meanwhile: the fresh encoding answers
                 raise EngineDeclined
-            if not self.solver.solve(assumptions=assumptions):
-                self._decided()
-                return [], False
-            first = [v for v in self.solver.get_model()[:n ** 3] if v > 0]
-            if not self._decided():  # propagation alone found it: it is the only one
-                return first, False
-            block = [-v for v in sorted(set(first).difference(assumptions))]
-            selector = self.next_selector
-            self.next_selector += 1
-            self.solver.add_clause([-selector, *block])
-            more = self.solver.solve(assumptions=[*assumptions, selector])
-            self.solver.add_clause([-selector])  # retired: this puzzle's clause is gone
-            self._decided()
-        return first, bool(more)
-
-    def selectors_used(self) -> int:
-        return self.next_selector - self.formula.num_vars - 1
+            found = []
+            try:
+                found.extend(self.stream.models(job))
+            except LimitReached:
+                return sorted(found[0]), True
+        return (sorted(found[0]) if found else []), False
 
     def close(self) -> None:
         with self.lock:
             self.closed = True
-            self.solver.delete()
+            self.stream.close()
 
 
 class Shared:
@@ -156,11 +123,10 @@ class Shared:
             return key in self._solvers or self._answered.get(key, 0) >= WARM_AFTER
 
     def solver(self, key: Key) -> SharedSolver:
-        """The shape's shared solver, built when there is none or when the current one has
-        used up its selectors."""
+        """The shape's shared solver, built when there is none."""
         with self._lock:
             found = self._solvers.get(key)
-            if found is not None and found.selectors_used() < SELECTORS:
+            if found is not None:
                 self._solvers.move_to_end(key)
                 return found
         if _most_clauses(key) > MAX_CLAUSES:
