@@ -175,14 +175,28 @@ class ClingoModels:
 def aspif_program(formula: Formula, live: Sequence[int]) -> bytes:
     """The formula as aspif text: a choice over every variable, a constraint per clause, the
     live puzzle variables projected and shown (each as its own number)."""
-    literals, ends = formula.flat()
-    rules = _integer_text(*_constraint_tokens(literals, ends))
+    rules = _constraints_text(formula)
     choice = _statement(1, 1, formula.num_vars, *range(1, formula.num_vars + 1), 0, 0)
     shown = "".join(f"4 {len(str(v))} {v} 1 {v}\n" for v in live)
     project = _statement(3, len(live), *live)
     reach = _reachability_rules(formula.reachable, formula.num_vars)
     return (f"asp 1 0 0\n{choice}".encode() + rules
             + f"{reach}{project}{shown}0\n".encode())
+
+
+# Up to this many clauses held as Python lists (no numpy blocks), the constraints are written
+# in plain Python: importing numpy (30-60 ms) costs more than the text of a small formula
+# (the 1,692 clauses of the Fibonacci jigsaw 4×20 take about 1 ms).
+PLAIN_TEXT_UP_TO = 50_000
+
+
+def _constraints_text(formula: Formula) -> bytes:
+    """One aspif rule per clause, `1 0 0 0 k -l1 ... -lk`: in plain Python for a small
+    formula, in numpy's vectorised passes for a large one (the same text)."""
+    if not formula.blocks and len(formula.clauses) <= PLAIN_TEXT_UP_TO:
+        return "".join(f"1 0 0 0 {len(clause)}{''.join(f' {-lit}' for lit in clause)}\n"
+                       for clause in formula.clauses).encode()
+    return _integer_text(*_constraint_tokens(*formula.flat()))
 
 
 def _reachability_rules(reachable: Reachability | None, first_atom: int) -> str:

@@ -212,3 +212,18 @@ def test_a_timeout_stops_a_count_and_says_how_far_it_got(tmp_path):
     assert result.returncode == 3 and "timeout" in result.stderr, result.stderr
     assert int(result.stdout) > 0  # the count the search had reached
     assert "enumeration incomplete" in result.stderr
+
+
+@pytest.mark.parametrize("path", ["sudoku/classic.puz", "jigsaw", "hashi", "shikaku"])
+def test_plain_and_vectorised_aspif_text_agree(path, monkeypatch):
+    """A small formula's constraints are written in plain Python, a large one's by numpy:
+    the same bytes, empty clauses included."""
+    target = INSTANCES / path
+    file = target if target.is_file() else min(target.glob("*.puz"))
+    instance = satpuzzle.load(str(file))[0]
+    formula = registry.kind_of(instance).encode(instance)
+    formula.add([])
+    plain = enumeration._constraints_text(formula)
+    monkeypatch.setattr(enumeration, "PLAIN_TEXT_UP_TO", 0)
+    assert plain == enumeration._constraints_text(formula) and plain.count(b"\n") > 10
+    assert (b"\n" + plain).count(b"\n1 0 0 0 0\n") == 1  # the empty clause

@@ -35,6 +35,7 @@ an empty interior cell.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -803,6 +804,7 @@ def placements_for(instance: JigsawInstance, shown: dict[Cell, Piece]) -> Soluti
     return tuple(tuple(row) for row in board)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # decoding asks it for every cell of every board
 def _turns(piece: Piece, labels: Piece) -> int:
     return next(t for t in range(4) if rotated(piece, t) == tuple(labels))
 
