@@ -129,51 +129,40 @@ CHANGES = [
      "every in-process satpuzzle figure (Sudoku 5 → 25 ms), so the check is now made before "
      "forking, like the imports."),
     "",
-    ("Sudoku encoding, moved here from a hand-written paragraph of the previous report "
-     "(which regeneration would have dropped). **Correction:** it was measured while a "
-     "per-shape shared solver answered repeated puzzles in process; that solver has since "
-     "been withdrawn (after a few 4×4 puzzles in one process it answered the empty 4×4 with "
-     "1 solution instead of 288; the brute-force stress test caught it). The numpy encoding "
-     "stays, with the clause count below; the *after* column, the parity on 60 puzzles and "
-     "the 6 ms solver build relied on the shared solver and no longer describe the code: "
-     "every puzzle in process now gets a fresh formula, which the paragraph puts at 1.3 to "
-     "1.7 ms a puzzle, above EUP. The text as it was:"),
+    ("Fresh Sudokus in process. The per-shape shared solver is back, corrected: a process "
+     "that has answered two puzzles of a shape in process keeps one incremental solver for "
+     "it (the empty grid's formula loaded once, each puzzle its givens as assumptions, "
+     "`solving.ModelStream` as for batches), and answers a puzzle there only when it proves "
+     "the answer unique, so answers never depend on the puzzles answered before. It had "
+     "been withdrawn after it answered the empty 4×4 with 1 solution instead of 288: it "
+     "takes a model found without a single decision as the only one, and CaDiCaL's "
+     "incremental lazy backtracking (`ilb`) keeps the previous solve's trail, so a model "
+     "could come with no new decision. With `ilb` off (as well as elimination and lucky "
+     "phases) the rule is sound, and a brute-force test over 123 random 4×4 puzzles in one "
+     "process holds every answer of the shared solver to the fresh one's (it fails with "
+     "`ilb` on). The same rule now spares batches and `--unique` the second solve on "
+     "puzzles settled by propagation (17-clue batch: 0.108 ms a puzzle with uniqueness "
+     "against 0.099 ms for the first solution). Grids up to 9×9 are encoded in plain "
+     "Python over the shape's cached groups, with the clauses that rows and boxes both give "
+     "written once (9×9 empty grid: 10,530 clauses instead of 11,988), in 0.4 ms for a "
+     "9×9 against 0.1 ms with numpy, "
+     "whose import costs 35 ms of every `satpuzzle solve`); larger grids keep numpy, and a "
+     "test holds the two to the same clauses in the same order. Measured with `python "
+     "benchmarks/sudoku.py --sets SET --cap 200 --baseline-cap 200 --large 0` (row *side "
+     "by side*: each puzzle through `pipeline.solve`, rule check on, then through the "
+     "seed's rules, EUP, one after the other; 2026-11-24, a 2-core machine at load 2 to 3):"),
     "",
-    ("Fresh 9×9 Sudokus in process, measured after this edition (2026-11-24, a busy 2-core "
-     "machine, load average 3 to 4): each puzzle, new to the process, through "
-     "`pipeline.solve` with the rule check on (what `satpuzzle.solve` runs), then through "
-     "the seed's rules (EUP) on the same puzzle, one after the other; medians of the "
-     "per-puzzle times, median of 3 runs, each run its own process (`python "
-     "benchmarks/sudoku.py --sets SET --cap 200 --baseline-cap 200 --large 0`, row *side by "
-     "side*; the code before the change run the same way):"),
-    "",
-    "| set (first 200 puzzles) | before | after | EUP | after ÷ EUP |",
+    "| set (first 200 puzzles) | satpuzzle median | EUP median | ratio | first puzzle |",
     "| --- | ---: | ---: | ---: | ---: |",
-    "| magictour top1465 | 2.90 ms | 0.73 ms | 0.99 ms | **0.74** |",
-    "| forum hardest 1106 | 2.91 ms | 2.26 ms | 5.33 ms | **0.42** |",
-    "| Royle 17-clue | 2.96 ms | 0.22 ms | 0.25 ms | **0.90** |",
+    "| magictour top1465 | 0.63 ms | 0.92 ms | **0.69** | 3.3 ms |",
+    "| Royle 17-clue | 0.17 ms | 0.25 ms | **0.69** | 1.7 ms |",
+    "| forum hardest 1106 | 1.99 ms | 4.11 ms | **0.48** | 2.1 ms |",
     "",
-    ("Three changes: a puzzle's formula is written with numpy over its shape's groups, "
-     "cached per shape (0.2 ms instead of 1.0 ms for a 9×9, 8 ms instead of 36 ms for a "
-     "25×25), with the clauses that rows and boxes both gave written once (9×9 empty grid: "
-     "10,530 clauses instead of 11,988); every one of its variables occurs in a clause, so "
-     "no scan looks for live ones; and a process that has answered two puzzles of a shape in "
-     "process keeps one incremental solver for the shape, the empty grid's formula loaded "
-     "once, each puzzle its givens as assumptions (built in 6 ms, rebuilt every 2,000 "
-     "puzzles). That solver answers a puzzle only when it also proves the answer unique, by "
-     "a second solve or because propagation alone found it; a puzzle with several "
-     "solutions, or a request for another back end, goes to the fresh formula, so answers "
-     "never depend on the puzzles answered before. Loading a fresh formula (2,000 clauses, "
-     "one PySAT call each) costs about as much as solving it: a fresh solver per puzzle "
-     "stays at 1.3 to 1.7 ms, above EUP. On the 60 9×9 puzzles of the `--quick` Sudoku set "
-     "in one process (the first 30 on a solver that has learnt little yet) the medians are "
-     "at parity: 1.07 ms against EUP's 1.18 ms, ratios 0.47 to 1.31 over 5 runs (median "
-     "0.99; before: 6.2 to 7.5 ms). The first puzzle of a process gets no shared solver: "
-     "timed in a forked child as the table below times it "
-     "(`benchmarks.harness.run_isolated`, same 60 puzzles, 3 runs alternating with the "
-     "code before), it takes 5.1 to 5.5 ms against 6.6 to 7.6 ms before, and EUP 1.4 to "
-     "2.0 ms (ratio 3.6 to 3.8; the table below is the previous run's). The command line "
-     "never uses the shared solver (its back ends run in children) and answers as before."),
+    ("The first puzzle of a shape in a process is answered on a fresh formula (1.6 to 4 ms: "
+     "loading its 2,000 to 3,000 clauses one PySAT call each costs about as much as solving "
+     "it), and so is every puzzle of the Sudoku table below, each timed in a forked child "
+     "of its own; the command line never uses the shared solver either (its back ends run "
+     "in children)."),
     "",
     "### The previous edition",
     "",
