@@ -132,7 +132,7 @@ CHANGES = [
     ("Fresh Sudokus in process. The per-shape shared solver is back, corrected: a process "
      "that has answered two puzzles of a shape in process keeps one incremental solver for "
      "it (the empty grid's formula loaded once, each puzzle its givens as assumptions, "
-     "`solving.ModelStream` as for batches), and answers a puzzle there only when it proves "
+     "the incremental solver batches use), and answers a puzzle there only when it proves "
      "the answer unique, so answers never depend on the puzzles answered before. It had "
      "been withdrawn after it answered the empty 4×4 with 1 solution instead of 288: it "
      "takes a model found without a single decision as the only one, and CaDiCaL's "

@@ -435,10 +435,10 @@ class PuzzlePrinter:
                 self.solutions.append(solution)  # printed at the end
                 return
             # printed now and not kept: --all of 115,584 Hashi solutions grew to 5 GB
-            with self.progress.paused():
-                if self.count > 1:
-                    print()
-                print(self.render(solution), flush=True)
+            with self.progress.paused():  # one write a solution: 0.75 -> 0.23 s for 167,089
+                gap = "\n" if self.count > 1 else ""
+                sys.stdout.write(f"{gap}{self.render(solution)}\n")
+                sys.stdout.flush()
 
     @property
     def streaming(self) -> bool:

@@ -32,6 +32,9 @@ class ShikakuKind(Kind):
     fit = Lazy("satpuzzle.kinds.shikaku.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.shikaku.puzzle", "read_native")
 
+    def prepare_check(self, instance):
+        return self.checker.prepare(instance)
+
     def generate(self, rows, cols, seed, unique, options):
         # about six cells per rectangle before merges (measured sensible in benchmarks)
         depth = options.get("depth")

@@ -408,9 +408,100 @@ def generate(rows: int, cols: int, *, depth: int, merge_iters: int, merge_prob: 
 
 def decode(instance: ShikakuInstance, true_names: Iterable[VarName]) -> Solution:
     """The rectangle of each clue, from the true rect variables."""
+    names = true_names if isinstance(true_names, list) else list(true_names)
+    tables = _tables(instance)
+    try:
+        keys = list(map(tables.key_of.get, names))
+    except TypeError:  # an unhashable name: none of a formula's
+        return _decode(names)
+    if None in keys and None in (keys := list(map(tables.learn, names))):
+        return _decode(names)
+    keys.sort()  # the order of _sorted: (clue, top, left, height, width)
+    return tuple(map(tables.placement.__getitem__, keys))
+
+
+def _decode(true_names: Iterable[VarName]) -> Solution:
+    """`decode` for any names, without the tables."""
     placements = [Placement((name[1], name[2]), *name[3:7]) for name in true_names
                   if name[0] == "rect"]
     return _sorted(placements)
+
+
+TABLE_LIMIT = 1 << 16  # names remembered per instance
+SPOTS_LIMIT = 1 << 20  # letter positions remembered per instance (a huge grid has many)
+
+
+class _Tables:
+    """What decoding and printing the many solutions of one instance share, filled as they
+    come. Decoding: each rect variable's name as an int that orders its rectangle as
+    `_sorted` does, and one Placement object per rectangle (a burst of solutions sent to the
+    parent process then pickles each rectangle once, not once per solution). Printing: where
+    each rectangle's letters go in `render_text`'s output."""
+
+    def __init__(self, instance: ShikakuInstance) -> None:
+        self.rows, self.cols = instance.rows, instance.cols
+        self.key_of: dict[VarName, int] = {}
+        self.placement: dict[int, Placement] = {}
+        self.spots: dict[Placement, tuple[int, ...]] = {}
+        self.room = SPOTS_LIMIT  # positions spots may still hold
+        # `render_text`'s letters: "a" everywhere (the owner of an uncovered cell), blanks
+        # between cells, newlines between rows
+        line = " ".join("a" * self.cols)
+        self.blank = bytearray("\n".join([line] * self.rows), "ascii")
+
+    def learn(self, name: VarName) -> int | None:
+        """The key of a rect variable's name (None: not one inside the grid), remembered."""
+        rows, cols = self.rows, self.cols
+        if not (type(name) is tuple and len(name) == 7 and name[0] == "rect"
+                and all(type(v) is int for v in name[1:])):
+            return None
+        _, r, c, top, left, height, width = name
+        if not (0 <= r < rows and 0 <= c < cols and 0 <= top < rows and 0 <= left < cols
+                and 0 <= height <= rows and 0 <= width <= cols):
+            return None
+        key = ((((r * cols + c) * rows + top) * cols + left) * (rows + 1) + height) \
+            * (cols + 1) + width
+        if len(self.key_of) >= TABLE_LIMIT:
+            return None
+        self.key_of[name] = key
+        self.placement.setdefault(key, Placement((r, c), top, left, height, width))
+        return key
+
+    def spots_of(self, placement: Placement) -> tuple[int, ...] | None:
+        """Where the letters of a rectangle inside the grid go in `blank` (None: it is not
+        one), remembered."""
+        try:
+            spots = self.spots.get(placement)
+        except TypeError:  # a clue given as a list
+            return None
+        if spots is None:
+            _, top, left, height, width = placement
+            if not (type(top) is type(left) is type(height) is type(width) is int
+                    and 0 <= top and 0 <= left and 1 <= height and 1 <= width
+                    and top + height <= self.rows and left + width <= self.cols):
+                return None
+            line = 2 * self.cols  # characters from one row to the next
+            spots = tuple(r * line + 2 * c for r in range(top, top + height)
+                          for c in range(left, left + width))
+            if len(spots) <= self.room:
+                self.room -= len(spots)
+                self.spots[placement] = spots
+        return spots
+
+
+_TABLES: list[tuple[ShikakuInstance, _Tables]] = []  # the latest instances' first
+
+
+def _tables(instance: ShikakuInstance) -> _Tables:
+    """The tables of `instance`, found by identity (hashing the instance hashes all its
+    clues, for every solution)."""
+    for held, tables in _TABLES:
+        if held is instance:
+            return tables
+    tables = _Tables(instance)
+    _TABLES.insert(0, (instance, tables))
+    del _TABLES[4:]
+    return tables
 
 
 # ---------------------------------------------------------------- output
@@ -421,10 +512,26 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def render_text(instance: ShikakuInstance, solution: Solution) -> str:
     """Each cell labelled by the letter of its rectangle (rectangles in clue order). With more
     rectangles than letters, letters repeat and the rectangles are drawn with box borders."""
-    owner = _owners(instance, solution)
     if len(solution) <= len(LETTERS):
-        return "\n".join(" ".join(LETTERS[k] for k in row) for row in owner.tolist())
+        tables = _tables(instance)
+        known = tables.spots
+        text = tables.blank.copy()
+        for letter, placement in zip(_CODES, solution):
+            try:
+                spots = known.get(placement) or tables.spots_of(placement)
+            except TypeError:  # a clue given as a list
+                spots = None
+            if spots is None:  # not a rectangle inside the grid: numpy's slices say where
+                owner = _owners(instance, solution)
+                return "\n".join(" ".join(LETTERS[k] for k in row) for row in owner.tolist())
+            for spot in spots:
+                text[spot] = letter
+        return text.decode("ascii")
+    owner = _owners(instance, solution)
     return _draw(owner, _colouring(owner, len(solution)))
+
+
+_CODES = LETTERS.encode("ascii")
 
 
 def _owners(instance: ShikakuInstance, solution: Solution) -> np.ndarray:
