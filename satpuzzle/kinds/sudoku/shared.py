@@ -108,8 +108,6 @@ class Shared:
 
     def note_answer(self, key: Key) -> None:
         """A puzzle of this shape was answered in this process."""
-        if in_child():
-            return  # a child's counts die with it
         with self._lock:
             self._answered[key] = self._answered.pop(key, 0) + 1
             while len(self._answered) > TRACKED_SHAPES:
@@ -212,6 +210,8 @@ ENGINE = engine(SHARED, puzzle.checked_shape_key, _decode_vars)
 
 
 def note_answer(instance: Any) -> None:
-    """A solution of `instance` was decoded in this process (variants are not counted)."""
-    if not instance.variant:
+    """A solution of `instance` was decoded in this process (variants are not counted; nor
+    is anything a child decodes: its counts die with it, and the command line enumerates
+    there, so this returns at once on its hot path)."""
+    if not instance.variant and not in_child():
         SHARED.note_answer(puzzle.shape_key(instance))
