@@ -20,7 +20,7 @@ from pysat import _utils as pysat_utils
 # PySAT is told it never runs on the main thread and installs nothing.
 pysat_utils.MainThread.check = staticmethod(lambda: False)
 
-from satpuzzle.dimacs import VarName, header_lines, write_cnf
+from satpuzzle.dimacs import VarName, header_lines, projection_lines, write_cnf
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
 from satpuzzle.stages import ChildFailed, run_in_child
@@ -32,7 +32,7 @@ EncType = Lazy("pysat.card", "EncType")
 IDPool = Lazy("pysat.formula", "IDPool")
 
 __all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
-           "ClauseBudgetExceeded", "Formula", "Reachability", "VarName", "clause_budget",
+           "ClauseBudgetExceeded", "FamilyStats", "Formula", "Span", "Reachability", "VarName", "clause_budget",
            "latest_formula", "max_clauses", "pb_clause_estimate", "refuse_estimate"]
 
 # Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
@@ -97,6 +97,39 @@ def refuse_estimate(estimate: int, what: str = "this puzzle") -> None:
             "raise it with --max-clauses N to try anyway")
 
 
+@dataclass
+class FamilyStats:
+    """What one family of constraints (a name the kind gives: `cell`, `row`, `degree`, ...)
+    cost: constraints stated, clauses, auxiliary variables, literal occurrences, the
+    encoding that wrote them, and one example clause in the puzzle's words."""
+
+    name: str
+    encoding: str
+    what: str = ""  # the constraint, in words ("exactly one", "sum = k")
+    constraints: int = 0
+    clauses: int = 0
+    auxiliaries: int = 0
+    literals: int = 0
+    example: str = ""  # "cell r3c4 holds a digit"
+    example_clause: tuple[int, ...] = ()
+
+    def as_json(self) -> dict[str, object]:
+        return {"family": self.name, "constraint": self.what, "encoding": self.encoding,
+                "constraints": self.constraints, "clauses": self.clauses,
+                "auxiliaries": self.auxiliaries, "literals": self.literals,
+                "example": self.example, "example_clause": list(self.example_clause)}
+
+
+@dataclass(frozen=True)
+class Span:
+    """Clauses one family wrote in one go: list clauses [first, last) and blocks [first,
+    last) of the formula (DIMACS writes the list first, then the blocks)."""
+
+    family: str
+    clauses: tuple[int, int]
+    blocks: tuple[int, int]
+
+
 @dataclass(frozen=True)
 class Reachability:
     """Every node 0..nodes-1 is reachable from `root` along edges (a, b, literal), each usable
@@ -137,6 +170,94 @@ class Formula:
         # whose literal is true": an engine that has reachability natively (clasp, whose
         # unfounded-set check is exactly this) takes the formula whole without the cuts.
         self.reachable: Reachability | None = None
+        # clause provenance (satpuzzle.constraints): per family what it cost, and where its
+        # clauses are, for --explain and the DIMACS header
+        self.families: dict[str, FamilyStats] = {}
+        self.spans: list[Span] = []
+
+    @contextmanager
+    def family(self, name: str, encoding: str, what: str = "", constraints: int = 1,
+               example: str = "") -> Iterator[FamilyStats]:
+        """Clauses added inside are counted as family `name`'s, written by `encoding`."""
+        stats = self.families.get(name)
+        if stats is None:
+            stats = self.families[name] = FamilyStats(name, encoding, what)
+        elif encoding not in stats.encoding.split(" + "):
+            stats.encoding += " + " + encoding
+        if what and not stats.what:
+            stats.what = what
+        first_clause, first_block = len(self.clauses), len(self.blocks)
+        top, named = self.pool.top, len(self.names)
+        yield stats
+        new_clauses = self.clauses[first_clause:]
+        new_blocks = self.blocks[first_block:]
+        stats.constraints += constraints
+        stats.clauses += len(new_clauses) + sum(len(block.ends) for block in new_blocks)
+        stats.literals += sum(map(len, new_clauses)) + sum(
+            len(block.literals) for block in new_blocks)
+        stats.auxiliaries += (self.pool.top - top) - (len(self.names) - named)
+        if not stats.example_clause:
+            clause = new_clauses[0] if new_clauses else (
+                next(new_blocks[0].clauses(), []) if new_blocks else [])
+            if clause:
+                stats.example_clause = tuple(clause)
+                stats.example = example
+        if new_clauses or new_blocks:
+            span = Span(name, (first_clause, len(self.clauses)),
+                        (first_block, len(self.blocks)))
+            last = self.spans[-1] if self.spans else None
+            if (last is not None and last.family == name
+                    and last.clauses[1] == first_clause and last.blocks[1] == first_block):
+                span = Span(name, (last.clauses[0], span.clauses[1]),
+                            (last.blocks[0], span.blocks[1]))
+                self.spans[-1] = span
+            else:
+                self.spans.append(span)
+
+    def family_ranges(self) -> list[tuple[str, int, int]]:
+        """(family, first, last) clause numbers (1-based, inclusive) in DIMACS order; clauses
+        no family claims are "(unattributed)"."""
+        block_starts = [len(self.clauses)]
+        for block in self.blocks:
+            block_starts.append(block_starts[-1] + len(block.ends))
+        owner_list: list[tuple[int, int, str]] = []
+        owner_blocks: list[tuple[int, int, str]] = []
+        for span in self.spans:
+            if span.clauses[1] > span.clauses[0]:
+                owner_list.append((span.clauses[0], span.clauses[1], span.family))
+            if span.blocks[1] > span.blocks[0]:
+                owner_blocks.append((block_starts[span.blocks[0]] ,
+                                     block_starts[span.blocks[1]], span.family))
+        ranges: list[tuple[str, int, int]] = []
+        for owners, end in ((owner_list, len(self.clauses)),
+                            (owner_blocks, self.num_clauses)):
+            at = len(self.clauses) if owners is owner_blocks else 0
+            for low, high, family in sorted(owners):
+                if low > at:
+                    ranges.append(("(unattributed)", at + 1, low))
+                ranges.append((family, low + 1, high))
+                at = high
+            if at < end:
+                ranges.append(("(unattributed)", at + 1, end))
+        merged: list[tuple[str, int, int]] = []
+        for family, low, high in ranges:
+            if merged and merged[-1][0] == family and merged[-1][2] + 1 == low:
+                merged[-1] = (family, merged[-1][1], high)
+            else:
+                merged.append((family, low, high))
+        return merged
+
+    def explanation(self) -> list[FamilyStats]:
+        """The families' table; an "(unattributed)" row holds the clauses no family claims,
+        so the rows always add up to the formula."""
+        rows = list(self.families.values())
+        clauses = self.num_clauses - sum(row.clauses for row in rows)
+        if clauses:
+            literals = (sum(map(len, self.clauses)) + sum(len(b.literals) for b in self.blocks)
+                        - sum(row.literals for row in rows))
+            rows.append(FamilyStats("(unattributed)", "-", "clauses written outside the "
+                                    "constraint library", 0, clauses, 0, literals))
+        return rows
 
     def var(self, *name: object) -> int:
         """The puzzle variable called `name`, created on first use."""
@@ -321,13 +442,26 @@ class Formula:
         truth = set(true_vars)
         return [-v if v in truth else v for v in live if v not in fixed]
 
+    def family_header(self) -> list[str]:
+        """Comment lines naming the family of each range of clauses (and the encoding that
+        wrote it), so that a reader of the file can tell which rule a clause states."""
+        if not self.families:
+            return []
+        lines = [f"c family: {row.name} ({row.what or 'clauses'}, {row.encoding}): "
+                 f"{row.constraints} constraints, {row.clauses} clauses, "
+                 f"{row.auxiliaries} auxiliary variables" for row in self.explanation()]
+        lines += [f"c clauses {low}-{high}: {family}"
+                  for family, low, high in self.family_ranges()]
+        return lines
+
     def to_dimacs(self, source: str = "") -> str:
         """DIMACS text whose comment header records kind, sizes, the source puzzle and the
         variable map, so that a model from any external solver can be decoded, and the
         projection on the live puzzle variables, so that a model counter counts solutions
         (auxiliaries, and puzzle variables in no clause, would multiply the count)."""
         header = header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
-                              self.names, source, show=self.live_puzzle_vars())
+                              self.names, source)
+        header += self.family_header() + projection_lines(self.live_puzzle_vars())
         return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
 
 

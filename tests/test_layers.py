@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.cnf", "satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages",
      "satpuzzle.solving", "satpuzzle.external", "satpuzzle.backbone", "satpuzzle.enumeration",
      "satpuzzle.counting"),
+    ("satpuzzle.constraints",),
     ("satpuzzle.grammar", "satpuzzle.codecs", "satpuzzle.drawing"),
     ("satpuzzle.kinds",),
     ("satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),

@@ -1,0 +1,220 @@
+"""Connectivity and acyclicity of a chosen subgraph.
+
+A graph has nodes 0..n−1, each always present or present when its literal is true, and
+edges (a, b, literal): usable both ways when the literal is true (None: whenever both ends
+are present). `connected` says the present nodes are connected through usable edges, in one
+of three ways (the family's connectivity method):
+
+- `cuts` (lazy): each model's components are found, and for every component C the cut
+  "some edge leaving C is used" (with optional nodes: "or a in C is absent, or b outside C
+  is absent") is added; a model is a solution only once it is connected. The formula is
+  then not complete by itself (DIMACS export takes `tree`).
+- `tree` (eager): a spanning tree rooted at one node, every other present node choosing one
+  parent among its neighbours through a usable edge, with binary levels strictly decreasing
+  from child to parent so that parent pointers cannot cycle.
+- `reachability`: cuts for SAT back ends, and the reachability rules handed to clasp, whose
+  unfounded-set check is exactly connectivity (Formula.reachable; all nodes present).
+
+`forest` (acyclicity) says the used edges form no cycle: each node has at most one parent,
+every used edge is a parent arc one way or the other, and levels strictly decrease.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satpuzzle.cnf import Reachability
+from satpuzzle.constraints.model import Model
+from satpuzzle.disjoint import DisjointSets
+
+Edge = tuple[int, int, "int | None"]
+METHODS = ("cuts", "tree", "reachability")
+
+
+def connected(model: Model, family: str, nodes: int, edges: Sequence[Edge],
+              present: Sequence[int | None] | None = None, root: int | None = None,
+              method: str = "cuts", spanning_tree_only: bool = False,
+              example: str = "") -> None:
+    """The present nodes are connected. `root`: a node known present (else every present
+    node may be the root: one root variable each, at most one of them true).
+    `spanning_tree_only` (tree method): the used edges are exactly the tree's arcs, so they
+    form a tree (no cycles)."""
+    present = list(present) if present is not None else [None] * nodes
+    if method == "tree" or spanning_tree_only:
+        _tree(model, family, nodes, edges, present, root, spanning_tree_only, example)
+        return
+    with model.formula.family(family, method, "connected", 1, example):
+        usable = _usable(model, edges, present)
+    model.add_refiner(_cut_generator(nodes, edges, usable, present))
+    if method == "reachability" and all(p is None for p in present) and all(
+            lit is not None for _a, _b, lit in edges):
+        model.formula.reachable = Reachability(
+            nodes, 0 if root is None else root,
+            tuple((a, b, lit) for a, b, lit in edges if lit is not None))
+
+
+def _usable(model: Model, edges: Sequence[Edge],
+            present: Sequence[int | None]) -> list[int | None]:
+    """Per edge, a literal that implies both ends present: where an end is optional, a new
+    literal "usable" ⇔ edge ∧ both ends (so a cut can name the edge alone)."""
+    out: list[int | None] = []
+    clauses = model.formula.clauses
+    for a, b, lit in edges:
+        ends = [p for p in (present[a], present[b]) if p is not None]
+        if lit is None or not ends:
+            out.append(lit)
+            continue
+        usable = model.fresh()
+        clauses += [[-usable, lit], *([-usable, p] for p in ends), [usable, -lit,
+                                                                    *(-p for p in ends)]]
+        out.append(usable)
+    return out
+
+
+def _cut_generator(nodes: int, edges: Sequence[Edge], usable: Sequence[int | None],
+                   present: Sequence[int | None]):
+    """The refine function: [] for a model whose present nodes are connected, else one cut
+    per component (true of every solution, false in this model). The model's truth is read
+    on the puzzle's own literals (`edges`); the cuts name `usable`."""
+    edge_lits = list(usable)
+    node_lits = list(present)
+
+    def cuts(true_vars: frozenset[int]) -> list[list[int]]:
+        here = [lit is None or lit in true_vars for lit in node_lits]
+        sets = DisjointSets(range(nodes))
+        for (a, b, lit) in edges:
+            if here[a] and here[b] and (lit is None or lit in true_vars):
+                sets.union(a, b)
+        roots = {sets.find(v) for v in range(nodes) if here[v]}
+        if len(roots) <= 1:
+            return []
+        found: set[tuple[int, ...]] = set()
+        label = [sets.find(v) for v in range(nodes)]
+        for component in roots:
+            inside = {v for v in range(nodes) if label[v] == component and here[v]}
+            leaving: list[int] = []
+            for (a, b, _lit), lit in zip(edges, edge_lits):
+                if (a in inside) == (b in inside):
+                    continue
+                outer = b if a in inside else a
+                # the first edge a path from C takes out of C is used (its literal, which
+                # implies both ends present) or reaches a present node outside C
+                leaving.append(node_lits[outer] if lit is None else lit)  # type: ignore
+            # a node of C absent, or one present outside C absent, also satisfies the cut
+            some_in = next(iter(sorted(inside)))
+            others = [v for v in range(nodes) if here[v] and v not in inside]
+            guard = []
+            if node_lits[some_in] is not None:
+                guard.append(-node_lits[some_in])  # type: ignore[operator]
+            outer_node = others[0]
+            if node_lits[outer_node] is not None:
+                guard.append(-node_lits[outer_node])  # type: ignore[operator]
+            found.add(tuple(sorted(set(guard + leaving))))
+        return [list(clause) for clause in sorted(found)]
+
+    return cuts
+
+
+def _levels(model: Model, nodes: int) -> list[list[int]]:
+    bits = max(1, (nodes - 1).bit_length())
+    first = model.fresh(nodes * bits)
+    return [[first + i * bits + k for k in range(bits)] for i in range(nodes)]
+
+
+def _strictly_less(condition: int, smaller: Sequence[int], larger: Sequence[int],
+                   fresh) -> list[list[int]]:
+    """condition ⇒ number(smaller) < number(larger), bit 0 least significant. less[k]:
+    "bits k..0 of smaller are below those of larger"; less[top] is the condition."""
+    top = len(smaller) - 1
+    first = fresh(top) if top else 0
+    less = [first + k for k in range(top)] + [condition]
+    clauses = []
+    for k in range(top, 0, -1):
+        a, b = smaller[k], larger[k]
+        clauses.append([-less[k], -a, b])  # a bit 1 above a bit 0 would make it larger
+        clauses.append([-less[k], a, b, less[k - 1]])  # equal bits: the lower bits decide
+        clauses.append([-less[k], -a, -b, less[k - 1]])
+    clauses += [[-less[0], -smaller[0]], [-less[0], larger[0]]]
+    return clauses
+
+
+def _tree(model: Model, family: str, nodes: int, edges: Sequence[Edge],
+          present: Sequence[int | None], root: int | None, spanning_tree_only: bool,
+          example: str) -> None:
+    if nodes <= 1:
+        return
+    formula = model.formula
+    with formula.family(family, "tree", "connected", 1, example):
+        level = _levels(model, nodes)
+        arcs: dict[tuple[int, int], int] = {}
+        parents: list[list[int]] = [[] for _ in range(nodes)]
+        out = formula.clauses
+        for a, b, lit in edges:
+            for child, parent in ((a, b), (b, a)):
+                if child == root or (child, parent) in arcs:
+                    continue
+                arc = model.fresh()
+                arcs[child, parent] = arc
+                parents[child].append(arc)
+                if lit is not None:
+                    out.append([-arc, lit])
+                if present[parent] is not None:
+                    out.append([-arc, present[parent]])
+                if present[child] is not None:
+                    out.append([-arc, present[child]])
+                out += _strictly_less(arc, level[parent], level[child], model.fresh)
+        if root is None:
+            first = model.fresh(nodes)
+            roots = [first + v for v in range(nodes)]
+            for v in range(nodes):
+                if present[v] is not None:
+                    out.append([-roots[v], present[v]])
+                lead = [] if present[v] is None else [-present[v]]  # type: ignore[operator]
+                out.append([*lead, roots[v], *parents[v]])
+                out += [[-roots[v], -arc] for arc in parents[v]]
+            out += [[-roots[i], -roots[j]] for i in range(nodes) for j in range(i + 1, nodes)]
+        else:
+            out += [[-bit] for bit in level[root]]
+            for v in range(nodes):
+                if v != root:
+                    lead = [] if present[v] is None else [-present[v]]  # type: ignore
+                    out.append([*lead, *parents[v]])
+        for v in range(nodes):
+            ps = parents[v]
+            out += [[-x, -y] for i, x in enumerate(ps) for y in ps[i + 1:]]
+        # implied by the levels, but stated: the solver sees it at once (Hashi: ~2.5×)
+        for (child, parent), arc in arcs.items():
+            back = arcs.get((parent, child))
+            if back is not None and child < parent:
+                out.append([-arc, -back])
+        if spanning_tree_only:
+            for a, b, lit in edges:
+                if lit is not None:
+                    ways = [arcs[c, p] for c, p in ((a, b), (b, a)) if (c, p) in arcs]
+                    out.append([-lit, *ways])
+    formula.check_budget()
+
+
+def forest(model: Model, family: str, nodes: int, edges: Sequence[Edge],
+           example: str = "") -> None:
+    """The used edges (all with literals) form no cycle: a forest. Each node has at most
+    one parent, every used edge is a parent arc one way, and levels decrease from child to
+    parent: a cycle would need a node with two parents or a decreasing cycle of levels."""
+    formula = model.formula
+    with formula.family(family, "levels", "acyclic", 1, example):
+        level = _levels(model, nodes)
+        parents: list[list[int]] = [[] for _ in range(nodes)]
+        out = formula.clauses
+        for a, b, lit in edges:
+            assert lit is not None, "forest: every edge needs its literal"
+            ways = []
+            for child, parent in ((a, b), (b, a)):
+                arc = model.fresh()
+                parents[child].append(arc)
+                ways.append(arc)
+                out.append([-arc, lit])
+                out += _strictly_less(arc, level[parent], level[child], model.fresh)
+            out.append([-lit, *ways])
+        for ps in parents:
+            out += [[-x, -y] for i, x in enumerate(ps) for y in ps[i + 1:]]
+    formula.check_budget()

@@ -1,0 +1,130 @@
+"""Integer variables over a finite domain, with the three classic views and their
+channelling, and the constraints over them that puzzles use: all-different and sums.
+
+- direct: one literal "x = v" per value, exactly one of them true;
+- order: one literal "x ≥ v" per value but the least, "x ≥ v+1 ⇒ x ≥ v";
+- log: the bits of x − min, with the values outside the domain excluded.
+A view is made on first use and channelled to the views that exist, so a constraint asks
+for the view it propagates best on (all-different: direct; sums: direct through PB).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satpuzzle.constraints.model import Model
+
+
+class IntVar:
+    """An integer variable of `model`, its domain a sorted list of values. `name`: the
+    direct view's literals are puzzle variables (name..., value), decoded by the kind."""
+
+    def __init__(self, model: Model, family: str, domain: Sequence[int],
+                 name: tuple[object, ...] | None = None, example: str = "") -> None:
+        self.model = model
+        self.family = family
+        self.domain = sorted(set(domain))
+        self.name = name
+        self._example = example
+        self._direct: dict[int, int] | None = None
+        self._order: dict[int, int] | None = None
+        self._log: list[int] | None = None
+
+    # the direct view is the variable's own; the others channel to it
+    def eq(self, value: int) -> int | None:
+        """The literal "x = value" (None: not in the domain)."""
+        return self.direct().get(value)
+
+    def direct(self) -> dict[int, int]:
+        if self._direct is None:
+            model = self.model
+            if self.name is not None:
+                self._direct = {v: model.var(*self.name, v) for v in self.domain}
+            else:
+                first = model.fresh(len(self.domain))
+                self._direct = {v: first + i for i, v in enumerate(self.domain)}
+            model.exactly_one(self.family, list(self._direct.values()), self._example)
+        return self._direct
+
+    def ge(self, value: int) -> int | None:
+        """The literal "x ≥ value" of the order view (None where the domain decides)."""
+        return self.order().get(value)
+
+    def order(self) -> dict[int, int]:
+        """x ≥ v for every value v but the least, channelled to the direct view:
+        x = v ⇔ x ≥ v ∧ ¬(x ≥ next)."""
+        if self._order is None:
+            direct = self.direct()
+            values = self.domain
+            first = self.model.fresh(max(0, len(values) - 1))
+            ge = {v: first + i for i, v in enumerate(values[1:])}
+            clauses: list[list[int]] = []
+            for low, high in zip(values[1:], values[2:]):
+                clauses.append([-ge[high], ge[low]])
+            for i, v in enumerate(values):
+                at_least = ge.get(v)
+                above = ge.get(values[i + 1]) if i + 1 < len(values) else None
+                # x = v ⇒ x ≥ v, ¬(x ≥ next); x ≥ v ∧ ¬(x ≥ next) ⇒ x = v
+                if at_least is not None:
+                    clauses.append([-direct[v], at_least])
+                if above is not None:
+                    clauses.append([-direct[v], -above])
+                clauses.append([*([-at_least] if at_least else []),
+                                *([above] if above else []), direct[v]])
+            self.model.clauses(self.family, clauses, "order view channelling",
+                               constraints=1)
+            self._order = ge
+        return self._order
+
+    def bits(self) -> list[int]:
+        """The log view: bits of x − min, least significant first, channelled to the
+        direct view (x = v ⇔ the bits spell v − min)."""
+        if self._log is None:
+            direct = self.direct()
+            low, high = self.domain[0], self.domain[-1]
+            width = max(1, (high - low).bit_length())
+            first = self.model.fresh(width)
+            bits = [first + k for k in range(width)]
+            clauses: list[list[int]] = []
+            for v, lit in direct.items():
+                pattern = [bits[k] if (v - low) >> k & 1 else -bits[k] for k in range(width)]
+                clauses += [[-lit, bit] for bit in pattern]
+                clauses.append([*(-bit for bit in pattern), lit])
+            self.model.clauses(self.family, clauses, "log view channelling", constraints=1)
+            self._log = bits
+        return self._log
+
+
+def all_different(model: Model, family: str, variables: Sequence[IntVar],
+                  example: str = "") -> None:
+    """No two of `variables` take the same value: per value, at most one of their "= value"
+    literals (in the family's at-most-one encoding)."""
+    values = sorted({v for x in variables for v in x.domain})
+    for value in values:
+        lits = [lit for x in variables if (lit := x.eq(value)) is not None]
+        if len(lits) > 1:
+            model.at_most_one(family, lits, example)
+
+
+def sum_equals(model: Model, family: str, variables: Sequence[IntVar], total: int,
+               example: str = "") -> None:
+    """The variables add up to `total` (a Killer cage, a Kakuro run), as a pseudo-Boolean
+    sum over their direct views in the family's PB encoding: Σ (v − min)·[x = v] equals
+    total − Σ min."""
+    lits: list[int] = []
+    weights: list[int] = []
+    offset = 0
+    for x in variables:
+        low = x.domain[0]
+        offset += low
+        for value, lit in x.direct().items():
+            if value != low:
+                lits.append(lit)
+                weights.append(value - low)
+    target = total - offset
+    if target < 0 or target > sum(max(x.domain) - x.domain[0] for x in variables):
+        model.clause(family, [], example, "sum")
+        return
+    if not lits:
+        return
+    model.linear(family, lits, weights, "equals", target, example)

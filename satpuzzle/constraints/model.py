@@ -1,0 +1,268 @@
+"""A model: a kind's rules stated as constraints, each under a family name the kind gives.
+
+Every clause of a kind is born here (or in `integers` and `graphs`, which build on it): a
+constraint names its family (`cell`, `row`, `degree`, `connected`, ...), the family's
+encoding is the one the user chose (`--encoding FAMILY=NAME`, `encoding:` in the language)
+or the constraint's default, and the formula records per family what it cost
+(`Formula.families`, read by `--explain` and the DIMACS header).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from satpuzzle.cnf import Formula
+from satpuzzle.constraints import encodings as registry
+from satpuzzle.errors import InputError
+
+Refiner = Callable[[frozenset[int]], list[list[int]]]
+
+
+class Model:
+    """Constraints over one `Formula`, written by the encodings its families name."""
+
+    def __init__(self, formula: Formula, encodings: Mapping[str, str] | None = None,
+                 families: Mapping[str, str] | None = None) -> None:
+        """`encodings`: family → encoding name chosen by the user; `families`: the kind's
+        family → constraint kind ("amo", "card", "pb"), the families it lets a user switch
+        (an encoding named for another family is refused, listing these)."""
+        self.formula = formula
+        self.switchable = dict(families or {})
+        self.chosen = dict(encodings or {})
+        for family, name in self.chosen.items():
+            if family not in self.switchable:
+                raise InputError(unknown_family(family, formula.kind, self.switchable))
+            registry.check_name(name, self.switchable[family], family)
+        self._refiners: list[Refiner] = []
+        self._written_pairs: set[tuple[int, int]] = set()
+
+    # ------------------------------------------------------------ variables
+
+    def var(self, *name: object) -> int:
+        """The puzzle variable called `name`, created on first use."""
+        return self.formula.var(*name)
+
+    def fresh(self, count: int = 1) -> int:
+        """The first of `count` new auxiliary variables."""
+        return self.formula.reserve(count)
+
+    def encoding(self, family: str, constraint: str, default: str | None = None) -> str:
+        """The encoding family `family` writes its `constraint` with."""
+        chosen = self.chosen.get(family)
+        if chosen is not None:
+            return chosen
+        return default or registry.DEFAULTS[constraint]
+
+    # ------------------------------------------------------------ plain logic
+
+    def clause(self, family: str, lits: Sequence[int], example: str = "",
+               what: str = "clause") -> None:
+        """The disjunction of `lits` (an empty one makes the formula unsatisfiable)."""
+        with self.formula.family(family, "direct", what, 1, example):
+            if lits:
+                self.formula.clauses.append(list(lits))
+            else:
+                self.formula.contradiction()
+        self.formula._grew(1)
+
+    def clauses(self, family: str, clauses: Iterable[Sequence[int]], what: str,
+                example: str = "", constraints: int | None = None) -> None:
+        """Several disjunctions of one family (`what` says what they state)."""
+        with self.formula.family(family, "direct", what, 0, example) as stats:
+            before = len(self.formula.clauses)
+            self.formula.clauses.extend(list(c) for c in clauses)
+            stats.constraints += (len(self.formula.clauses) - before
+                                  if constraints is None else constraints)
+        self.formula.check_budget()
+
+    def implies(self, family: str, premises: Sequence[int], conclusions: Sequence[int],
+                example: str = "") -> None:
+        """All of `premises` ⇒ some of `conclusions`."""
+        self.clause(family, [-p for p in premises] + list(conclusions), example, "implication")
+
+    def equal(self, family: str, a: int, b: int, condition: int | None = None,
+              example: str = "") -> None:
+        """a ⇔ b (when `condition` is true, if given): label equality."""
+        guard = [] if condition is None else [-condition]
+        with self.formula.family(family, "direct", "equality", 1, example):
+            self.formula.clauses += [[*guard, -a, b], [*guard, a, -b]]
+        self.formula._grew(2)
+
+    def equal_labels(self, family: str, first: Mapping[object, int],
+                     second: Mapping[object, int], condition: int | None = None,
+                     example: str = "") -> None:
+        """The label `first` holds is the label `second` holds (each a one-hot map label →
+        literal): for every label, first[l] ⇔ second[l], a label missing from one side being
+        false there. Under `condition` when given."""
+        guard = [] if condition is None else [-condition]
+        with self.formula.family(family, "direct", "label equality", 1, example):
+            out = self.formula.clauses
+            for label in first.keys() | second.keys():
+                a, b = first.get(label), second.get(label)
+                if a is not None and b is not None:
+                    out += [[*guard, -a, b], [*guard, a, -b]]
+                elif a is not None:
+                    out.append([*guard, -a])
+                elif b is not None:
+                    out.append([*guard, -b])
+        self.formula.check_budget()
+
+    # ------------------------------------------------------------ cardinality
+
+    def at_least_one(self, family: str, lits: Sequence[int], example: str = "") -> None:
+        self.clause(family, lits, example, "at least one")
+
+    def at_most_one(self, family: str, lits: Sequence[int], example: str = "",
+                    default: str | None = None) -> None:
+        name = self.encoding(family, "amo", default)
+        if name == "pairwise" and len(lits) > registry.PAIRWISE_LIMIT and (
+                family not in self.chosen and default is None):
+            name = "ladder"  # the default: pairwise while small, then linear
+        with self.formula.family(family, name, "at most one", 1, example):
+            self.formula.clauses += registry.at_most_one(name, lits, self.fresh,
+                                                         self.formula.pool)
+        self.formula._grew(len(lits))
+
+    def exactly_one(self, family: str, lits: Sequence[int], example: str = "",
+                    default: str | None = None) -> None:
+        """One of `lits` is true: at least one, and at most one in the family's encoding."""
+        name = self.encoding(family, "amo", default)
+        if name == "pairwise" and len(lits) > registry.PAIRWISE_LIMIT and (
+                family not in self.chosen and default is None):
+            name = "ladder"
+        with self.formula.family(family, name, "exactly one", 1, example):
+            if lits:
+                self.formula.clauses.append(list(lits))
+            else:
+                self.formula.contradiction()
+            self.formula.clauses += registry.at_most_one(name, lits, self.fresh,
+                                                         self.formula.pool)
+        self.formula._grew(len(lits))
+
+    def exactly_one_each(self, family: str, groups: Sequence[Sequence[int]],
+                         example: str = "", share_pairs: bool = False) -> None:
+        """Exactly one literal of each group. Pairwise (the default) in bulk; with
+        `share_pairs`, a pair clause any earlier exactly_one_each of this model wrote with
+        share_pairs is not written again (two cells of one row and one box exclude each
+        other once). Other encodings go group by group."""
+        name = self.encoding(family, "amo")
+        if name != "pairwise":
+            for group in groups:
+                self.exactly_one(family, group, example)
+            return
+        with self.formula.family(family, "pairwise", "exactly one", len(groups), example):
+            out = self.formula.clauses
+            out += [list(group) for group in groups if group]
+            if any(not group for group in groups):
+                self.formula.contradiction()
+            if share_pairs:
+                seen = self._written_pairs
+                pairs = sorted({(a, b) for group in groups
+                                for i, a in enumerate(group) for b in group[i + 1:]} - seen)
+                seen.update(pairs)
+                out += [[-a, -b] for a, b in pairs]
+            else:
+                for group in groups:
+                    out += [[-a, -b] for i, a in enumerate(group) for b in group[i + 1:]]
+        self.formula.check_budget()
+
+    def count(self, family: str, lits: Sequence[int], how: str, bound: int,
+              example: str = "", default: str | None = None) -> None:
+        """sum(lits) `how` bound: "atmost", "atleast" or "equals"."""
+        if bound == 1 and how == "atmost":
+            self.at_most_one(family, lits, example, default)
+            return
+        name = self.encoding(family, "card", default)
+        if not registry.ENCODINGS[name].writes("card"):
+            name = registry.DEFAULTS["card"]  # an amo-only choice for a family of counts
+        what = {"atmost": f"at most {bound}", "atleast": f"at least {bound}",
+                "equals": f"exactly {bound}"}[how]
+        with self.formula.family(family, name, what, 1, example):
+            if how != "atmost" and bound > len(lits):
+                self.formula.contradiction()
+            elif bound < 0:
+                self.formula.contradiction()
+            else:
+                self.formula.clauses += registry.cardinality(name, lits, bound, how,
+                                                             self.formula.pool)
+        self.formula.check_budget()
+
+    def linear(self, family: str, lits: Sequence[int], weights: Sequence[int], how: str,
+               bound: int, example: str = "", condition: int | None = None,
+               default: str | None = None) -> None:
+        """sum(weights[i]·lits[i]) `how` bound (pseudo-Boolean), under `condition` if
+        given. The default mixed-radix "equals" runs in a killable child when large
+        (Formula.pb_equals)."""
+        name = self.encoding(family, "pb", default)
+        what = {"atmost": "sum ≤ k", "atleast": "sum ≥ k", "equals": "sum = k"}[how]
+        with self.formula.family(family, name, what, 1, example):
+            if how == "equals" and name == "mixedradix":
+                from pysat.pb import EncType as PBType
+
+                self.formula.pb_equals(lits, weights, bound, PBType.mixedradix, condition)
+                return
+            clauses = registry.pseudo_boolean(name, lits, weights, bound, how, self.fresh,
+                                              self.formula.pool)
+            if any(not clause for clause in clauses):
+                clauses = [c for c in clauses if c]
+                clauses.append([])
+            guard = [] if condition is None else [-condition]
+            for clause in clauses:
+                if clause or guard:
+                    self.formula.clauses.append([*guard, *clause])
+                else:
+                    self.formula.contradiction()
+        self.formula.check_budget()
+
+    # ------------------------------------------------------------ exact cover
+
+    def exact_cover(self, family: str, options: Mapping[int, Iterable[object]],
+                    items: Iterable[object] | None = None, example: str = "") -> None:
+        """Every item is covered by exactly one chosen option (literal → items it covers):
+        placement, as Shikaku's rectangles tiling the grid. `items` lists the items that
+        must be covered (default: those some option covers; one no option covers makes the
+        formula unsatisfiable)."""
+        covering: dict[object, list[int]] = {}
+        for option, covered in options.items():
+            for item in covered:
+                covering.setdefault(item, []).append(option)
+        wanted = list(covering) if items is None else list(items)
+        for item in wanted:
+            self.exactly_one(family, covering.get(item, []), example)
+
+    # ------------------------------------------------------------ lazy constraints
+
+    def add_refiner(self, refine: Refiner) -> None:
+        """A constraint checked on each model (connectivity by cuts): the formula's refine
+        runs every refiner of the model and returns all their clauses."""
+        self._refiners.append(refine)
+        refiners = self._refiners
+
+        def refine_all(true_vars: frozenset[int]) -> list[list[int]]:
+            found: list[list[int]] = []
+            for each in refiners:
+                found += each(true_vars)
+            return found
+
+        self.formula.refine = refiners[0] if len(refiners) == 1 else refine_all
+
+
+def unknown_family(family: str, kind: str, switchable: Mapping[str, str]) -> str:
+    names = ", ".join(f"{name} ({registry._WORDS[c]})" for name, c in switchable.items())
+    return (f"a {kind} puzzle has no family {family!r} to choose an encoding for: "
+            f"its families are {names or 'none'}")
+
+
+def parse_choices(text: str) -> dict[str, str]:
+    """`FAMILY=NAME[,FAMILY=NAME...]` as given to --encoding or `encoding:`."""
+    chosen: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        family, sep, name = part.partition("=")
+        if not sep or not family.strip() or not name.strip():
+            raise InputError(f"encoding choice {part!r} is not FAMILY=NAME "
+                             f"(encodings: {', '.join(registry.ENCODINGS)})")
+        if name.strip() not in registry.ENCODINGS:
+            raise InputError(f"unknown encoding {name.strip()!r}: choose one of "
+                             f"{', '.join(registry.ENCODINGS)}")
+        chosen[family.strip()] = name.strip()
+    return chosen
