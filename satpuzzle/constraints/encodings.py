@@ -77,10 +77,21 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in [
     _e("mixedradix", "pb", "PySAT PBEnc", "mixed radix (Codish et al. 2010; PBEnc's best "
        "for large weights)"),
     _e("swc", "pb", "pindakaas", "sequential weight counter (Hölldobler et al. 2012)"),
+    _e("cuts", "connected", "satpuzzle", "lazy: each model's components cut off until one "
+       "is connected (not complete by itself: DIMACS export takes tree)"),
+    _e("tree", "connected", "satpuzzle", "eager: a spanning tree of parent arcs with binary "
+       "levels decreasing towards the root"),
+    _e("reachability", "connected", "satpuzzle", "cuts for SAT; clasp reads the edges as "
+       "reachability rules (its unfounded-set check)"),
+    _e("levels", "acyclic", "satpuzzle", "one parent per node, binary levels decreasing "
+       "along parent arcs"),
+    _e("direct", "clause", "satpuzzle", "clauses written as the rule states them",
+       auxiliary=False),
 ]}
 
 # What each kind of constraint uses when no family says otherwise (docs/ENCODINGS.md).
-DEFAULTS = {"amo": "pairwise", "card": "seqcounter", "pb": "mixedradix"}
+DEFAULTS = {"amo": "pairwise", "card": "seqcounter", "pb": "mixedradix", "connected": "cuts",
+            "acyclic": "levels", "clause": "direct"}
 # Above this many literals a default pairwise at-most-one becomes a ladder (measured on
 # 25×25 Sudoku: the largest solve time 0.22 s against 0.44 s with a limit of 12).
 PAIRWISE_LIMIT = 30
@@ -99,7 +110,8 @@ def check_name(name: str, constraint: str, family: str) -> Encoding:
     return entry
 
 
-_WORDS = {"amo": "at most one", "card": "cardinality", "pb": "pseudo-Boolean"}
+_WORDS = {"amo": "at most one", "card": "cardinality", "pb": "pseudo-Boolean",
+          "connected": "connectivity", "acyclic": "acyclicity", "clause": "clauses"}
 
 
 # ---------------------------------------------------------------- at most one

@@ -33,13 +33,15 @@ METHODS = ("cuts", "tree", "reachability")
 
 def connected(model: Model, family: str, nodes: int, edges: Sequence[Edge],
               present: Sequence[int | None] | None = None, root: int | None = None,
-              method: str = "cuts", spanning_tree_only: bool = False,
+              method: str | None = None, spanning_tree_only: bool = False,
               example: str = "") -> None:
-    """The present nodes are connected. `root`: a node known present (else every present
+    """The present nodes are connected, by `method` (default: the family's encoding, cuts
+    unless the user chose another). `root`: a node known present (else every present
     node may be the root: one root variable each, at most one of them true).
     `spanning_tree_only` (tree method): the used edges are exactly the tree's arcs, so they
     form a tree (no cycles)."""
     present = list(present) if present is not None else [None] * nodes
+    method = method or model.encoding(family, "connected")
     if method == "tree" or spanning_tree_only:
         _tree(model, family, nodes, edges, present, root, spanning_tree_only, example)
         return

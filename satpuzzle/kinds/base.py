@@ -130,6 +130,11 @@ class Kind:
     generate_options: ClassVar[tuple[Option, ...]] = ()
     # the rows × columns `satpuzzle generate` makes when --size is not given
     generate_size: ClassVar[tuple[int, int]] = (10, 10)
+    # the families of constraints a user may switch the encoding of (--encoding FAMILY=NAME,
+    # `encoding:` in the language): family → what it states ("amo", "card", "pb",
+    # "connected", "acyclic"); the kind's rules module passes this to constraints.Model.
+    # Its instances carry the choice as a field `encodings: tuple[tuple[str, str], ...]`.
+    encoding_families: ClassVar[dict[str, str]] = {}
 
     # ------------------------------------------------------------ reading
 
