@@ -205,7 +205,10 @@ def _pindakaas(lits: list[int], weights: list[int], bound: int, op: str, encoder
     expression = sum((w * x for w, x in zip(weights[1:], inputs[1:])), weights[0] * inputs[0])
     constraint = {"<=": expression <= bound, ">=": expression >= bound,
                   "==": expression == bound}[op]
-    cnf.add_encoding(constraint, getattr(pk.Encoder, encoder))
+    try:
+        cnf.add_encoding(constraint, getattr(pk.Encoder, encoder))
+    except pk.Unsatisfiable:
+        return [[]]  # no assignment meets it: the caller's empty clause
     mapping: dict[int, int] = {i + 1: lit for i, lit in enumerate(lits)}
 
     def ours(literal: int) -> int:

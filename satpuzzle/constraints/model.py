@@ -169,10 +169,10 @@ class Model:
     def count(self, family: str, lits: Sequence[int], how: str, bound: int,
               example: str = "", default: str | None = None) -> None:
         """sum(lits) `how` bound: "atmost", "atleast" or "equals"."""
-        if bound == 1 and how == "atmost":
-            self.at_most_one(family, lits, example, default)
-            return
         name = self.encoding(family, "card", default)
+        if bound == 1 and how == "atmost" and registry.ENCODINGS[name].writes("amo"):
+            self.at_most_one(family, lits, example, default)  # not with a card-only choice
+            return
         if not registry.ENCODINGS[name].writes("card"):
             name = registry.DEFAULTS["card"]  # an amo-only choice for a family of counts
         what = {"atmost": f"at most {bound}", "atleast": f"at least {bound}",
@@ -180,8 +180,10 @@ class Model:
         with self.formula.family(family, name, what, 1, example):
             if how != "atmost" and bound > len(lits):
                 self.formula.contradiction()
-            elif bound < 0:
+            elif bound < 0 and how != "atleast":
                 self.formula.contradiction()
+            elif how == "atleast" and bound <= 0:
+                pass  # true of every assignment (PySAT's encoders refuse a bound below 0)
             else:
                 self.formula.clauses += registry.cardinality(name, lits, bound, how,
                                                              self.formula.pool)
@@ -195,7 +197,27 @@ class Model:
         (Formula.pb_equals)."""
         name = self.encoding(family, "pb", default)
         what = {"atmost": "sum ≤ k", "atleast": "sum ≥ k", "equals": "sum = k"}[how]
+        # w·x with w < 0 is w − w·¬x: positive weights only (PBEnc refuses the negative
+        # bounds negative weights lead to), and no zero weight
+        terms = [(lit, w) if w > 0 else (-lit, -w) for lit, w in zip(lits, weights) if w]
+        bound -= sum(w for w in weights if w < 0)
+        lits, weights = [lit for lit, _w in terms], [w for _lit, w in terms]
         with self.formula.family(family, name, what, 1, example):
+            # decided by the bound alone: the encoders refuse a bound below 0 (PBEnc), an
+            # empty sum (pindakaas) or get it wrong (PBEnc's "at least 1" of nothing)
+            high = sum(weights)
+            never = {"atmost": bound < 0, "atleast": bound > high,
+                     "equals": not 0 <= bound <= high}[how]
+            always = {"atmost": bound >= high, "atleast": bound <= 0,
+                      "equals": high == bound == 0}[how]
+            if never:
+                if condition is None:
+                    self.formula.contradiction()
+                else:
+                    self.formula.clauses.append([-condition])
+                return
+            if always:
+                return
             if how == "equals" and name == "mixedradix":
                 from pysat.pb import EncType as PBType
 
