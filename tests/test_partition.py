@@ -5,6 +5,7 @@ their errors, and CLI round trips."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from itertools import islice
@@ -15,6 +16,7 @@ from pysat.solvers import Solver
 
 import satpuzzle
 from satpuzzle.checkers.partition import check, violations
+from satpuzzle.constraints.encodings import choices
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.partition import puzzle as partition
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
@@ -91,20 +93,53 @@ def test_auxiliaries_share_the_pool_and_side_i_is_variable_i_plus_one():
     assert set(range(1, len(numbers) + 1)) <= used  # every number constrained
 
 
-@pytest.mark.parametrize("encoding", ["adder", "bdd", "seqcounter", "binmerge", "mixedradix"])
-def test_every_pbenc_encoding_gives_the_same_splits(encoding):
-    from pysat.pb import EncType
+def bundled_instances() -> list[PartitionInstance]:
+    """The bundled puzzles small enough for brute force (n <= 12)."""
+    found = [*satpuzzle.load(str(PARTITION / "wikipedia.puz")),
+             *satpuzzle.load(str(PARTITION / "plain-list.txt"), kind="partition"),
+             *satpuzzle.load(str(PARTITION / "partdata-sample.tsv"))]
+    return [instance for instance in found if len(instance.numbers) <= 12]
 
-    for numbers in random_lists(25, seed=3):
-        formula = partition.encode(PartitionInstance(numbers), getattr(EncType, encoding))
-        stream = ModelStream(formula)
-        try:
-            found = {partition.decode(PartitionInstance(numbers),
-                                      [formula.names[v] for v in true_vars])
-                     for true_vars in stream.models(Job())}
-        finally:
-            stream.close()
-        assert found == brute_force(numbers), (encoding, numbers)
+
+@pytest.mark.parametrize("encoding", choices("pb"))
+def test_every_sum_encoding_gives_the_same_splits(encoding):
+    """Every encoding the family `sum` can be switched to, on the bundled puzzles and small
+    random lists, one by one and in a batch: the splits brute force finds."""
+    instances = bundled_instances() + [PartitionInstance(numbers)
+                                       for numbers in random_lists(25, seed=3)]
+    chosen = [dataclasses.replace(instance, encodings=(("sum", encoding),))
+              for instance in instances]
+    for instance in chosen:
+        assert set(solutions_of(instance)) == brute_force(instance.numbers), instance
+        if sum(instance.numbers) % 2 == 0:
+            assert encoding in satpuzzle.compile(instance).families["sum"].encoding
+    formula, jobs = partition.encode_batch(chosen)
+    stream = ModelStream(formula)
+    try:
+        for instance, job in zip(chosen, jobs):
+            found = {partition.decode(instance, [formula.names[v] for v in true_vars])
+                     for true_vars in stream.models(job)}
+            assert found == brute_force(instance.numbers), instance
+    finally:
+        stream.close()
+
+
+def test_every_clause_belongs_to_a_rule():
+    """`--explain` accounts for every clause: the mirror rule, the sum, and in a batch the
+    guards' at-most-one; none unattributed."""
+    instances = bundled_instances() + [PartitionInstance((2, 5)), PartitionInstance((7,))]
+    for instance in instances:
+        rows = satpuzzle.compile(instance).explanation()
+        assert {row.name for row in rows} == {"mirror", "sum"}, instance
+    formula, _ = partition.encode_batch(instances)
+    assert {row.name for row in formula.explanation()} == {"sum", "batch"}
+
+
+def test_an_encoding_for_no_family_is_refused():
+    with pytest.raises(InputError, match="family 'cell'"):
+        satpuzzle.compile(PartitionInstance((1, 1), encodings=(("cell", "ladder"),)))
+    with pytest.raises(InputError, match="no encoding 'ladder'"):
+        satpuzzle.compile(PartitionInstance((1, 1), encodings=(("sum", "ladder"),)))
 
 
 def test_checker_rejects_broken_splits():

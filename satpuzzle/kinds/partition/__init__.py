@@ -7,6 +7,11 @@ from __future__ import annotations
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
+# The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
+# this dict to constraints.Model. "sum": part 1 holds half the total (pseudo-Boolean,
+# mixed radix by default: the measurements are in rules.py).
+FAMILIES = {"sum": "pb"}
+
 
 class PartitionKind(Kind):
     name = "partition"
@@ -14,6 +19,7 @@ class PartitionKind(Kind):
     codecs = Lazy("satpuzzle.kinds.partition.codecs")
     puzzle = Lazy("satpuzzle.kinds.partition.puzzle")
     pictures = Lazy("satpuzzle.kinds.partition.pictures")
+    encoding_families = FAMILIES
     file_suffixes = (".tsv",)
     fit = Lazy("satpuzzle.kinds.partition.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.partition.puzzle", "read_native")

@@ -8,20 +8,11 @@ enumeration and `--count` count splits this way: [1, 1, 2] has one solution, (0,
 Equal numbers at different indices are different splits: [1, 1, 1, 1] has three solutions,
 (0, 1), (0, 2) and (0, 3).
 
-Instance → CNF: one puzzle variable side(i) per number, true when number i lies in the part of
-number 0; side(0) is a unit clause (this is what merges a split with its mirror); then the
-pseudo-Boolean constraint sum of a_i·side(i) = total/2 through PySAT's PBEnc on the formula's
-IDPool, so that its auxiliaries never collide with anything else. An odd total has no split:
-the formula is then a plain contradiction. Blocking clauses are on the side variables only.
-
-PBEnc encoding (ENCODING = mixedradix), measured with CaDiCaL 1.9.5 on 2 shared cores. Deciding
-all 320 puzzles of partdata.tsv (n = 10-30, numbers up to 9998), encoding included: adder
-1.4 s, mixedradix 3.6 s, binmerge 6.4 s, bdd 26 s, best 76 s (it picks BDDs here), seqcounter
-68 s on a 1-in-8 sample, sortnetwrk over 120 s on that sample. Enumerating up to 200 splits of
-14 satisfiable puzzles: bdd 3.3 s, mixedradix 9-13 s, adder 31-35 s. Random n = 30 with numbers
-up to 10^7 (three seeds): mixedradix 3.1, 13.2, 4.9 s; adder 35 s and two timeouts at 40 s.
-Mixedradix is kept: within 0.3 s of adder on every partdata puzzle, and far faster where the
-search is hard or every split is wanted.
+Instance → CNF: the rules in rules.py, over the constraint library: one puzzle variable
+side(i) per number, true when number i lies in the part of number 0; side(0) true (this is
+what merges a split with its mirror); the pseudo-Boolean sum of a_i·side(i) equal to total/2
+(family `sum`, mixed radix by default, switchable). An odd total has no split: the formula is
+then a plain contradiction. Blocking clauses are on the side variables only.
 
 Inputs: `.puz` (`numbers: 3 1 1 2 2 1`, a `numbers { ... }` block over several lines, or
 `numbers: file "PATH"`), a plain file of integers separated by blanks and newlines (`#`
@@ -37,13 +28,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pysat.pb import EncType
-
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import tokenize_rows
 from satpuzzle.kinds.base import Fit
+from satpuzzle.kinds.partition import rules
 from satpuzzle.solving import Job
 
 KIND = "partition"
@@ -52,8 +42,6 @@ KIND = "partition"
 # its mirror image are one solution).
 Solution = tuple[int, ...]
 
-# PBEnc encoding of sum a_i·side(i) = total/2 (measurements in the module docstring).
-ENCODING = EncType.mixedradix
 # PBEnc hands weights to a C++ library as 64-bit integers: the total must fit.
 MAX_TOTAL = 2 ** 62
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
@@ -63,6 +51,8 @@ _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 class PartitionInstance:
     numbers: tuple[int, ...]
     title: str | None = None
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; families in rules.py)
+    encodings: tuple[tuple[str, str], ...] = ()
     KIND: ClassVar[str] = KIND
 
     def __post_init__(self) -> None:
@@ -80,6 +70,7 @@ class PartitionInstance:
         if sum(numbers) >= MAX_TOTAL:
             raise InputError(f"the numbers sum to {sum(numbers)}, above the supported 2^62")
         object.__setattr__(self, "numbers", numbers)
+        object.__setattr__(self, "encodings", tuple(map(tuple, self.encodings)))
 
 
 # ---------------------------------------------------------------- reading
@@ -269,31 +260,6 @@ def from_json(instance: PartitionInstance, data: object, path: str) -> Solution:
 # ---------------------------------------------------------------- encoding
 
 
-def _summary(instance: PartitionInstance) -> list[str]:
-    total = sum(instance.numbers)
-    return [f"numbers: {len(instance.numbers)}, total {total}",
-            f"pseudo-Boolean equality sum = {total / 2:g} ({_encoding_name()} encoding)"
-            if total % 2 == 0 else "odd total: no split"]
-
-
-def _encoding_name() -> str:
-    return next(name for name in vars(EncType) if getattr(EncType, name) == ENCODING
-                and not name.startswith("_"))
-
-
-def _side_vars(formula: Formula, count: int) -> list[int]:
-    """side(i) for every number, created first so that DIMACS variable i + 1 is number i."""
-    return [formula.var("side", i) for i in range(count)]
-
-
-def _equal_halves(formula: Formula, sides: Sequence[int], numbers: Sequence[int],
-                  encoding: int, condition: int | None = None) -> None:
-    """sum numbers[i]·sides[i] = total/2 (total even) into the formula, under `condition`
-    when given (refused up front when its estimate passes the clause budget; a large one is
-    encoded in a child that a timeout or a signal kills)."""
-    formula.pb_equals(sides, numbers, sum(numbers) // 2, encoding, condition)
-
-
 def _check_positive(instance: PartitionInstance) -> None:
     """Instances built in code get the reader's checks too."""
     if not instance.numbers or any(type(a) is not int or a <= 0 for a in instance.numbers):
@@ -302,46 +268,17 @@ def _check_positive(instance: PartitionInstance) -> None:
         raise InputError("PARTITION numbers must sum to less than 2^62")
 
 
-def encode(instance: PartitionInstance, encoding: int | None = None) -> Formula:
-    """side(0) true, and the side(i)-weighted sum equal to half the total."""
+def encode(instance: PartitionInstance) -> Formula:
+    """The rules of rules.py for one puzzle."""
     _check_positive(instance)
-    formula = Formula(KIND)
-    formula.summary = _summary(instance)
-    sides = _side_vars(formula, len(instance.numbers))
-    formula.add([sides[0]])  # number 0's part: a split and its mirror are one solution
-    if sum(instance.numbers) % 2:
-        formula.contradiction()
-        return formula
-    _equal_halves(formula, sides, instance.numbers, ENCODING if encoding is None else encoding)
-    return formula
+    return rules.encode(instance)
 
 
 def encode_batch(instances: Sequence[PartitionInstance]) -> tuple[Formula, list[Job]]:
-    """All puzzles in one formula: puzzle k's clauses hold only under its guard g(k), at most
-    one guard is true, and job k assumes g(k), side(0), and side(i) false past its length.
-    The side variables are shared, so every job blocks on the same puzzle variables. (An
-    at-most-one over the guards rather than every other guard assumed false: 320 partdata
-    puzzles in 7.2 s instead of 11.2 s.)"""
+    """All puzzles in one formula, a job (guard assumptions) each: rules.encode_batch."""
     for instance in instances:
         _check_positive(instance)
-    formula = Formula(KIND)
-    longest = max(len(instance.numbers) for instance in instances)
-    sides = _side_vars(formula, longest)
-    guards = [formula.pool.id(("guard", k)) for k in range(len(instances))]
-    formula.summary = [(f"batch of {len(instances)} puzzles, up to {longest} numbers, "
-                        f"{_encoding_name()} encoding, each under a guard assumption")]
-    for guard, instance in zip(guards, instances):
-        n = len(instance.numbers)
-        if sum(instance.numbers) % 2:
-            formula.add([-guard])
-            continue
-        _equal_halves(formula, sides[:n], instance.numbers, ENCODING, condition=guard)
-    formula.at_most_one(guards)  # one job's guard assumed true switches the others off
-    jobs = []
-    for k, instance in enumerate(instances):
-        past_end = [-side for side in sides[len(instance.numbers):]]
-        jobs.append(Job([guards[k], sides[0], *past_end]))
-    return formula, jobs
+    return rules.encode_batch(instances)
 
 
 def decode(instance: PartitionInstance, true_names: Iterable[VarName]) -> Solution:
