@@ -1,0 +1,27 @@
+"""Nurikabe: shade cells as sea so that every number lies in an island of that many cells.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
+
+from __future__ import annotations
+
+from satpuzzle.kinds.base import Kind
+from satpuzzle.lazy import Lazy
+
+# The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
+# this dict to constraints.Model
+FAMILIES = {"cell": "amo", "size": "card", "island": "connected", "sea": "connected"}
+
+
+class NurikabeKind(Kind):
+    name = "nurikabe"
+    checker = Lazy("satpuzzle.checkers.nurikabe")
+    codecs = Lazy("satpuzzle.kinds.nurikabe.codecs")
+    puzzle = Lazy("satpuzzle.kinds.nurikabe.puzzle")
+    pictures = Lazy("satpuzzle.kinds.nurikabe.pictures")
+    encoding_families = FAMILIES
+    fit = Lazy("satpuzzle.kinds.nurikabe.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.nurikabe.puzzle", "read_native")
+    encode_standalone = Lazy("satpuzzle.kinds.nurikabe.puzzle", "encode_standalone")
+
+
+KIND = NurikabeKind()
