@@ -58,11 +58,13 @@ class UrlCodec:
     `names`: the puzzle's names in URLs, the first written, the others read too;
     `read(cols, rows, body, body_at)` the instance of a URL (`body_at` the body's index in
     the line, for BadEntry); `write(instance)` its columns, rows and cells, a BadEntry when a
-    URL cannot express it."""
+    URL cannot express it. A puzzle whose body is no number16 list (Kakuro) gives
+    `write_body(instance)` instead: its columns, rows and body text."""
 
     names: tuple[str, ...]
     read: Callable[[int, int, str, int], Any]
-    write: Callable[[Any], Cells]
+    write: Callable[[Any], Cells] | None = None
+    write_body: Callable[[Any], tuple[int, int, str]] | None = None
 
 
 def looks_like(argument: str) -> bool:
@@ -222,6 +224,10 @@ def _offsets(parts: Sequence[str], start: int) -> list[int]:
 def write_url(codec: UrlCodec, instance: Any) -> str:
     """The canonical `https://puzz.link/p?NAME/COLS/ROWS/BODY`; a BadEntry when a URL cannot
     express the instance."""
-    cols, rows, values = codec.write(instance)
-    url = f"{CANONICAL}{codec.names[0]}/{cols}/{rows}/{encode_number16(values)}"
+    if codec.write_body is not None:
+        cols, rows, body = codec.write_body(instance)
+    else:
+        cols, rows, values = codec.write(instance)  # type: ignore[misc]
+        body = encode_number16(values)
+    url = f"{CANONICAL}{codec.names[0]}/{cols}/{rows}/{body}"
     return url if url[-1].isalnum() else url + "/"  # as pzprjs ends URLs

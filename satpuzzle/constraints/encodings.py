@@ -40,7 +40,10 @@ class Encoding:
     auxiliary: bool = True  # whether it introduces auxiliary variables
 
     def writes(self, constraint: str) -> bool:
-        return constraint in self.constraints
+        # a sum of different values is also a pseudo-Boolean sum: every PB encoding writes it
+        return constraint in self.constraints or (
+            constraint == "distinct-sum" and "pb" in self.constraints)
+
 
 
 def _e(name: str, constraints: str, source: str, help_text: str,
@@ -87,11 +90,14 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in [
        "along parent arcs"),
     _e("direct", "clause", "satpuzzle", "clauses written as the rule states them",
        auxiliary=False),
+    _e("table", "distinct-sum", "satpuzzle", "allowed combinations: one selector per set of "
+       "different values reaching the total, exactly one chosen (for sums of different "
+       "digits: unit propagation keeps only the values some remaining set holds)"),
 ]}
 
 # What each kind of constraint uses when no family says otherwise (docs/ENCODINGS.md).
 DEFAULTS = {"amo": "pairwise", "card": "seqcounter", "pb": "mixedradix", "connected": "cuts",
-            "acyclic": "levels", "clause": "direct"}
+            "acyclic": "levels", "clause": "direct", "distinct-sum": "table"}
 # Above this many literals a default pairwise at-most-one becomes a ladder (measured on
 # 25×25 Sudoku: the largest solve time 0.22 s against 0.44 s with a limit of 12).
 PAIRWISE_LIMIT = 30
@@ -111,7 +117,8 @@ def check_name(name: str, constraint: str, family: str) -> Encoding:
 
 
 _WORDS = {"amo": "at most one", "card": "cardinality", "pb": "pseudo-Boolean",
-          "connected": "connectivity", "acyclic": "acyclicity", "clause": "clauses"}
+          "connected": "connectivity", "acyclic": "acyclicity", "clause": "clauses",
+          "distinct-sum": "sum of different values"}
 
 
 # ---------------------------------------------------------------- at most one

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import crossword, hashi, jigsaw, one_in_three_sat, partition, shikaku, sudoku
+from satpuzzle.kinds import kakuro
 from satpuzzle.kinds import nurikabe
 from satpuzzle.kinds.base import Kind
 
@@ -26,6 +27,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     partition.KIND,
     one_in_three_sat.KIND,
     nurikabe.KIND,
+    kakuro.KIND,
 )}
 NAMES = tuple(KINDS)
 

@@ -1,0 +1,28 @@
+"""Kakuro (cross sums): digits 1-9 in the white cells, each run of white cells holding
+different digits that add up to the clue before it.
+
+Declarations only: the modules load on first use (satpuzzle.lazy)."""
+
+from __future__ import annotations
+
+from satpuzzle.kinds.base import Kind
+from satpuzzle.lazy import Lazy
+
+# The families a user may switch the encoding of (rules.py passes this to constraints.Model):
+# a cell's one digit, a run's different digits, a run's sum (of different digits: a table of
+# allowed sets by default, or any pseudo-Boolean encoding).
+ENCODING_FAMILIES = {"cell": "amo", "distinct": "amo", "sum": "distinct-sum"}
+
+
+class KakuroKind(Kind):
+    name = "kakuro"
+    checker = Lazy("satpuzzle.checkers.kakuro")
+    codecs = Lazy("satpuzzle.kinds.kakuro.codecs")
+    puzzle = Lazy("satpuzzle.kinds.kakuro.puzzle")
+    pictures = Lazy("satpuzzle.kinds.kakuro.pictures")
+    encoding_families = ENCODING_FAMILIES
+    fit = Lazy("satpuzzle.kinds.kakuro.puzzle", "fit")
+    read_native = Lazy("satpuzzle.kinds.kakuro.puzzle", "read_native")
+
+
+KIND = KakuroKind()
