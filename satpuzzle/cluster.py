@@ -425,7 +425,8 @@ def verify_work(chunk: tuple[str, int, str, tuple[int, int] | None, Sequence[Any
     reduction = reduction_named(name)
     if random_spec is not None:
         items = [random_source(reduction, *random_spec, index) for index in items]
-    return [verify_instance(reduction, source, label, cap, solver) for label, source in items]
+    return [verify_instance(reduction, source, label, cap, solver, request.encodings)
+            for label, source in items]
 
 
 def verify_reports(client: Any, name: str, sources: Sequence[Any], cap: int, solver: str,
@@ -446,7 +447,8 @@ def generate_work(chunk: tuple[str, int, int, bool, dict[str, Any], Sequence[int
 
     name, rows, cols, unique, options, seeds = chunk
     kind = registry.kind(name)
-    return [kind.to_puz(kind.generate(rows, cols, seed, unique, options)) for seed in seeds]
+    return [kind.to_puz(kind.with_encodings(kind.generate(rows, cols, seed, unique, options),
+                                            request.encodings)) for seed in seeds]
 
 
 def generated(client: Any, chunk: tuple[str, int, int, bool, dict[str, Any]],

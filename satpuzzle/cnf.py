@@ -31,9 +31,23 @@ CardEnc = Lazy("pysat.card", "CardEnc")
 EncType = Lazy("pysat.card", "EncType")
 IDPool = Lazy("pysat.formula", "IDPool")
 
-__all__ = ["BYTES_PER_CLAUSE", "DEFAULT_MAX_CLAUSES", "PAIRWISE_LIMIT", "ClauseBlock",
-           "ClauseBudgetExceeded", "FamilyStats", "Formula", "Span", "Reachability", "VarName", "clause_budget",
-           "latest_formula", "max_clauses", "pb_clause_estimate", "refuse_estimate"]
+__all__ = [
+    "BYTES_PER_CLAUSE",
+    "DEFAULT_MAX_CLAUSES",
+    "PAIRWISE_LIMIT",
+    "ClauseBlock",
+    "ClauseBudgetExceeded",
+    "FamilyStats",
+    "Formula",
+    "Reachability",
+    "Span",
+    "VarName",
+    "clause_budget",
+    "latest_formula",
+    "max_clauses",
+    "pb_clause_estimate",
+    "refuse_estimate",
+]
 
 # Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
 # measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);
@@ -346,6 +360,8 @@ class Formula:
 
     def contradiction(self) -> None:
         """Make the formula unsatisfiable (an auxiliary forced both ways: valid for every solver)."""
+        if ("contradiction",) in self.pool.obj2id:
+            return  # already unsatisfiable: once is enough
         flag = self.pool.id(("contradiction",))
         self.clauses += [[flag], [-flag]]
 

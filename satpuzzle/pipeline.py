@@ -25,7 +25,7 @@ from typing import Any
 from satpuzzle import enumeration
 from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.children import Send, stream
-from satpuzzle.cnf import Formula, clause_budget, latest_formula, refuse_estimate
+from satpuzzle.cnf import FamilyStats, Formula, clause_budget, latest_formula, refuse_estimate
 from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration
@@ -68,6 +68,8 @@ class Request:
     # --split: one cube of the puzzle, (puzzle variable's name, value) pairs added to its
     # formula as unit clauses (see split_cubes); SAT answers, never a kind's engine
     cube: tuple[tuple[Any, bool], ...] = ()
+    # --encoding FAMILY=NAME,...: the user's encodings, over the instance's own choices
+    encodings: tuple[tuple[str, str], ...] = ()
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline)."""
@@ -93,6 +95,8 @@ class Compiled:
     puzzle_variables: int
     clauses: int
     seconds: float
+    # per family of constraints: what it cost and how it was encoded (--stats, --explain)
+    families: tuple[FamilyStats, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -197,6 +201,7 @@ def compile(instance: Any, request: Request = Request(), standalone: bool = Fals
     """The instance's formula within the request's budgets; `standalone`: complete by itself
     (no lazy constraints), as a DIMACS file or an external solver needs it."""
     kind = registry.kind_of(instance)
+    instance = kind.with_encodings(instance, request.encodings)
     with compiling(request):
         check_budget(instance)
         formula = kind.encode_standalone(instance) if standalone else kind.encode(instance)
@@ -217,8 +222,14 @@ def _restrict(formula: Formula, cube: Sequence[tuple[Any, bool]]) -> None:
 
 
 def _compiled_event(compiled: CompiledInstance, seconds: float) -> Compiled:
-    formula = compiled.formula
-    return Compiled(formula.num_vars, len(formula.names), formula.num_clauses, seconds)
+    return compiled_event(compiled.formula, seconds)
+
+
+def compiled_event(formula: Formula, seconds: float) -> Compiled:
+    """The Compiled event of a formula, with its families' table."""
+    families = tuple(formula.explanation()) if formula.families else ()
+    return Compiled(formula.num_vars, len(formula.names), formula.num_clauses, seconds,
+                    families)
 
 
 # ---------------------------------------------------------------- checking
@@ -468,7 +479,9 @@ def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Itera
     run is cut short. Kinds without a batch encoding (and external solvers) answer each
     puzzle in turn, the same events with the puzzle's index."""
     kind = registry.kind_of(instances[0])
-    if request.solver_cmd is not None or request.forced:
+    if request.solver_cmd is not None or request.forced or request.encodings or any(
+            getattr(instance, "encodings", ()) for instance in instances):
+        # a batch formula is the kind's default encoding: chosen encodings go one by one
         yield from _each_in_turn(instances, request)
         return
     if request.engine == CLINGO:

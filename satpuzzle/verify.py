@@ -5,13 +5,14 @@ goes through the kinds' independent rule checkers, never through the encoders.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from types import ModuleType
 from typing import Any
 
 from satpuzzle import check, solutions
+from satpuzzle.kinds import registry
 
 
 @dataclass
@@ -31,10 +32,14 @@ class InstanceReport:
 
 
 def verify_instance(reduction: ModuleType, source: Any, label: str,
-                    solutions_cap: int = 5, solver: str = "cadical195") -> InstanceReport:
-    """Run every check of one source instance through `reduction`."""
-    source_solution = next(solutions(source, limit=1, solver=solver), None)
+                    solutions_cap: int = 5, solver: str = "cadical195",
+                    encodings: Sequence[tuple[str, str]] = ()) -> InstanceReport:
+    """Run every check of one source instance through `reduction`; `encodings`: choices
+    (family, name) for the source's and the target's families (each applies to the kinds
+    that have that family, and one that neither has is refused)."""
     target = reduction.reduce(source)
+    source, target = _with_encodings([source, target], encodings)
+    source_solution = next(solutions(source, limit=1, solver=solver), None)
     target_solutions = list(islice(solutions(target, limit=solutions_cap, solver=solver),
                                    solutions_cap))
     report = InstanceReport(label, source_solution is not None, bool(target_solutions),
@@ -55,9 +60,23 @@ def verify_instance(reduction: ModuleType, source: Any, label: str,
 
 
 def verify_all(reduction: ModuleType, sources: Iterable[tuple[str, Any]],
-               solutions_cap: int = 5, solver: str = "cadical195") -> Iterator[InstanceReport]:
+               solutions_cap: int = 5, solver: str = "cadical195",
+               encodings: Sequence[tuple[str, str]] = ()) -> Iterator[InstanceReport]:
     for label, source in sources:
-        yield verify_instance(reduction, source, label, solutions_cap, solver)
+        yield verify_instance(reduction, source, label, solutions_cap, solver, encodings)
+
+
+def _with_encodings(instances: list[Any], encodings: Sequence[tuple[str, str]]) -> list[Any]:
+    if not encodings:
+        return instances
+    kinds = [registry.kind_of(instance) for instance in instances]
+    for family, _name in encodings:
+        if not any(family in kind.encoding_families for kind in kinds):
+            # the first kind's refusal lists its families
+            kinds[0].with_encodings(instances[0], [(family, _name)])
+    return [kind.with_encodings(instance, [(f, n) for f, n in encodings
+                                           if f in kind.encoding_families])
+            for kind, instance in zip(kinds, instances)]
 
 
 def random_sources(reduction: ModuleType, count: int, seed: int,

@@ -157,6 +157,10 @@ def budget_option(parser: argparse.ArgumentParser,
     parser.add_argument("--max-clauses", type=positive, metavar="N",
                         help=f"refuse to compile past N clauses (default {default:,}, "
                              f"about {default * _cnf.BYTES_PER_CLAUSE / 1e9:.0f} GB)")
+    parser.add_argument("--encoding", metavar="FAMILY=NAME[,...]", default="",
+                        help="encode these families of the puzzle's constraints with these "
+                             "encodings (compile --explain lists a puzzle's families; "
+                             "docs/ENCODINGS.md the encodings)")
 
 
 def _process_age() -> float:

@@ -20,6 +20,7 @@ from satpuzzle.cli.common import (
     STARTED,
     InternalError,
     deadline,
+    encodings_of,
     gave_up,
     load_args,
     output_options,
@@ -63,6 +64,12 @@ def add_compile_parser(subcommands: Any, input_options: Builder,
     input_options(compile_)
     output_options(compile_)
     budget_option(compile_)
+    compile_.add_argument("--explain", action="store_true",
+                          help="print, per family of constraints, the constraints, clauses, "
+                               "auxiliary variables, literals and encoding, with an example "
+                               "clause (the CNF goes to -o FILE if given)")
+    compile_.add_argument("--format", choices=("text", "json"), default="text",
+                          help="with --explain: json gives the same table to tools")
     compile_.set_defaults(handler=cmd_compile)
 
 
@@ -217,11 +224,29 @@ def cmd_compile(args: argparse.Namespace) -> int:
     compiled = pipeline.compile(instance, request, standalone=True)
     formula = compiled.formula
     with pipeline.compiling(request):
-        text = formula.to_dimacs(source=compiled.kind.to_puz(instance))
+        text = formula.to_dimacs(source=compiled.kind.to_puz(compiled.instance))
+    if args.explain:
+        return _explain(args, formula, text)
     write_output(args, text, (args.file,))
     if args.output != "-":
         print(f"{args.output}: {formula.num_vars} variables ({len(formula.names)} puzzle), "
               f"{formula.num_clauses} clauses", file=sys.stderr)
+    return EXIT_FOUND
+
+
+def _explain(args: argparse.Namespace, formula: Any, text: str) -> int:
+    """compile --explain: the families' table on stdout, the CNF to -o FILE if given."""
+    from satpuzzle.constraints import report
+
+    rows = formula.explanation()
+    if args.output != "-":
+        write_output(args, text, (args.file,))
+    if args.format == "json":
+        print(json.dumps(report.table_json(rows, formula.names, formula.num_vars,
+                                           formula.num_clauses), ensure_ascii=False))
+    else:
+        print("\n".join(report.table_lines(rows, formula.names, formula.num_vars,
+                                           formula.num_clauses)))
     return EXIT_FOUND
 
 
@@ -258,7 +283,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 def _request(args: argparse.Namespace) -> pipeline.Request:
     return pipeline.Request(deadline=deadline(args.timeout), max_clauses=args.max_clauses,
-                            started=STARTED[0])
+                            started=STARTED[0], encodings=encodings_of(args))
 
 
 def _trusted_encoding(instance: Any, header: Any, text: str, path: str,
@@ -304,13 +329,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
         rows = int(match.group(1))
         cols = int(match.group(2) or rows)
     options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
+    chosen = encodings_of(args)  # written into each puzzle as `encoding:`, checked first
+    kind.check_encodings(chosen)
     if args.count > 1 or args.cluster:
         return _generate_many(args, (args.kind, rows, cols, args.unique, options))
     # in a child process: a timeout or Ctrl-C stops it even inside a long solver call
     with Progress("puzzles", total=1):
         how, text = run_in_child(
-            lambda _send: kind.to_puz(kind.generate(rows, cols, args.seed, args.unique,
-                                                    options)),
+            lambda _send: kind.to_puz(kind.with_encodings(
+                kind.generate(rows, cols, args.seed, args.unique, options), chosen)),
             remaining(args.timeout))
     if how != "done":
         print(f"satpuzzle: {gave_up(how)} while generating a {rows}x{cols} {args.kind} puzzle "
@@ -324,7 +351,8 @@ def _generate_many(args: argparse.Namespace, spec: tuple) -> int:
     """generate --count N (or --cluster): puzzle K from seed SEED+K-1, made by --jobs worker
     processes or on the cluster, written in seed order; cut short, those made so far."""
     seeds = range(args.seed, args.seed + args.count)
-    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0])
+    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0],
+                               encodings=encodings_of(args))
     with Progress("puzzles", total=args.count) as progress:
         if args.cluster:
             texts, how = _generated_on_cluster(args, spec, seeds, request, progress)
@@ -434,13 +462,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
                else _source_instances(reduction, args.files, args.kind))
     count = args.random or len(sources)
+    chosen = encodings_of(args)
     tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
     if args.cluster:
         return _verify_on_cluster(args, reduction, sources, count, tally)
 
     def work(send: Callable[[object], None]) -> None:
         # in a child process, so that --timeout and Ctrl-C stop it even inside a solver call
-        for report in verify_all(reduction, sources, args.cap, args.solver):
+        for report in verify_all(reduction, sources, args.cap, args.solver, chosen):
             lines = []
             if report.mismatch or args.verbose:
                 out = io.StringIO()
@@ -468,7 +497,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify_on_cluster(args: argparse.Namespace, reduction: Any, sources: Any, count: int,
                        tally: dict[str, int]) -> int:
     """verify --cluster: the same reports, printed in the same order, as a local run."""
-    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0])
+    request = pipeline.Request(deadline=deadline(args.timeout), started=STARTED[0],
+                               encodings=encodings_of(args))
     items, spec = ((range(args.random), (args.seed, args.size)) if args.random
                    else (sources, None))
     how = "done"

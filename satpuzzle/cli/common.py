@@ -75,6 +75,17 @@ def elapsed() -> float:
     return time.monotonic() - STARTED[0]
 
 
+def encodings_of(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    """--encoding FAMILY=NAME,...: the choices, in order (checked against the puzzle's
+    families when it is compiled)."""
+    text = getattr(args, "encoding", "")
+    if not text:
+        return ()
+    from satpuzzle.constraints.model import parse_choices
+
+    return tuple(parse_choices(text).items())
+
+
 def positive(text: str) -> int:
     value = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
     if value < 1:

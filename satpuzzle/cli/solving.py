@@ -24,6 +24,7 @@ from satpuzzle.cli.common import (
     STARTED,
     deadline,
     elapsed,
+    encodings_of,
     load_args,
     output_options,
     positive,
@@ -35,7 +36,16 @@ from satpuzzle.external import solver_argv
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.loading import Loaded
-from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
+from satpuzzle.pipeline import (
+    Compiled,
+    Counting,
+    Done,
+    Ended,
+    ForcedResult,
+    Found,
+    Request,
+    compiled_event,
+)
 from satpuzzle.progress import Progress
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
 from satpuzzle.stages import StageTimeout
@@ -147,7 +157,7 @@ def request_from(args: argparse.Namespace, solver: str) -> Request:
     return Request(limit=limit, forced=args.forced, solver=solver, solver_cmd=args.solver_cmd,
                    engine=args.engine, deadline=deadline(args.timeout),
                    max_clauses=args.max_clauses, check=not args.no_check, workers=args.jobs,
-                   started=STARTED[0], count_only=args.count)
+                   started=STARTED[0], count_only=args.count, encodings=encodings_of(args))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -294,8 +304,7 @@ def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
         started = time.monotonic()
         compiled = pipeline.compile(instances[index], request, standalone=True)
         formula = compiled.formula
-        yield Compiled(formula.num_vars, len(formula.names), formula.num_clauses,
-                       time.monotonic() - started)
+        yield compiled_event(formula, time.monotonic() - started)
         if race:
             result = counting.count_or_enumerate(
                 formula, partial(_enumeration_count, instances[index], request),
@@ -579,6 +588,12 @@ def print_stats(compiled: Compiled | None, ended: Ended) -> None:
     if "conflicts" in ended.stats:
         parts.append(f"conflicts {ended.stats['conflicts']}")
     print("satpuzzle: stats: " + ", ".join(parts), file=sys.stderr)
+    if compiled is not None and compiled.families:
+        from satpuzzle.constraints.report import table_lines
+
+        for line in table_lines(compiled.families, {}, compiled.variables, compiled.clauses,
+                                puzzle_variables=compiled.puzzle_variables):
+            print("satpuzzle: stats: " + line, file=sys.stderr)
     if ended.engine == "race":
         print(f"satpuzzle: stats: first answer by {ended.winner or 'neither engine'} "
               "(search engine and SAT raced)", file=sys.stderr)

@@ -5,10 +5,25 @@ names the kind gives, each written by a named encoding from the one registry
 (encodings.py); integers.py adds integer variables with direct, order and log views,
 all-different and sums; graphs.py adds connectivity (cuts, spanning tree, clasp
 reachability) and acyclicity. What each family cost is recorded on the formula
-(`Formula.families`): `satpuzzle compile --explain` prints it.
+(`Formula.families`): `satpuzzle compile --explain` prints it (report.py).
+
+The package imports its modules on first use (the command line's help reads the registry
+of encodings, which must not load PySAT).
 """
 
-from satpuzzle.constraints.encodings import DEFAULTS, ENCODINGS, Encoding, choices
-from satpuzzle.constraints.model import Model, parse_choices
+from __future__ import annotations
 
-__all__ = ["DEFAULTS", "ENCODINGS", "Encoding", "Model", "choices", "parse_choices"]
+import importlib
+from typing import Any
+
+_WHERE = {"Model": "model", "parse_choices": "model", "DEFAULTS": "encodings",
+          "ENCODINGS": "encodings", "Encoding": "encodings", "choices": "encodings"}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -14,6 +14,7 @@ only through this interface.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -158,7 +159,42 @@ class Kind:
         return instance
 
     def to_puz(self, instance: Instance) -> str:
-        return self.puzzle.to_puz(instance)
+        text = self.puzzle.to_puz(instance)
+        chosen = getattr(instance, "encodings", ())
+        if not chosen:
+            return text
+        # the user's encoding choices travel with the puzzle: `encoding:` after the opening
+        head, brace, rest = text.partition("{")
+        line = "encoding: " + ",".join(f"{family}={name}" for family, name in chosen)
+        return f"{head}{brace}\n    {line}{rest}" if brace else text
+
+    def with_encodings(self, instance: Instance, chosen: Sequence[tuple[str, str]],
+                       ) -> Instance:
+        """The instance with these encoding choices (family, name) added to its own, later
+        choices of a family winning; an unknown family or encoding is an InputError that
+        lists the choices."""
+        if not chosen:
+            return instance
+        self.check_encodings(chosen)
+        merged = dict(getattr(instance, "encodings", ()))
+        merged.update(chosen)
+        return dataclasses.replace(instance, encodings=tuple(merged.items()))
+
+    def check_encodings(self, chosen: Sequence[tuple[str, str]]) -> None:
+        """An InputError listing the choices unless every (family, name) is one of this
+        kind's switchable families and an encoding that writes its constraint."""
+        if not chosen:
+            return
+        from satpuzzle.constraints import encodings as registry  # only when choices are made
+
+        for family, name in chosen:
+            constraint = self.encoding_families.get(family)
+            if constraint is None:
+                names = ", ".join(f"{f} ({registry._WORDS[c]})"
+                                  for f, c in self.encoding_families.items())
+                raise InputError(f"a {self.name} puzzle has no family {family!r} to choose an "
+                                 f"encoding for: its families are {names or 'none'}")
+            registry.check_name(name, constraint, family)
 
     # ------------------------------------------------------------ encoding
 

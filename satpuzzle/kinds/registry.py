@@ -10,9 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds import crossword, hashi, jigsaw, one_in_three_sat, partition, shikaku, sudoku
-from satpuzzle.kinds import kakuro
-from satpuzzle.kinds import nurikabe
+from satpuzzle.kinds import (
+    crossword,
+    hashi,
+    jigsaw,
+    kakuro,
+    nurikabe,
+    one_in_three_sat,
+    partition,
+    shikaku,
+    sudoku,
+)
 from satpuzzle.kinds.base import Kind
 
 if TYPE_CHECKING:
@@ -47,5 +55,20 @@ def kind_of(instance: object) -> Kind:
 
 
 def build(spec: PuzzleSpec) -> object:
-    """The typed instance a `.puz` block describes."""
-    return kind(spec.kind.text, spec.kind).from_spec(spec)
+    """The typed instance a `.puz` block describes; `encoding: FAMILY=NAME,...`, which every
+    kind accepts, chooses encodings for its families."""
+    found = kind(spec.kind.text, spec.kind)
+    entry = spec.fields.pop("encoding", None)
+    instance = found.from_spec(spec)
+    if entry is None:
+        return instance
+    from satpuzzle.constraints import parse_choices  # only when a puzzle chooses
+
+    where = entry.values[0]
+    try:
+        chosen = parse_choices(",".join(value.text for value in entry.values))
+        return found.with_encodings(instance, tuple(chosen.items()))
+    except InputError as error:
+        if error.line is not None:
+            raise
+        raise where.error(error.message) from None

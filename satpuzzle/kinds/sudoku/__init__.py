@@ -20,6 +20,11 @@ DIFFICULTIES = ("naked-single", "hidden-single", "naked-pair", "locked-candidate
                 "hidden-pair", "naked-triple", "hidden-triple", "x-wing", "cage-sum", "search")
 
 
+# the families of rules.py whose encoding a user may choose
+FAMILIES = {"cell": "amo", "row": "amo", "column": "amo", "box": "amo", "region": "amo",
+            "diagonal": "amo", "cage": "amo", "sum": "pb"}
+
+
 class SudokuKind(Kind):
     name = "sudoku"
     checker = Lazy("satpuzzle.checkers.sudoku")
@@ -57,6 +62,7 @@ class SudokuKind(Kind):
     render_line = Lazy("satpuzzle.kinds.sudoku.puzzle", "render_line")
     native_format_names = ("sudoku-line",)
     generate_size = (9, 9)
+    encoding_families = FAMILIES
 
     def generate(self, rows, cols, seed, unique, options):
         # always unique (by proof), whatever `unique` says: a Sudoku has one solution
@@ -78,7 +84,8 @@ class SudokuKind(Kind):
         has one, or has answered enough puzzles of the shape in process to build one. It is
         not among `engines`: no option names it, and it answers what SAT would."""
         engine = super().engine_for(instance, requested)
-        if engine is None and requested == "auto" and _shared.ENGINE.suits(instance):
+        if (engine is None and requested == "auto" and not instance.encodings
+                and _shared.ENGINE.suits(instance)):
             return _shared.ENGINE
         return engine
 

@@ -23,20 +23,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from satpuzzle.cnf import PAIRWISE_LIMIT, Formula, VarName
+from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.sudoku import encoding
-from satpuzzle.kinds.sudoku.cages import (
-    Cage,
-    allowed_digits,
-    cages_from_rows,
-    cages_to_puz,
-    checked_cages,
-    combinations_small,
-)
+from satpuzzle.kinds.sudoku import candidates, rules
+from satpuzzle.kinds.sudoku.cages import Cage, cages_from_rows, cages_to_puz, checked_cages
 from satpuzzle.solving import Job
 
 KIND = "sudoku"
@@ -67,6 +60,8 @@ class SudokuInstance:
     regions: Grid | None = None
     diagonals: bool = False
     cages: tuple[Cage, ...] = ()
+    # the user's encodings for the families of rules.py (--encoding, `encoding:`)
+    encodings: tuple[tuple[str, str], ...] = ()
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -554,28 +549,35 @@ def _checked_regions(instance: SudokuInstance) -> Grid | None:
 
 
 def encode(instance: SudokuInstance) -> Formula:
-    """The CNF of one puzzle, with variables only for the candidates the givens leave."""
-    formula = encoding.SudokuFormula(KIND)
+    """The CNF of one puzzle (rules.py), with variables only for the candidates the givens
+    leave."""
+    formula = rules.SudokuFormula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
     formula.settled_by_propagation = True  # see solving.ModelStream
     formula.summary = _summary(instance)
-    if instance.size <= PAIRWISE_LIMIT and not instance.variant:
-        # every group is small enough to be written pairwise, as the numpy encoding does
-        shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions))
-        encoding.encode_givens(formula, shape, _checked_givens(instance))
-    else:
-        _encode_general(formula, instance)
+    shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
+                   instance.diagonals)
+    grid = candidates.candidates(shape, _checked_givens(instance), instance.cages)
+    formula.add_names(grid.names)
+    rules.state_rules(formula, grid, dict(instance.encodings))
     return formula
 
 
 @functools.lru_cache(maxsize=16)
-def _shape(box_rows: int, box_cols: int, regions: Grid | None) -> encoding.Shape:
-    """The groups of one grid shape, built (and its regions checked) once per process: only
+def _shape(box_rows: int, box_cols: int, regions: Grid | None,
+           diagonals: bool = False) -> candidates.Shape:
+    """The units of one grid shape, listed (and its regions checked) once per process: only
     the givens differ from one puzzle of the shape to the next. A bad shape raises every
     time (errors are not cached)."""
     probe = SudokuInstance(box_rows, box_cols, (), regions=regions)
     size = probe.size
-    return encoding.build_shape(size, units(size, box_rows, box_cols, _checked_regions(probe)))
+    every = units(size, box_rows, box_cols, _checked_regions(probe))
+    families = [("row", every[:size]), ("column", every[size:2 * size]),
+                ("region" if regions is not None else "box", every[2 * size:])]
+    if diagonals:
+        families.append(("diagonal", diagonal_units(size)))
+    return candidates.shape_of(size, tuple((name, tuple(map(tuple, group)))
+                                           for name, group in families))
 
 
 def shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
@@ -619,85 +621,6 @@ def _checked_givens(instance: SudokuInstance) -> Grid:
 @functools.cache
 def _digits(size: int) -> frozenset[int]:
     return frozenset(range(size + 1))
-
-
-def _encode_general(formula: Formula, instance: SudokuInstance) -> None:
-    """The same clauses built one constraint at a time, for grids above PAIRWISE_LIMIT
-    (their long groups take the ladder encoding instead of pairs) and for the variants (the
-    diagonals are two more units; cages, `_encode_cages`)."""
-    size = instance.size
-    all_units = units(size, instance.box_rows, instance.box_cols, _checked_regions(instance))
-    if instance.diagonals:
-        all_units += diagonal_units(size)
-    givens = instance.givens
-    peers_given: dict[tuple[int, int], set[int]] = {}
-    # a cage holds each digit at most once: its givens rule their digits out of its other cells
-    for unit in all_units + [list(cage.cells) for cage in instance.cages]:
-        present = [givens[r][c] for r, c in unit if givens[r][c]]
-        if len(present) != len(set(present)):
-            formula.contradiction()  # two equal givens in one unit: no solution
-            return
-        for cell in unit:
-            peers_given.setdefault(cell, set()).update(present)
-    candidates = {
-        (r, c): [d for d in range(1, size + 1) if d not in peers_given[(r, c)]]
-        for r in range(size) for c in range(size) if not givens[r][c]
-    }
-    if not _restrict_to_sums(candidates, instance):
-        formula.contradiction()  # a cage's givens already rule its total out
-        return
-    for (r, c), digits in candidates.items():
-        formula.exactly_one([formula.var("x", r + 1, c + 1, d) for d in digits])
-    for unit in all_units:
-        missing = set(range(1, size + 1)) - {givens[r][c] for r, c in unit}
-        for digit in sorted(missing):
-            formula.exactly_one([formula.var("x", r + 1, c + 1, digit) for r, c in unit
-                                 if (r, c) in candidates and digit in candidates[(r, c)]])
-    _encode_cages(formula, instance, candidates)
-
-
-def _restrict_to_sums(candidates: dict[tuple[int, int], list[int]],
-                      instance: SudokuInstance) -> bool:
-    """Keep in each cage cell only the digits that some set of different digits reaching the
-    cage's total (and holding its givens) uses: a cheap, exact pruning that helps the solver
-    far more than the PB constraint alone. False when a cage has no such set."""
-    size, givens = instance.size, instance.givens
-    for cage in instance.cages:
-        if cage.total is None or not combinations_small(len(cage.cells), size):
-            continue
-        given = frozenset(givens[r][c] for r, c in cage.cells if givens[r][c])
-        if len(given) != sum(1 for r, c in cage.cells if givens[r][c]):
-            continue  # a repeated given: the cage's at-most-once already contradicts
-        allowed = allowed_digits(len(cage.cells), cage.total, size, given)
-        if not allowed:
-            return False
-        for cell in cage.cells:
-            if cell in candidates:
-                candidates[cell] = [d for d in candidates[cell] if d in allowed]
-    return True
-
-
-def _encode_cages(formula: Formula, instance: SudokuInstance,
-                  candidates: dict[tuple[int, int], list[int]]) -> None:
-    """Each cage: every digit at most once among its empty cells (givens were ruled out of
-    them already), and the digits of its empty cells add up to the total less its givens."""
-    givens = instance.givens
-    for cage in instance.cages:
-        free = [cell for cell in cage.cells if cell in candidates]
-        for digit in range(1, instance.size + 1):
-            formula.at_most_one([formula.var("x", r + 1, c + 1, digit) for r, c in free
-                                 if digit in candidates[(r, c)]])
-        if cage.total is None:
-            continue
-        left = cage.total - sum(givens[r][c] for r, c in cage.cells)
-        literals = [formula.var("x", r + 1, c + 1, d) for r, c in free
-                    for d in candidates[(r, c)]]
-        weights = [d for r, c in free for d in candidates[(r, c)]]
-        if not literals:
-            if left != 0:
-                formula.contradiction()  # a cage of givens only, with another sum
-            continue
-        formula.pb_equals(literals, weights, left)
 
 
 def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:

@@ -1,0 +1,148 @@
+"""The candidates a Sudoku's givens leave, and the groups of them the rules speak of.
+
+A shape (size, boxes or regions, diagonals) is the same for every puzzle of it, so its units
+are listed once per process (`shape_of`); a puzzle keeps the candidates its givens leave:
+cell k holds digit d (candidate k·N + d − 1) unless a given of one of k's units (its cages
+too) is d, and, in a cage with a total, unless no set of different digits reaching the
+total uses d. Puzzle variables are numbered in candidate order, 1 for the first candidate
+left. No clause is written here: rules.py states the rules over these groups.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from satpuzzle.kinds.sudoku.cages import Cage, allowed_digits, combinations_small
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class Shape:
+    """The empty grid's units, family by family, cells as k = row·N + col (ascending)."""
+
+    size: int
+    families: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
+    cell_units: tuple[tuple[int, ...], ...]  # each cell's units, numbered across families
+
+
+@functools.lru_cache(maxsize=16)
+def shape_of(size: int, families: tuple[tuple[str, tuple[tuple[Cell, ...], ...]], ...],
+             ) -> Shape:
+    """The shape whose units are `families` (family name, its units as (row, col) cells)."""
+    flat = tuple((name, tuple(tuple(sorted(r * size + c for r, c in unit)) for unit in units))
+                 for name, units in families)
+    cell_units: list[list[int]] = [[] for _ in range(size * size)]
+    number = 0
+    for _name, units in flat:
+        for unit in units:
+            for cell in unit:
+                cell_units[cell].append(number)
+            number += 1
+    return Shape(size, flat, tuple(map(tuple, cell_units)))
+
+
+@dataclass
+class Candidates:
+    """One puzzle's candidates: their names (variable i + 1 is names[i]) and the groups of
+    variables the rules take: each empty cell's, each unit's per missing digit (by family),
+    each cage's per digit, and each cage's sum (literals, weights, total left; total None
+    for a cage without one). `clash`: the givens contradict each other."""
+
+    names: list[tuple[str, int, int, int]]
+    cells: list[list[int]]
+    units: list[tuple[str, list[list[int]]]]
+    cage_digits: list[list[list[int]]]
+    cage_sums: list[tuple[list[int], list[int], int | None]]
+    clash: bool = False
+
+
+def _clash() -> Candidates:
+    return Candidates([], [], [], [], [], clash=True)
+
+
+def candidates(shape: Shape, givens: Sequence[Sequence[int]],
+               cages: Sequence[Cage] = ()) -> Candidates:
+    n = shape.size
+    values = [v for row in givens for v in row]
+    cage_cells = [sorted(r * n + c for r, c in cage.cells) for cage in cages]
+    units_seen = list(shape.cell_units)
+    if cages:
+        first = sum(len(units) for _name, units in shape.families)
+        units_seen = [list(units) for units in shape.cell_units]
+        for number, cells in enumerate(cage_cells):
+            for cell in cells:
+                units_seen[cell].append(first + number)
+    present = [0] * (sum(len(units) for _name, units in shape.families) + len(cages))
+    for cell, value in enumerate(values):
+        if value:
+            bit = 1 << value
+            for unit in units_seen[cell]:
+                if present[unit] & bit:
+                    return _clash()  # two equal givens in one unit
+                present[unit] |= bit
+    allowed = [0] * (n * n)  # each empty cell's digits left, as bits
+    full = (1 << (n + 1)) - 2
+    for cell, value in enumerate(values):
+        if not value:
+            ruled_out = 0
+            for unit in units_seen[cell]:
+                ruled_out |= present[unit]
+            allowed[cell] = full & ~ruled_out
+    if not _restrict_to_sums(allowed, values, cages, cage_cells, n):
+        return _clash()
+    ids = [0] * (n * n * (n + 1))  # the variable of (cell, digit) at cell·(N+1) + digit
+    names: list[tuple[str, int, int, int]] = []
+    cells: list[list[int]] = []
+    for cell, value in enumerate(values):
+        if value:
+            continue
+        bits, group = allowed[cell], []
+        for digit in range(1, n + 1):
+            if bits >> digit & 1:
+                names.append(("x", cell // n + 1, cell % n + 1, digit))
+                ids[cell * (n + 1) + digit] = len(names)
+                group.append(len(names))
+        cells.append(group)
+    units: list[tuple[str, list[list[int]]]] = []
+    number = 0
+    for name, family_units in shape.families:
+        groups = []
+        for unit in family_units:
+            lacking = present[number]
+            number += 1
+            for digit in range(1, n + 1):
+                if not lacking >> digit & 1:
+                    groups.append([v for cell in unit if (v := ids[cell * (n + 1) + digit])])
+        units.append((name, groups))
+    cage_digits, cage_sums = [], []
+    for cage, members in zip(cages, cage_cells):
+        free = [cell for cell in members if not values[cell]]
+        cage_digits.append([[v for cell in free if (v := ids[cell * (n + 1) + digit])]
+                            for digit in range(1, n + 1)])
+        lits = [v for cell in free for d in range(1, n + 1) if (v := ids[cell * (n + 1) + d])]
+        weights = [d for cell in free for d in range(1, n + 1) if ids[cell * (n + 1) + d]]
+        total = None if cage.total is None else cage.total - sum(values[c] for c in members)
+        cage_sums.append((lits, weights, total))
+    return Candidates(names, cells, units, cage_digits, cage_sums)
+
+
+def _restrict_to_sums(allowed: list[int], values: Sequence[int], cages: Sequence[Cage],
+                      cage_cells: Sequence[Sequence[int]], n: int) -> bool:
+    """Keep in each cage cell only the digits that some set of different digits reaching
+    the cage's total (and holding its givens) uses: a cheap, exact pruning that helps the
+    solver far more than the sum alone. False when a cage has no such set."""
+    for cage, members in zip(cages, cage_cells):
+        if cage.total is None or not combinations_small(len(members), n):
+            continue
+        given = frozenset(values[cell] for cell in members if values[cell])
+        digits = allowed_digits(len(members), cage.total, n, given)
+        if not digits:
+            return False
+        mask = sum(1 << d for d in digits)
+        for cell in members:
+            if not values[cell]:
+                allowed[cell] &= mask
+    return True
