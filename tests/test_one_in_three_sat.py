@@ -6,6 +6,7 @@ round trips."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,6 +17,7 @@ from conftest import one_in_three_brute_force as brute_force
 
 import satpuzzle
 from satpuzzle.checkers.one_in_three_sat import check, violations
+from satpuzzle.constraints.encodings import choices
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.one_in_three_sat import puzzle as one_in_three_sat
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance, read_dimacs
@@ -82,6 +84,30 @@ def test_degenerate_clauses_follow_occurrence_semantics(clauses, expected):
     instance = OneInThreeInstance(3, clauses)
     assert brute_force(clauses) == expected  # the documented semantics, from the referee
     assert set(solutions_of(instance)) == expected
+
+
+@pytest.mark.parametrize("encoding", choices("amo"))
+def test_every_clause_encoding_gives_the_same_solutions(encoding):
+    """Every at-most-one encoding the family `clause` can be switched to, on the bundled
+    formulas, random ones with repeated and complementary literals, and the degenerate
+    clauses: the assignments brute force finds."""
+    rng = random.Random(9)
+    bundled = [instance for path in sorted(ONE_IN_THREE.iterdir())
+               for instance in satpuzzle.load(str(path))]
+    degenerate = [OneInThreeInstance(3, clauses) for clauses in (
+        ((1, 1, 2),), ((1, -1, 2),), ((1, 1),), ((1, 1, 1),), ((1, -1),), ((1, -1, 1),),
+        ((-2, -2, 3),))]
+    for instance in bundled + degenerate + [random_formula(rng) for _ in range(60)]:
+        chosen = dataclasses.replace(instance, encodings=(("clause", encoding),))
+        assert set(solutions_of(chosen)) == brute_force(instance.clauses), instance.clauses
+
+
+def test_every_clause_belongs_to_the_rule():
+    for path in sorted(ONE_IN_THREE.iterdir()):
+        for instance in satpuzzle.load(str(path)):
+            rows = satpuzzle.compile(instance).explanation()
+            assert [row.name for row in rows] == ["clause"], path
+            assert rows[0].constraints == len(instance.clauses)
 
 
 def test_unused_variables_are_not_part_of_solutions():

@@ -7,6 +7,10 @@ from __future__ import annotations
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
+# The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
+# this dict to constraints.Model. "clause": exactly one true literal in each clause.
+FAMILIES = {"clause": "amo"}
+
 
 class OneInThreeSatKind(Kind):
     name = "one-in-three-sat"
@@ -14,6 +18,7 @@ class OneInThreeSatKind(Kind):
     codecs = Lazy("satpuzzle.kinds.one_in_three_sat.codecs")
     puzzle = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle")
     pictures = Lazy("satpuzzle.kinds.one_in_three_sat.pictures")
+    encoding_families = FAMILIES
     file_suffixes = (".cnf",)
     fit = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "read_native")

@@ -9,13 +9,15 @@ occurs in some clause, even only in such a clause, is part of the solution; a va
 occurs nowhere (numbered below the DIMACS header's count but unused) is not. A solution is the
 sorted tuple of the true variables among those that occur.
 
-Instance → CNF: puzzle variable x(v) for v = 1 .. the largest variable, created first so that
-the compiled DIMACS numbers them as the input does (only the occurring ones when the largest
-number is far beyond their count, so that a sparse numbering costs no work); per clause, exactly one of its literal
-occurrences through `Formula.exactly_one` (an at-least-one clause and pairwise at-most-one
-clauses via PySAT's CardEnc, on the formula's pool). Literal occurrences are passed as they
-are, so the at-most-one pair of a repeated literal x is the unit clause -x and the pair of x
-and -x a tautology, which is exactly the semantics above. Named variables = the formula's.
+Instance → CNF: the rule in rules.py, over the constraint library: puzzle variable x(v) for
+v = 1 .. the largest variable, created first so that the compiled DIMACS numbers them as the
+input does (only the occurring ones when the largest number is far beyond their count, so
+that a sparse numbering costs no work); per clause, exactly one of its literal occurrences
+(family `clause`: an at-least-one clause and an at-most-one, pairwise by default,
+switchable). Literal occurrences are passed as they are, so the at-most-one pair of a
+repeated literal x is the unit clause -x and the pair of x and -x a tautology, which is
+exactly the semantics above (every at-most-one encoding treats occurrences as separate
+inputs, so the choice keeps it). Named variables = the formula's.
 
 Inputs: `.puz` (`clauses { 1 2 -3 }` one clause a row, no trailing 0, optional
 `variables: N`; or `clauses: file "f.cnf"`, a DIMACS file), and native DIMACS files, recognised
@@ -40,6 +42,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.kinds.base import Fit
+from satpuzzle.kinds.one_in_three_sat import rules
 from satpuzzle.textio import confined, read_text
 
 KIND = "one-in-three-sat"
@@ -59,6 +62,8 @@ class OneInThreeInstance:
     num_vars: int
     clauses: tuple[tuple[int, ...], ...]  # DIMACS literals, each clause 1..3 literals
     title: str | None = None
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; families in rules.py)
+    encodings: tuple[tuple[str, str], ...] = ()
     KIND: ClassVar[str] = KIND
 
     def __post_init__(self) -> None:
@@ -82,6 +87,7 @@ class OneInThreeInstance:
             raise InputError(f"the clauses must be at least one, each of 1..{MAX_LITERALS} "
                              f"nonzero integer literals of variables 1..{num_vars}")
         object.__setattr__(self, "clauses", clauses)
+        object.__setattr__(self, "encodings", tuple(map(tuple, self.encodings)))
 
 
 @lru_cache(maxsize=64)
@@ -238,22 +244,10 @@ def from_json(instance: OneInThreeInstance, data: object, path: str) -> Solution
 
 
 def encode(instance: OneInThreeInstance) -> Formula:
-    """Exactly one true literal occurrence per clause."""
+    """The rule of rules.py."""
     if not instance.clauses or any(not 1 <= len(c) <= MAX_LITERALS for c in instance.clauses):
         raise InputError("a 1-in-3 SAT instance needs clauses of 1 to 3 literals")
-    formula = Formula(KIND)
-    used = sorted(occurring(instance))
-    # x(1..largest) keeps the input's numbering; but a variable numbered far beyond the count
-    # used (`1 99999999999`) would make that range unbounded work: then only those used
-    numbers = range(1, used[-1] + 1) if used[-1] <= 2 * len(used) + 10_000 else used
-    variables = {v: formula.var("x", v) for v in numbers}
-    formula.summary = [(f"variables: {instance.num_vars} ({len(occurring(instance))} "
-                        f"occurring), clauses: {len(instance.clauses)}"),
-                       "exactly one true literal occurrence per clause"]
-    for clause in instance.clauses:
-        formula.exactly_one([variables[literal] if literal > 0 else -variables[-literal]
-                             for literal in clause])
-    return formula
+    return rules.encode(instance, occurring(instance))
 
 
 def decode(instance: OneInThreeInstance, true_names: Iterable[VarName]) -> Solution:
