@@ -1,0 +1,104 @@
+"""`compile --explain`, the DIMACS header's families and `--encoding` on the command line,
+in real processes (issue 27, part 4 and 5)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSIC = str(ROOT / "instances" / "sudoku" / "classic.puz")
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "satpuzzle", *args], capture_output=True,
+                          text=True, input=stdin, timeout=120, cwd=ROOT)
+
+
+def _clauses(dimacs: str) -> list[list[int]]:
+    rows = [line for line in dimacs.splitlines() if line and line[0] not in "cp"]
+    return [list(map(int, row.split()))[:-1] for row in rows]
+
+
+def test_explain_totals_equal_the_cnf(tmp_path):
+    out = tmp_path / "classic.cnf"
+    explained = run("compile", CLASSIC, "--explain", "-o", str(out))
+    assert explained.returncode == 0, explained.stderr
+    table = run("compile", CLASSIC, "--explain", "--format", "json")
+    data = json.loads(table.stdout)
+    text = out.read_text()
+    clauses = _clauses(text)
+    assert data["clauses"] == len(clauses) == sum(f["clauses"] for f in data["families"])
+    assert sum(f["literals"] for f in data["families"]) == sum(map(len, clauses))
+    names = [f["family"] for f in data["families"]]
+    assert names == ["cell", "row", "column", "box"]
+    cell = data["families"][0]
+    assert cell["constraint"] == "exactly one" and cell["encoding"] == "pairwise"
+    assert re.match(r"cell r\d+c\d+ holds a digit", cell["example"])
+    # the text table: one line per family, an example under it, the totals last
+    lines = explained.stdout.splitlines()
+    assert lines[0].split()[:3] == ["family", "constraint", "encoding"]
+    total = lines[-1].split()
+    assert total[0] == "total" and int(total[2]) == len(clauses)
+    # the header names each family's clause range, and the ranges are the clauses
+    ranges = re.findall(r"^c clauses (\d+)-(\d+): (\S+)$", text, re.M)
+    assert [r[2] for r in ranges] == names
+    for low, high, family in ranges:
+        entry = next(f for f in data["families"] if f["family"] == family)
+        assert int(high) - int(low) + 1 == entry["clauses"]
+    example = next(f for f in data["families"] if f["family"] == "row")["example_clause"]
+    low, high = next((int(a), int(b)) for a, b, f in ranges if f == "row")
+    assert example in clauses[low - 1:high]
+
+
+def test_a_chosen_encoding_is_explained_and_solves_the_same():
+    explained = run("compile", CLASSIC, "--explain", "--format", "json",
+                    "--encoding", "cell=sortnetwrk,box=commander")
+    data = json.loads(explained.stdout)
+    by_name = {f["family"]: f for f in data["families"]}
+    assert by_name["cell"]["encoding"] == "sortnetwrk" and by_name["cell"]["auxiliaries"] > 0
+    assert by_name["box"]["encoding"] == "commander"
+    plain = run("solve", CLASSIC, "--count")
+    chosen = run("solve", CLASSIC, "--count", "--encoding", "cell=sortnetwrk,box=commander")
+    assert plain.returncode == chosen.returncode == 0
+    assert plain.stdout == chosen.stdout == "1\n"
+
+
+@pytest.mark.parametrize("choice,words", [
+    ("nothing=pairwise", "no family 'nothing'"),
+    ("cell=adder", "family 'cell' (at most one) has no encoding 'adder': choose one of"),
+    ("cell=unheard", "unknown encoding 'unheard'"),
+    ("cell", "is not FAMILY=NAME"),
+])
+def test_bad_choices_are_one_line_and_exit_2(choice, words):
+    result = run("solve", CLASSIC, "--encoding", choice)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+
+
+def test_encoding_in_the_language_is_read_positioned_and_written_back(tmp_path):
+    source = ("sudoku {\n  encoding: cell=ladder,row=bimander\n  grid {\n"
+              " 1 . . .\n . . 1 .\n . 1 . .\n . . . 1\n  }\n}\n")
+    path = tmp_path / "e.puz"
+    path.write_text(source)
+    counted = run("solve", str(path), "--count", "--engine", "sat")
+    assert counted.returncode == 0 and counted.stdout == "18\n", counted.stderr
+    cnf = run("compile", str(path)).stdout
+    assert "c source:     encoding: cell=ladder,row=bimander" in cnf
+    assert re.search(r"^c family: cell \(exactly one, ladder\)", cnf, re.M)
+    path.write_text(source.replace("cell=ladder", "cell=adder"))
+    refused = run("solve", str(path))
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"{path}:2:13: error: family 'cell'"), refused.stderr
+
+
+def test_stats_prints_the_families_table():
+    result = run("solve", CLASSIC, "--stats")
+    assert result.returncode == 0
+    lines = [line for line in result.stderr.splitlines() if "stats:" in line]
+    assert any(line.split("stats: ")[1].startswith("cell ") for line in lines), lines
