@@ -19,7 +19,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Forced", "InputError", "Result", "Timeout", "__version__", "check", "compile", "count",
-    "export", "forced", "generate", "load", "render", "solutions", "solve", "unique",
+    "encoded", "explain", "export", "forced", "generate", "load", "render", "solutions",
+    "solve", "unique",
 ]
 
 DEFAULT_SOLVER = "cadical195"  # satpuzzle.solving.DEFAULT_SOLVER, without importing PySAT
@@ -42,6 +43,31 @@ def compile(instance: Any):
     from satpuzzle import pipeline
 
     return pipeline.compile(instance, standalone=True).formula
+
+
+def encoded(instance: Any, choices: str | dict[str, str]) -> Any:
+    """The instance with these encodings for its families (`"cell=ladder,box=commander"`
+    or a dict), as `--encoding` gives them: every call on it (solve, count, compile ...)
+    writes those families so. An unknown family or encoding is an InputError that lists
+    the choices."""
+    from satpuzzle.kinds import registry
+
+    if isinstance(choices, str):
+        from satpuzzle.constraints.model import parse_choices
+
+        choices = parse_choices(choices)
+    return registry.kind_of(instance).with_encodings(instance, tuple(choices.items()))
+
+
+def explain(instance: Any) -> dict[str, Any]:
+    """What `compile --explain --format json` prints: per family of constraints the
+    constraints, clauses, auxiliary variables, literals and encoding, with an example
+    clause; the totals are the formula's."""
+    from satpuzzle.constraints import report
+
+    formula = compile(instance)
+    return report.table_json(formula.explanation(), formula.names, formula.num_vars,
+                             formula.num_clauses)
 
 
 def solutions(instance: Any, limit: int | None = None, solver: str = DEFAULT_SOLVER,

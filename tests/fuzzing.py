@@ -88,7 +88,7 @@ FIELD_VALUES = (
     '"x"', '""', '"fuzz-input.puz"', '"generated-4x4.txt"', "3x3", "2x3", "0x0", "1x1",
     "9x1", "-1x2", "64x64", "65x65", "99999999x99999999", "fr", "en", "min-zipf=3", "9",
 )
-KIND_WORDS = (*registry.NAMES, "sudokuu", "Sudoku", "kakuro", "x", "a-", "jigsaw9")
+KIND_WORDS = (*registry.NAMES, "sudokuu", "Sudoku", "slitherlink", "x", "a-", "jigsaw9")
 
 
 class Hang(BaseException):

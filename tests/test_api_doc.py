@@ -55,8 +55,9 @@ def test_api_doc_lists_every_public_function():
     text = API_DOC.read_text()
     functions = [name for name in satpuzzle.__all__ if callable(getattr(satpuzzle, name))
                  and not isinstance(getattr(satpuzzle, name), type)]
-    assert sorted(functions) == ["check", "compile", "count", "export", "forced", "generate",
-                                 "load", "render", "solutions", "solve", "unique"]
+    assert sorted(functions) == ["check", "compile", "count", "encoded", "explain", "export",
+                                 "forced", "generate", "load", "render", "solutions", "solve",
+                                 "unique"]
     for name in functions:
         assert f"`{name}(" in text, name
     for name in ("Result", "Forced", "Timeout", "InputError"):

@@ -314,7 +314,7 @@ def test_generate_through_the_registry():
 
 def test_generate_refuses_what_it_cannot_do():
     with pytest.raises(InputError, match="unknown puzzle kind"):
-        satpuzzle.generate("kakuro")
+        satpuzzle.generate("slitherlink")
     with pytest.raises(InputError, match="cannot generate crossword"):
         satpuzzle.generate("crossword")
     with pytest.raises(InputError, match="no option 'labels'; its options: islands"):

@@ -300,7 +300,7 @@ SCHEMA_ERRORS = {
         '{"kind": "sudoku", "givens": [[1, 0, 0, 0], [0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}',
         "$.givens[1]", "expected a list of 4 item(s), found 3", ("[0, 0, 0]", 1)),
     "missing kind": ('{"title": "x"}', "$", "missing key 'kind'", ("{", 1)),
-    "unknown kind": ('{"kind": "kakuro"}', "$.kind", "expected one of", ('"kakuro"', 1)),
+    "unknown kind": ('{"kind": "slitherlink"}', "$.kind", "expected one of", ('"slitherlink"', 1)),
     "unknown key": ('{"kind": "partition", "numbers": [1, 1], "sum": 2}', "$.sum",
                     "unknown key for a partition puzzle", ("2", 1)),
     "missing key": ('{"kind": "shikaku", "rows": 2, "cols": 2}', "$",
