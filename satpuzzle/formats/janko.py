@@ -11,7 +11,8 @@ labels name its cages. Which of the two such a text is, its words say (`_is_kill
 jigsaw's labels are N regions of N cells and its grid holds digits 1..N; a Killer's every
 cage holds exactly one number, its total (`?` for a cage without one). A text both could be
 (a 1×1 grid alone) is refused, not guessed.
-Sudoku (any order), Shikaku and Hashi are read; which one a text is, its content says: each
+Sudoku (any order), Shikaku, Hashi and Nurikabe are read; which one a text is, its content
+says (but for Nurikabe, whose grid is a Shikaku's: read only as `--kind nurikabe` says): each
 kind scores its grid (`Kind.fit`), the header and the region lines count as the signature of
 this layout, and two kinds tied at the top are not guessed between. A Sudoku's boxes are the
 default shape for its order (satpuzzle.kinds.sudoku: 9 → 3×3, 6 → 2×3); an order with no
@@ -41,7 +42,8 @@ from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku.cages import total_range
 
 NAME = "janko"
-KINDS = ("sudoku", "shikaku", "hashi")
+KINDS = ("sudoku", "shikaku", "hashi", "nurikabe")
+GUESSED = KINDS[:3]  # the kinds a text is recognised as; a Nurikabe only when named
 EMPTY = "-"
 UNKNOWN = "?"  # a clue of unknown number, which Shikaku and Hashi read
 # fields the layout does not carry: reading back leaves them unset
@@ -152,6 +154,8 @@ def fits(text: str, kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
     if "shikaku" in kinds:
         found["shikaku"] = _confirmed(text, lay, "shikaku", registry.kind("shikaku").fit(
             _plain(lay, EMPTY)))
+    if kinds == ("nurikabe",):  # a Nurikabe grid is a Shikaku's: read when named, not guessed
+        found["nurikabe"] = Fit.POSSIBLE
     if "hashi" in kinds:
         found["hashi"] = registry.kind("hashi").fit(_plain(lay, "."))
         if _touching(lay):  # islands side by side: no bridge between them (none in the dataset)
@@ -198,7 +202,7 @@ def infer(text: str, path: str) -> str:
     if not scores:
         layout(text, path)  # its error, when the layout is broken
         raise InputError("cannot tell which puzzle this janko.at text is: its grid fits no "
-                         f"{', '.join(KINDS)} puzzle", path, 1, 1)
+                         f"{', '.join(GUESSED)} puzzle", path, 1, 1)
     best = max(scores.values())
     candidates = [kind for kind, level in scores.items() if level == best]
     if len(candidates) > 1:
@@ -334,7 +338,7 @@ def write(instance: Any) -> str:
     lines += [" ".join(row) for row in rows + regions]
     text = "\n".join(lines) + "\n"
     try:
-        back = read(text, "<janko>")
+        back = [read_as(text, "<janko>", kind)] if kind not in GUESSED else read(text, "<janko>")
     except InputError as exc:
         raise InputError(f"janko.at text cannot carry this puzzle whole: read back, "
                          f"{exc.message}; use --format puz") from None
@@ -429,4 +433,5 @@ def _hashi_words(instance: Any) -> Words:
     return [[_word(v) for v in row] for row in instance.grid], []
 
 
-_WRITERS = {"sudoku": _sudoku_words, "shikaku": _shikaku_words, "hashi": _hashi_words}
+_WRITERS = {"sudoku": _sudoku_words, "shikaku": _shikaku_words, "hashi": _hashi_words,
+            "nurikabe": _shikaku_words}  # a number a cell, as a Shikaku's

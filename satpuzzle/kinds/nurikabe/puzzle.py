@@ -202,6 +202,7 @@ def to_puz(instance: NurikabeInstance) -> str:
 # ---------------------------------------------------------------- solutions read back
 
 _VERDICTS = {"unique", "multiple", "none", "unknown"}
+_ROW = re.compile(r"[#.0-9 ]+")
 
 
 def parse_solutions(instance: NurikabeInstance, text: str, path: str) -> list[Solution]:
@@ -212,9 +213,9 @@ def parse_solutions(instance: NurikabeInstance, text: str, path: str) -> list[So
         if not line.strip():
             if blocks[-1]:
                 blocks.append([])
-        elif (not line.lstrip().startswith("#") or set(line.split()[0]) == {SEA}) and (
-                line.strip() not in _VERDICTS):
-            blocks[-1].append((number, line))
+        elif line.strip() not in _VERDICTS and (not line.lstrip().startswith("#")
+                                                 or _ROW.fullmatch(line.strip())):
+            blocks[-1].append((number, line))  # a `#` line that is no grid row: a comment
     blocks = [block for block in blocks if block]
     if not blocks:
         raise InputError("empty solution file, expected a grid of '#' and '.'", path, 1, 1)

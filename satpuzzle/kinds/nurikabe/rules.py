@@ -68,11 +68,12 @@ def encode(instance) -> Formula:
         # The island of number n has exactly n cells,
         model.count("size", [island[cell, i] for cell in members], "equals", size,
                     example=f"the island of r{r + 1}c{c + 1} has {size} cells")
-        # and they are connected, grown from the number's cell.
+        # and they are connected, grown from the number's cell (one cell is).
         index = {cell: k for k, cell in enumerate(members)}
-        connected(model, "island", len(members), _edges(instance, index),
-                  present=[None if cell == (r, c) else island[cell, i] for cell in members],
-                  root=index[r, c], example=f"the island of r{r + 1}c{c + 1} is connected")
+        present = [None if cell == (r, c) else island[cell, i] for cell in members]
+        if len(members) > 1:
+            connected(model, "island", len(members), _edges(instance, index), present,
+                      index[r, c], example=f"the island of r{r + 1}c{c + 1} is connected")
 
     # The sea is connected (a cell no island reaches is sea for sure: the root then).
     water = list(sea)
