@@ -87,31 +87,35 @@ def _cut_generator(nodes: int, edges: Sequence[Edge], usable: Sequence[int | Non
         for (a, b, lit) in edges:
             if here[a] and here[b] and (lit is None or lit in true_vars):
                 sets.union(a, b)
-        roots = {sets.find(v) for v in range(nodes) if here[v]}
-        if len(roots) <= 1:
+        label = [sets.find(v) if here[v] else -1 for v in range(nodes)]  # -1: absent
+        first: dict[int, int] = {}  # each component's first node
+        for v, component in enumerate(label):
+            if component >= 0 and component not in first:
+                first[component] = v
+        if len(first) <= 1:
             return []
+        # One pass over the edges (a pass per component took 20 times longer on a
+        # 400-island Hashi): the edges leaving each component C, named by their literal
+        # (which implies both ends present), or by the outer end's presence where the edge
+        # is always usable: the first edge a path from C takes out of C is used, or reaches
+        # a present node outside C.
+        leaving: dict[int, list[int]] = {component: [] for component in first}
+        for (a, b, _lit), lit in zip(edges, edge_lits):
+            if label[a] == label[b]:
+                continue
+            for inner, outer in ((a, b), (b, a)):
+                if label[inner] >= 0:
+                    leaving[label[inner]].append(
+                        node_lits[outer] if lit is None else lit)  # type: ignore[arg-type]
+        # A node of C absent, or one present outside C absent, also satisfies the cut: C's
+        # first node, and the first present node outside C.
+        order = sorted(first.values())
         found: set[tuple[int, ...]] = set()
-        label = [sets.find(v) for v in range(nodes)]
-        for component in roots:
-            inside = {v for v in range(nodes) if label[v] == component and here[v]}
-            leaving: list[int] = []
-            for (a, b, _lit), lit in zip(edges, edge_lits):
-                if (a in inside) == (b in inside):
-                    continue
-                outer = b if a in inside else a
-                # the first edge a path from C takes out of C is used (its literal, which
-                # implies both ends present) or reaches a present node outside C
-                leaving.append(node_lits[outer] if lit is None else lit)  # type: ignore
-            # a node of C absent, or one present outside C absent, also satisfies the cut
-            some_in = next(iter(sorted(inside)))
-            others = [v for v in range(nodes) if here[v] and v not in inside]
-            guard = []
-            if node_lits[some_in] is not None:
-                guard.append(-node_lits[some_in])  # type: ignore[operator]
-            outer_node = others[0]
-            if node_lits[outer_node] is not None:
-                guard.append(-node_lits[outer_node])  # type: ignore[operator]
-            found.add(tuple(sorted(set(guard + leaving))))
+        for component, some_in in first.items():
+            outer_node = order[1] if order[0] == some_in else order[0]
+            guard = [-node_lits[v] for v in (some_in, outer_node)  # type: ignore[operator]
+                     if node_lits[v] is not None]
+            found.add(tuple(sorted(set(guard + leaving[component]))))
         return [list(clause) for clause in sorted(found)]
 
     return cuts
@@ -160,18 +164,17 @@ def _tree(model: Model, family: str, nodes: int, edges: Sequence[Edge],
                 parents[child].append(arc)
                 if lit is not None:
                     out.append([-arc, lit])
-                if present[parent] is not None:
-                    out.append([-arc, present[parent]])
-                if present[child] is not None:
-                    out.append([-arc, present[child]])
+                out += [[-arc, end] for end in (present[parent], present[child])
+                        if end is not None]
                 out += _strictly_less(arc, level[parent], level[child], model.fresh)
         if root is None:
             first = model.fresh(nodes)
             roots = [first + v for v in range(nodes)]
             for v in range(nodes):
-                if present[v] is not None:
-                    out.append([-roots[v], present[v]])
-                lead = [] if present[v] is None else [-present[v]]  # type: ignore[operator]
+                here = present[v]
+                if here is not None:
+                    out.append([-roots[v], here])
+                lead = [] if here is None else [-here]
                 out.append([*lead, roots[v], *parents[v]])
                 out += [[-roots[v], -arc] for arc in parents[v]]
             out += [[-roots[i], -roots[j]] for i in range(nodes) for j in range(i + 1, nodes)]

@@ -155,7 +155,7 @@ class Model:
         9×9 Sudoku: 2,600 clauses; importing numpy would cost 35 ms). Other encodings, and
         the default for groups longer than PAIRWISE_LIMIT (ladder), go group by group.
         `ascending`: the caller's groups are sorted already."""
-        bulk = []
+        bulk: Bulk = []
         pairs = 0
         for family, groups, example in parts:
             name = self.encoding(family, "amo")
@@ -286,7 +286,7 @@ BULK_PAIRS = 20_000
 SHIFT = 31  # a pair's key: low << SHIFT | high (variables stay below 2^31 in DIMACS)
 LOW = (1 << SHIFT) - 1
 
-Bulk = list[tuple[str, list[list[int]], str]]
+Bulk = list[tuple[str, Sequence[Sequence[int]], str]]
 
 
 def _bulk_plain(formula: Formula, bulk: Bulk) -> None:
@@ -296,7 +296,7 @@ def _bulk_plain(formula: Formula, bulk: Bulk) -> None:
         with formula.family(family, "pairwise", "exactly one", len(groups), example):
             if any(not group for group in groups):
                 formula.contradiction()
-            formula.clauses += [group for group in groups if group]
+            formula.clauses += [list(group) for group in groups if group]
             keys = {a << SHIFT | b for group in groups
                     for i, a in enumerate(group) for b in group[i + 1:]}
             keys -= written

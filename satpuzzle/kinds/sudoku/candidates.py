@@ -68,13 +68,14 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
     n = shape.size
     values = [v for row in givens for v in row]
     cage_cells = [sorted(r * n + c for r, c in cage.cells) for cage in cages]
-    units_seen = list(shape.cell_units)
+    units_seen: Sequence[Sequence[int]] = shape.cell_units
     if cages:
         first = sum(len(units) for _name, units in shape.families)
-        units_seen = [list(units) for units in shape.cell_units]
-        for number, cells in enumerate(cage_cells):
-            for cell in cells:
-                units_seen[cell].append(first + number)
+        with_cages = [list(units) for units in shape.cell_units]
+        for number, members in enumerate(cage_cells):
+            for cell in members:
+                with_cages[cell].append(first + number)
+        units_seen = with_cages
     present = [0] * (sum(len(units) for _name, units in shape.families) + len(cages))
     for cell, value in enumerate(values):
         if value:
@@ -110,12 +111,13 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
     number = 0
     for name, family_units in shape.families:
         groups = []
-        for unit in family_units:
+        for unit_cells in family_units:
             lacking = present[number]
             number += 1
             for digit in range(1, n + 1):
                 if not lacking >> digit & 1:
-                    groups.append([v for cell in unit if (v := ids[cell * (n + 1) + digit])])
+                    groups.append([v for cell in unit_cells
+                                   if (v := ids[cell * (n + 1) + digit])])
         units.append((name, groups))
     cage_digits, cage_sums = [], []
     for cage, members in zip(cages, cage_cells):
