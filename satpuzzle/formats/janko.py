@@ -11,8 +11,9 @@ labels name its cages. Which of the two such a text is, its words say (`_is_kill
 jigsaw's labels are N regions of N cells and its grid holds digits 1..N; a Killer's every
 cage holds exactly one number, its total (`?` for a cage without one). A text both could be
 (a 1×1 grid alone) is refused, not guessed.
-Sudoku (any order), Shikaku, Hashi and Nurikabe are read; which one a text is, its content
-says (but for Nurikabe, whose grid is a Shikaku's: read only as `--kind nurikabe` says): each
+Sudoku (any order), Shikaku, Hashi, Nurikabe and Kakuro are read; which one a text is, its
+content says (but for Nurikabe, whose grid is a Shikaku's: read only as `--kind nurikabe`
+says; a Kakuro grid is told by its clue words `DOWN,ACROSS`, its white cells `0`): each
 kind scores its grid (`Kind.fit`), the header and the region lines count as the signature of
 this layout, and two kinds tied at the top are not guessed between. A Sudoku's boxes are the
 default shape for its order (satpuzzle.kinds.sudoku: 9 → 3×3, 6 → 2×3); an order with no
@@ -42,8 +43,9 @@ from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku.cages import total_range
 
 NAME = "janko"
-KINDS = ("sudoku", "shikaku", "hashi", "nurikabe")
-GUESSED = KINDS[:3]  # the kinds a text is recognised as; a Nurikabe only when named
+KINDS = ("sudoku", "shikaku", "hashi", "nurikabe", "kakuro")
+# the kinds a text is recognised as; a Nurikabe only when named
+GUESSED = ("sudoku", "shikaku", "hashi", "kakuro")
 EMPTY = "-"
 UNKNOWN = "?"  # a clue of unknown number, which Shikaku and Hashi read
 # fields the layout does not carry: reading back leaves them unset
@@ -144,6 +146,8 @@ def fits(text: str, kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
         lay = layout(text, "<fit>")
     except InputError:
         return {}
+    if _kakuro_grid(lay):  # clue words DOWN,ACROSS: no other kind's grid has them
+        return {"kakuro": Fit.CERTAIN} if "kakuro" in kinds else {}
     if not _grid_words(lay):
         return {}
     if lay.regions:  # region lines after the grid: only a jigsaw or Killer Sudoku has them
@@ -236,6 +240,8 @@ def read_as(text: str, path: str, kind: str, lay: Layout | None = None) -> Any:
     if lay.regions and kind == "sudoku" and _is_killer(lay):
         return registry.build(_killer_spec(lay))
     cells = [[Token("." if t.text == EMPTY else t.text, t.pos) for t in row] for row in lay.grid]
+    if kind == "kakuro":
+        cells = [[Token(_kakuro_cell(t.text), t.pos) for t in row] for row in lay.grid]
     blocks = {"grid": Block(Token("grid", where.pos), cells)}
     if lay.regions:
         blocks["regions"] = Block(Token("regions", lay.regions[0][0].pos), lay.regions)
@@ -433,5 +439,47 @@ def _hashi_words(instance: Any) -> Words:
     return [[_word(v) for v in row] for row in instance.grid], []
 
 
+# ---------------------------------------------------------------- Kakuro: `-` a block, `0` a
+# white cell, `DOWN,ACROSS` a clue block (either number may be missing); the language's `*`,
+# `.` and `DOWN\ACROSS`
+
+KAKURO_WHITE = "0"
+
+
+def _kakuro_word(word: str) -> bool:
+    down, comma, across = word.partition(",")
+    return bool(comma) and (not down or natural(down)) and (not across or natural(across))
+
+
+def _kakuro_grid(lay: Layout) -> bool:
+    """Whether every word of the grid is a Kakuro cell and one is a clue."""
+    words = [t.text for row in lay.grid for t in row]
+    return any(map(_kakuro_word, words)) and all(
+        word in (EMPTY, KAKURO_WHITE) or _kakuro_word(word) for word in words)
+
+
+def _kakuro_cell(word: str) -> str:
+    """A janko.at Kakuro word as the language writes it (any other word left for the Kakuro
+    reader to refuse where it stands)."""
+    if word == EMPTY:
+        return "*"
+    if word == KAKURO_WHITE:
+        return "."
+    return word.replace(",", "\\", 1) if _kakuro_word(word) else word
+
+
+def _kakuro_words(instance: Any) -> Words:
+    def word(cell: tuple[int | None, int | None] | None) -> str:
+        if cell is None:
+            return KAKURO_WHITE
+        down, across = cell
+        if down is None and across is None:
+            return EMPTY
+        return f"{'' if down is None else down},{'' if across is None else across}"
+
+    return [[word(cell) for cell in row] for row in instance.grid], []
+
+
 _WRITERS = {"sudoku": _sudoku_words, "shikaku": _shikaku_words, "hashi": _hashi_words,
-            "nurikabe": _shikaku_words}  # a number a cell, as a Shikaku's
+            "nurikabe": _shikaku_words,  # a number a cell, as a Shikaku's
+            "kakuro": _kakuro_words}

@@ -128,7 +128,7 @@ def impossibility(instance: KakuroInstance) -> tuple[str, tuple[int, int]] | Non
             if down is not None and not (r + 1 < instance.rows and grid[r + 1][c] is None):
                 return (f"down clue {down} at row {r + 1}, column {c + 1} has no run: the cell "
                         "below it is not white"), (r, c)
-            if across is not None and not (c + 1 < instance.cols and grid[r][c + 1] is None):
+            if across is not None and not (c + 1 < instance.cols and row[c + 1] is None):
                 return (f"across clue {across} at row {r + 1}, column {c + 1} has no run: the "
                         "cell right of it is not white"), (r, c)
     for run in runs(instance):
