@@ -170,12 +170,14 @@ def test_exactly_one_each_shares_pairs_soundly(name: str, share: bool) -> None:
     formula = Formula("test")
     model = Model(formula, {"v": name}, {"v": "amo"})
     x = {(r, c, d): model.var("x", r, c, d) for r in range(3) for c in range(3) for d in range(3)}
-    model.exactly_one_each("v", [[x[r, c, d] for d in range(3)] for r in range(3)
-                                 for c in range(3)], share_pairs=share)
-    model.exactly_one_each("v", [[x[r, c, d] for c in range(3)] for r in range(3)
-                                 for d in range(3)], share_pairs=share)
-    model.exactly_one_each("v", [[x[r, c, d] for r in range(3)] for c in range(3)
-                                 for d in range(3)], share_pairs=share)
+    parts = [("v", [[x[r, c, d] for d in range(3)] for r in range(3) for c in range(3)], ""),
+             ("v", [[x[r, c, d] for c in range(3)] for r in range(3) for d in range(3)], ""),
+             ("v", [[x[r, c, d] for r in range(3)] for c in range(3) for d in range(3)], "")]
+    if share:  # one bulk: a pair two groups share is written once
+        model.exactly_one_families(parts)
+    else:
+        for family, groups, example in parts:
+            model.exactly_one_each(family, groups, example)
     squares = projected_models(formula, list(x.values()))
     assert len(squares) == 12  # the 3×3 Latin squares
     assert_accounted(formula)
