@@ -8,9 +8,10 @@ Per island class (100, 200, 300, 400): time to the first solution through the so
 in this process, as `satpuzzle.solutions` runs it (compile, solve, decode, rule check: the
 product path, benchmarks/product.py), with exact connectivity both ways (lazy cuts, the
 default: every instance, or --sample per class; eager spanning tree: --eager-sample per
-class; and the CardEnc degree encoding, an internal switch of the encoder), and the seed's ILP with CBC through PuLP
-(max-edges objective, no connectivity) on --cbc-sample per class, counting its disconnected
-answers. Samples are spread evenly over each class's files (all densities and parameters).
+class; and the degree family's CardEnc sequential counter instead of the order encoding),
+and the seed's ILP with CBC through PuLP (max-edges objective, no connectivity) on
+--cbc-sample per class, counting its disconnected answers. Samples are spread evenly over
+each class's files (all densities and parameters).
 Every answer is checked by the rule checker. Then the seed's simulated annealing on generated
 puzzles of 4 to 80 islands, as in the seed. Not part of the test suite.
 """
@@ -18,6 +19,7 @@ puzzles of 4 to 80 islands, as in the seed. Not part of the test suite.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -55,11 +57,10 @@ def solve_sat(instance: hashi.HashiInstance, connectivity: str,
               degrees: str = "order") -> tuple[float, int]:
     """Seconds to the first solution through the pipeline (compile, solve, decode, rule
     check), and the solver's restarts where the back end counts them."""
-    hashi.DEGREE_ENCODING = degrees  # read by the encoder, which runs in this process
-    try:
-        solution, seconds, run = product.first(hashi.with_connectivity(instance, connectivity))
-    finally:
-        hashi.DEGREE_ENCODING = "order"
+    chosen = hashi.with_connectivity(instance, connectivity)
+    if degrees != "order":  # the degree family's encoding (--encoding degree=NAME)
+        chosen = dataclasses.replace(chosen, encodings=(("degree", degrees),))
+    solution, seconds, run = product.first(chosen)
     if solution is None or violations(instance.grid, solution):
         problems = violations(instance.grid, solution) if solution else "no solution"
         raise SystemExit(f"WRONG ANSWER ({connectivity}): {problems}")
@@ -107,7 +108,7 @@ def bench_class(data: Path, islands: int, args: argparse.Namespace) -> None:
         eager = timed_runs("satpuzzle eager", eager_paths, lambda i: solve_sat(i, "eager"))
         _ratio("eager / lazy", [e[0] for e in eager], _same(eager_paths, lazy_by_path))
         cardenc = timed_runs("lazy, CardEnc degrees", eager_paths,
-                             lambda i: solve_sat(i, "lazy", "cardenc"))
+                             lambda i: solve_sat(i, "lazy", "seqcounter"))
         _ratio("CardEnc / order degrees", [c[0] for c in cardenc],
                _same(eager_paths, lazy_by_path))
     if args.cbc_sample and hashi_ilp.AVAILABLE:

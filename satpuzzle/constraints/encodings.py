@@ -14,6 +14,8 @@ constraint", 2010) comes from pindakaas.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -89,6 +91,10 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in [
     _e("levels", "acyclic", "satpuzzle", "one parent per node, binary levels decreasing "
        "along parent arcs"),
     _e("direct", "clause", "satpuzzle", "clauses written as the rule states them",
+       auxiliary=False),
+    _e("order", "card", "satpuzzle", "on order-encoded counts (x >= k literals), every way "
+       "to overshoot or fall short refused by one clause: no auxiliaries, full propagation; "
+       "exponential in the number of counts, for small sums (a Hashi island's bridges)",
        auxiliary=False),
     _e("table", "distinct-sum", "satpuzzle", "allowed combinations: one selector per set of "
        "different values reaching the total, exactly one chosen (for sums of different "
@@ -179,9 +185,56 @@ def _bimander(lits: list[int], fresh: Fresh, group: int = 2) -> Clauses:
 def cardinality(name: str, lits: Sequence[int], bound: int, how: str,
                 pool: object) -> Clauses:
     """sum(lits) `how` bound, `how` one of "atmost", "atleast", "equals"."""
+    if name == "order":
+        return order_sum([[lit] for lit in lits], bound, how)
     encode = {"atmost": CardEnc.atmost, "atleast": CardEnc.atleast,
               "equals": CardEnc.equals}[how]
     return encode(list(lits), bound, vpool=pool, encoding=getattr(EncType, name)).clauses
+
+
+# Past this many vectors of counts the order encoding is refused (it would not end).
+ORDER_VECTORS_LIMIT = 1 << 16
+
+
+def order_sum(counts: Sequence[Sequence[int]], bound: int, how: str) -> Clauses:
+    """sum of the counts `how` bound ("atmost", "atleast", "equals"), each count an order
+    encoding: counts[i][k-1] says "count i is at least k", and k+1 implies k (a plain
+    literal is a count of one). The sum exceeds `bound` iff some vector t with t_i at most
+    count i has sum(t) = bound + 1: for each such t the clause "some count i is below
+    t_i"; it falls short iff some t with t_i at least count i has sum(t) = bound - 1: for
+    each, "some count i is above t_i". No auxiliaries, and unit propagation enforces the
+    sum fully (a 400-island Hashi found its first model 50 times sooner than through the
+    sequential counter). prod(len(count) + 1) vectors are visited."""
+    sizes = tuple(len(count) for count in counts)
+    if math.prod(size + 1 for size in sizes) > ORDER_VECTORS_LIMIT:
+        raise InputError(f"the order encoding of a sum of {len(counts)} counts would visit "
+                         f"more than {ORDER_VECTORS_LIMIT:,} vectors: choose another "
+                         "cardinality encoding for this family")
+    over = how in ("atmost", "equals")
+    under = how in ("atleast", "equals")
+    if (under and bound > sum(sizes)) or (over and bound < 0):
+        return [[]]
+    # literal k of count i is flat[start[i] + k]; negated where the pattern says so
+    flat = [lit for count in counts for lit in count]
+    return [[flat[at] if at >= 0 else -flat[~at] for at in clause]
+            for clause in _order_pattern(sizes, bound, over, under)]
+
+
+@functools.lru_cache(maxsize=256)
+def _order_pattern(sizes: tuple[int, ...], bound: int, over: bool,
+                   under: bool) -> list[tuple[int, ...]]:
+    """order_sum's clauses for counts of these sizes, as positions in the counts' literals
+    laid end to end (~position: negated). Puzzles repeat a few shapes (a Hashi island's
+    pairs and number), so each is worked out once."""
+    start = [sum(sizes[:i]) for i in range(len(sizes))]
+    clauses: list[tuple[int, ...]] = []
+    for vector in itertools.product(*(range(size + 1) for size in sizes)):
+        total = sum(vector)
+        if over and total == bound + 1:
+            clauses.append(tuple(~(start[i] + t - 1) for i, t in enumerate(vector) if t))
+        elif under and total == bound - 1:
+            clauses.append(tuple(start[i] + t for i, t in enumerate(vector) if t < sizes[i]))
+    return clauses
 
 
 # ---------------------------------------------------------------- pseudo-Boolean

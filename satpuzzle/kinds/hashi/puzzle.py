@@ -5,35 +5,19 @@ another or passes over an island, and the bridges connect every island. A `?` is
 (Simon Tatham's Bridges `m1`..`m4` and `L`): at most 1, 3 or 4 bridges a pair
 (`max_bridges`), and no loops (`no_loops`: the bridged pairs form a tree).
 
-Instance → CNF: a candidate pair is two islands in one row or column with only water between
-them (or none: the Coelho et al. benchmark joins islands in neighbouring cells by a bridge of
-length zero). Each pair has max_bridges puzzle variables, bridge(..., k) "at least k bridges",
-an order encoding with k+1 ⇒ k (usually two: "at least one", "two"); pairs whose bridges would cross exclude each other;
-each island's degree (the sum of its pairs' variables) equals its number, written directly on
-the pairs' order-encoded counts (DEGREE_ENCODING "order") or through CardEnc on the shared pool
-("cardenc"); a `?` island's degree is only at least one (implied by connectivity when there are
-other islands, but stated so that unit propagation sees it before any cut). Connectivity is
-exact, in one of two ways:
-- lazy (the default; it measured faster, see benchmarks/hashi.py): Formula.refine finds the
-  components of each model's bridge graph and adds, for every component, the cut "some pair
-  leaving this component has a bridge"; a model is reported only once it is connected.
-- eager (`connectivity: eager`, and always for DIMACS export): a spanning tree rooted at one
-  island, each other island choosing a parent among its bridged neighbours, with binary levels
-  that strictly decrease from child to parent so that parent pointers cannot cycle.
-Both add the cheap cuts of two-island components up front (1-1 joined, 2=2 doubly joined).
-No loops: at most islands − 1 bridged pairs (CardEnc) with lazy cuts; every bridged pair an arc
-of the spanning tree with the eager encoding (see _no_loop_count and encode_standalone).
+The rules as constraints (order, crossings, degrees, connectivity, no loops) are in rules.py,
+over the constraint library; this module holds the instance, reading, geometry (candidate
+pairs and crossings), decoding, output and generation.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from satpuzzle.cnf import Formula, Reachability, VarName
+from satpuzzle.cnf import Formula, VarName
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
@@ -48,11 +32,6 @@ MAX_VALUE = 4 * MOST_BRIDGES  # four directions, at most four bridges each
 USUAL_MAX_VALUE = 4 * DEFAULT_MAX_BRIDGES  # .has files, puzz.link and plain grids stop here
 MAX_CELLS = 250_000
 CONNECTIVITY_MODES = ("lazy", "eager")
-DEFAULT_CONNECTIVITY = "lazy"
-# Island degrees: "order" writes the sum on the pairs' order-encoded counts directly (no
-# auxiliaries); "cardenc" uses CardEnc's sequential counter on the shared pool. Both are exact;
-# "order" measured about 4× faster on the 400-island benchmark (benchmarks/hashi.py compares).
-DEGREE_ENCODING = "order"
 WATER = "."
 QUESTION = "?"
 ANY = -1  # a `?` island in the grid: any number of bridges
@@ -73,13 +52,15 @@ class HashiInstance:
     """Island numbers on a grid (0 = water, ANY = a `?` island); `connectivity` picks the
     encoding (None: default). The variants: `max_bridges` joins a pair by at most that many
     bridges (1..4, the usual 2 by default), `no_loops` asks that the bridges form no cycle
-    (with connectivity: a spanning tree; a double bridge is no loop)."""
+    (with connectivity: a spanning tree; a double bridge is no loop). `encodings`: the
+    user's choice of encoding per family of rules.py (family, name)."""
 
     grid: Grid
     title: str | None = None
     connectivity: str | None = None
     max_bridges: int = DEFAULT_MAX_BRIDGES
     no_loops: bool = False
+    encodings: tuple[tuple[str, str], ...] = ()  # family → encoding chosen by the user
     KIND = KIND
     _VALUES = frozenset((ANY, *range(MAX_VALUE + 1)))
 
@@ -464,232 +445,29 @@ def _components(size: int, edges: Iterable[tuple[int, int]]) -> list[int]:
 
 
 # ---------------------------------------------------------------- encoding
-
-
-def _summary(instance: HashiInstance, layout: Board, connectivity: str) -> list[str]:
-    lines = [f"size: {instance.height}x{instance.width}, islands: {len(layout.islands)}",
-             f"candidate pairs: {len(layout.pairs)}, crossings: {len(layout.crossings)}",
-             f"connectivity: {connectivity}"]
-    if instance.max_bridges != DEFAULT_MAX_BRIDGES or instance.no_loops:
-        lines.append(f"variant: at most {instance.max_bridges} bridge(s) a pair"
-                     + (", no loops" if instance.no_loops else ""))
-    return lines
-
-
-PairVars = tuple[int, ...]  # a pair's order encoding: element k-1 means "at least k bridges"
-
-
-def _bridge_vars(formula: Formula, layout: Board, max_bridges: int) -> list[PairVars]:
-    """The puzzle variables bridge(r1, c1, r2, c2, k), "at least k bridges", k = 1..max, of
-    each candidate pair, 1-based cells in their names as in every kind's DIMACS variable
-    map."""
-    bridge_vars = []
-    for a, b in layout.pairs:
-        (r1, c1), (r2, c2) = layout.islands[a], layout.islands[b]
-        cells = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
-        bridge_vars.append(tuple(formula.var("bridge", *cells, k)
-                                 for k in range(1, max_bridges + 1)))
-    return bridge_vars
-
-
-def _local_rules(formula: Formula, layout: Board,
-                 max_bridges: int = DEFAULT_MAX_BRIDGES) -> list[PairVars] | None:
-    """The order (k+1 ⇒ k), no crossings, degrees; None when some island cannot reach its
-    number."""
-    bridge_vars = _bridge_vars(formula, layout, max_bridges)
-    for pair_vars in bridge_vars:
-        for more, fewer in zip(pair_vars[1:], pair_vars):
-            formula.add([-more, fewer])
-    for horizontal, vertical in layout.crossings:
-        formula.add([-bridge_vars[horizontal][0], -bridge_vars[vertical][0]])
-    incident: list[list[PairVars]] = [[] for _ in layout.islands]
-    for pair_index, (a, b) in enumerate(layout.pairs):
-        incident[a].append(bridge_vars[pair_index])
-        incident[b].append(bridge_vars[pair_index])
-    several = len(layout.islands) > 1
-    for pair_vars, value in zip(incident, layout.values):
-        if value == ANY:
-            # any number of bridges, but some: connectivity asks it where there are others
-            if several:
-                formula.at_least_one([pair[0] for pair in pair_vars])
-            continue
-        if max_bridges * len(pair_vars) < value:
-            formula.contradiction()
-            return None
-        if DEGREE_ENCODING == "cardenc":
-            formula.cardinality([lit for pair in pair_vars for lit in pair], value, "equals")
-        else:
-            formula.extend(_degree_clauses(pair_vars, value))
-    return bridge_vars
-
-
-def _degree_clauses(pair_vars: Sequence[PairVars], value: int) -> list[list[int]]:
-    """Bridges at one island = value, on the pairs' counts x_i in 0..M, whose variables are
-    an order encoding (element k-1 = x_i ≥ k, k+1 ⇒ k). The sum exceeds the value iff some
-    t ≤ x has Σt = value + 1: for each such t, "some x_i < t_i"; it falls short iff some
-    t ≥ x has Σt = value − 1: for each, "some x_i > t_i". No auxiliary variables, and unit
-    propagation enforces the sum fully (measured: the first model of a 400-island instance
-    50× sooner than through CardEnc's sequential counter). At most (M+1)^4 = 625 vectors."""
-    def at_least(i: int, count: int) -> int:
-        return pair_vars[i][count - 1]
-
-    most = len(pair_vars[0]) if pair_vars else 0
-    clauses = []
-    for counts in itertools.product(range(most + 1), repeat=len(pair_vars)):
-        total = sum(counts)
-        if total == value + 1:
-            clauses.append([-at_least(i, t) for i, t in enumerate(counts) if t])
-        elif total == value - 1:
-            clauses.append([at_least(i, t + 1) for i, t in enumerate(counts) if t < most])
-    return clauses
-
-
-def encode_local_rules(instance: HashiInstance) -> Formula:
-    """Every rule but connectivity: its models include disconnected bridge sets (for tests and
-    for comparison with the seed's ILP, which has no connectivity constraint)."""
-    layout = board(instance.grid)
-    formula = Formula(KIND)
-    formula.summary = _summary(instance, layout, "none (local rules only)")
-    _local_rules(formula, layout, instance.max_bridges)
-    return formula
-
-
-def _small_component_cuts(formula: Formula, layout: Board,
-                          bridge_vars: Sequence[PairVars]) -> None:
-    """Valid for every solution of a puzzle of three or more islands: a pair whose bridges
-    would use up both numbers (1-1 joined once, 2=2 joined twice, k-k joined k times) would
-    be a closed component."""
-    if len(layout.islands) <= 2:
-        return
-    for (a, b), pair_vars in zip(layout.pairs, bridge_vars):
-        value = layout.values[a]
-        if value == layout.values[b] and 1 <= value <= len(pair_vars):
-            formula.add([-pair_vars[value - 1]])
-
-
-def _no_loop_count(formula: Formula, layout: Board, bridge_vars: Sequence[PairVars]) -> None:
-    """No loops: with n islands connected, the bridged pairs form a tree iff there are n − 1
-    of them (a connected graph with n − 1 edges has no cycle, one with a cycle needs more).
-    Connectivity gives at least n − 1, so "at most n − 1" is the whole rule; a model with a
-    cycle and n − 1 pairs is disconnected, which the connectivity cuts already refuse."""
-    formula.cardinality([pair_vars[0] for pair_vars in bridge_vars], len(layout.islands) - 1,
-                        "atmost")
-
-
-def _connectivity_base(instance: HashiInstance, connectivity: str,
-                       ) -> tuple[Formula, Board, list[PairVars] | None]:
-    """Local rules plus what both connectivity encodings share; bridge_vars is None when the
-    formula is already a contradiction."""
-    layout = board(instance.grid)
-    formula = Formula(KIND)
-    formula.summary = _summary(instance, layout, connectivity)
-    bridge_vars = _local_rules(formula, layout, instance.max_bridges)
-    if bridge_vars is None:
-        return formula, layout, None
-    if len(set(_components(len(layout.islands), layout.pairs))) > 1:
-        formula.contradiction()  # even every candidate bridge together leaves islands apart
-        return formula, layout, None
-    _small_component_cuts(formula, layout, bridge_vars)
-    return formula, layout, bridge_vars
+# The rules are stated in rules.py over the constraint library; these load it when first
+# asked (rules.py builds on this module).
 
 
 def encode(instance: HashiInstance) -> Formula:
-    """The CNF of one puzzle, connectivity lazy or eager as the instance says."""
-    if (instance.connectivity or DEFAULT_CONNECTIVITY) == "eager":
-        return encode_standalone(instance)
-    formula, layout, bridge_vars = _connectivity_base(instance, "lazy (cuts on each model)")
-    if bridge_vars is not None:
-        if instance.no_loops:
-            _no_loop_count(formula, layout, bridge_vars)
-        formula.refine = _cut_generator(layout, bridge_vars)
-        formula.reachable = Reachability(
-            len(layout.islands), 0,
-            tuple((a, b, pair_vars[0]) for (a, b), pair_vars in zip(layout.pairs, bridge_vars)))
-    return formula
+    """The CNF of one puzzle, connectivity as the instance chooses (rules.py)."""
+    from satpuzzle.kinds.hashi import rules
 
-
-def _cut_generator(layout: Board, bridge_vars: Sequence[PairVars]):
-    """Formula.refine for connectivity: [] for a connected model, else one clause per
-    component C, "some pair with exactly one island in C has a bridge" (true of every
-    solution, false in this model)."""
-    pair_of_one = {pair_vars[0]: pair_index for pair_index, pair_vars in enumerate(bridge_vars)}
-    island_count = len(layout.islands)
-
-    def cuts(true_vars: frozenset[int]) -> list[list[int]]:
-        used = [layout.pairs[pair_of_one[v]] for v in true_vars if v in pair_of_one]
-        label = _components(island_count, used)
-        if len(set(label)) == 1:
-            return []
-        leaving: dict[int, list[int]] = {}
-        for (a, b), (one, *_more) in zip(layout.pairs, bridge_vars):
-            if label[a] != label[b]:
-                leaving.setdefault(label[a], []).append(one)
-                leaving.setdefault(label[b], []).append(one)
-        # With two components both cuts are the same clause: keep one of each.
-        unique = {tuple(sorted(clause)) for clause in leaving.values()}
-        return [list(clause) for clause in sorted(unique)]
-
-    return cuts
+    return rules.encode(instance)
 
 
 def encode_standalone(instance: HashiInstance) -> Formula:
-    """The eager encoding: complete by itself (no refine), for DIMACS export and for
-    `connectivity: eager`. A spanning tree: every island but the root has exactly one parent,
-    a bridged neighbour, whose level (log2 n bits, auxiliary) is strictly lower; following
-    parents therefore ends at the root, so every island is connected to it. Conversely a
-    breadth-first tree of any connected solution satisfies this, so no solution is lost,
-    and blocking clauses on puzzle variables report each solution once whatever tree it has.
-    No loops: every bridged pair is then an arc of the tree (one way or the other). That is
-    exact: n − 1 arcs (one parent per island but the root) can cover at most n − 1 pairs,
-    and a connected graph with n − 1 edges is a tree; conversely every edge of a tree is an
-    arc of it rooted anywhere. Cheaper than counting the pairs."""
-    formula, layout, bridge_vars = _connectivity_base(instance, "eager (spanning tree)")
-    if bridge_vars is None or len(layout.islands) == 1:
-        return formula
-    pool = formula.pool
-    island_count = len(layout.islands)
-    bits = max(1, (island_count - 1).bit_length())
-    level = [[pool.id(("hashi-level", i, k)) for k in range(bits)] for i in range(island_count)]
-    root = max(range(island_count), key=lambda i: (layout.values[i], -i))
-    parents: list[list[int]] = [[] for _ in range(island_count)]
-    for pair_index, (a, b) in enumerate(layout.pairs):
-        one = bridge_vars[pair_index][0]
-        for child, parent in ((a, b), (b, a)):
-            if child == root:
-                continue
-            arc = pool.id(("hashi-parent", child, parent))
-            parents[child].append(arc)
-            formula.add([-arc, one])
-            _strictly_less(formula, arc, level[parent], level[child], (child, parent))
-    for child in range(island_count):
-        if child != root:
-            formula.exactly_one(parents[child])
-    # Implied by the levels, but stated: the solver then sees it at once (about 2.5× faster).
-    for a, b in layout.pairs:
-        if root not in (a, b):
-            formula.add([-pool.id(("hashi-parent", a, b)), -pool.id(("hashi-parent", b, a))])
-    formula.extend([-bit] for bit in level[root])
-    if instance.no_loops:
-        for pair_index, (a, b) in enumerate(layout.pairs):
-            arcs = [pool.id(("hashi-parent", child, parent))
-                    for child, parent in ((a, b), (b, a)) if child != root]
-            formula.add([-bridge_vars[pair_index][0], *arcs])
-    return formula
+    """A formula complete by itself (the spanning tree), for DIMACS export (rules.py)."""
+    from satpuzzle.kinds.hashi import rules
+
+    return rules.encode_standalone(instance)
 
 
-def _strictly_less(formula: Formula, condition: int, smaller: Sequence[int],
-                   larger: Sequence[int], arc: tuple[int, int]) -> None:
-    """condition ⇒ number(smaller) < number(larger), bit 0 least significant. less[k] means
-    "bits k..0 of smaller are below those of larger"; less[top] is the condition itself."""
-    top = len(smaller) - 1
-    less = [formula.pool.id(("hashi-less", *arc, k)) for k in range(top)] + [condition]
-    for k in range(top, 0, -1):
-        a, b = smaller[k], larger[k]
-        formula.add([-less[k], -a, b])  # a bit 1 above a bit 0 would make it larger
-        formula.add([-less[k], a, b, less[k - 1]])  # equal bits: the lower bits decide
-        formula.add([-less[k], -a, -b, less[k - 1]])
-    formula.add([-less[0], -smaller[0]])
-    formula.add([-less[0], larger[0]])
+def encode_local_rules(instance: HashiInstance) -> Formula:
+    """Every rule but connectivity (rules.py): for tests and comparisons."""
+    from satpuzzle.kinds.hashi import rules
+
+    return rules.encode_local_rules(instance)
 
 
 def decode(instance: HashiInstance, true_names: Iterable[VarName]) -> Solution:

@@ -1,0 +1,138 @@
+"""Constraints stated many at a time: groups of literals given as lists, or as numpy arrays
+(flat literals and group sizes) for kinds whose encoders are vectorised. One family context
+per call, so a kind with 10^5 small constraints pays for its bookkeeping once.
+
+The at-most-one encodings in bulk: pairwise for every group (numpy: in a few vectorised
+passes); by default, pairwise up to PAIRWISE_LIMIT literals and Sinz's sequential counter
+above (3n − 4 binary clauses, as PySAT's seqcounter writes them, against about 4n for the
+ladder); any other encoding the user chose, group by group through the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from satpuzzle.constraints import encodings as registry
+from satpuzzle.constraints.model import Model
+from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    import numpy
+np = Lazy("numpy")
+
+
+def _name(model: Model, family: str) -> str | None:
+    """The family's chosen at-most-one encoding, None for the default."""
+    return model.chosen.get(family)
+
+
+# ---------------------------------------------------------------- groups as lists
+
+
+def at_most_one_each(model: Model, family: str, groups: Sequence[Sequence[int]],
+                     example: str = "") -> None:
+    """At most one literal of each group."""
+    name = _name(model, family)
+    formula = model.formula
+    if name not in (None, "pairwise"):
+        with formula.family(family, name, "at most one", len(groups), example):
+            for group in groups:
+                formula.clauses += registry.at_most_one(name, group, model.fresh, formula.pool)
+        formula.check_budget()
+        return
+    small = [g for g in groups if name or len(g) <= registry.PAIRWISE_LIMIT]
+    with formula.family(family, "pairwise", "at most one", len(small), example):
+        formula.clauses += [[-a, -b] for group in small
+                            for i, a in enumerate(group) for b in group[i + 1:]]
+    large = [g for g in groups if not name and len(g) > registry.PAIRWISE_LIMIT]
+    if large:
+        with formula.family(family, "seqcounter", "at most one", len(large), example):
+            for group in large:
+                formula.clauses += registry.at_most_one("seqcounter", group, model.fresh,
+                                                        formula.pool)
+    formula.check_budget()
+
+
+# ---------------------------------------------------------------- groups as numpy arrays
+
+
+def at_least_one_groups(model: Model, family: str, lits: numpy.ndarray,
+                        sizes: numpy.ndarray, example: str = "") -> None:
+    """Some literal of each consecutive group of `lits` (`sizes` long each; an empty group
+    is an empty clause, which makes the formula unsatisfiable)."""
+    formula = model.formula
+    with formula.family(family, "direct", "at least one", len(sizes), example):
+        formula.add_block(lits, np.cumsum(sizes))
+
+
+def at_most_one_groups(model: Model, family: str, lits: numpy.ndarray,
+                       sizes: numpy.ndarray, example: str = "") -> None:
+    """At most one literal of each consecutive group of `lits` (`sizes` long each), in the
+    family's at-most-one encoding (see the module docstring)."""
+    name = _name(model, family)
+    formula = model.formula
+    if name not in (None, "pairwise", "seqcounter"):
+        ends = np.cumsum(sizes).tolist()
+        flat = lits.tolist()
+        with formula.family(family, name, "at most one", len(sizes), example):
+            for start, end in zip([0, *ends], ends):
+                formula.clauses += registry.at_most_one(name, flat[start:end], model.fresh,
+                                                        formula.pool)
+        formula.check_budget()
+        return
+    if name is None:
+        small = sizes <= registry.PAIRWISE_LIMIT
+    else:
+        small = np.full(len(sizes), name == "pairwise")
+    group = np.repeat(np.arange(len(sizes)), sizes)
+    if small.any():
+        with formula.family(family, "pairwise", "at most one", int(small.sum()), example):
+            _pairwise(formula, lits[small[group]], sizes[small])
+    if not small.all():
+        with formula.family(family, "seqcounter", "at most one", int((~small).sum()),
+                            example):
+            _sequential(formula, lits[~small[group]], sizes[~small])
+
+
+def exactly_one_groups(model: Model, family: str, lits: numpy.ndarray, sizes: numpy.ndarray,
+                       example: str = "") -> None:
+    """Exactly one literal of each consecutive group: at least one, and at most one in the
+    family's encoding."""
+    at_least_one_groups(model, family, lits, sizes, example)
+    at_most_one_groups(model, family, lits, sizes, example)
+
+
+def implications(model: Model, family: str, premises: numpy.ndarray,
+                 conclusions: numpy.ndarray, example: str = "") -> None:
+    """premises[i] ⇒ conclusions[i], as binary clauses."""
+    formula = model.formula
+    with formula.family(family, "direct", "implication", len(premises), example):
+        if len(premises):
+            formula.add_pairs(-premises, conclusions)
+
+
+def _pairwise(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
+    """¬a ∨ ¬b for every pair of a group."""
+    starts = np.cumsum(sizes) - sizes
+    group = np.repeat(np.arange(len(sizes)), sizes)
+    position = np.arange(len(lits)) - starts[group]
+    partners = sizes[group] - 1 - position
+    first = np.repeat(np.arange(len(lits)), partners)
+    second = first + 1 + np.arange(len(first)) - np.repeat(np.cumsum(partners) - partners,
+                                                           partners)
+    formula.add_pairs(-lits[first], -lits[second])
+
+
+def _sequential(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
+    """Sinz's sequential counter for at most one: s_i says "one of x_1..x_i is true"."""
+    if not len(lits):
+        return
+    last = np.zeros(len(lits), dtype=bool)
+    last[np.cumsum(sizes) - 1] = True
+    inner = np.flatnonzero(~last)  # elements with a successor in their group
+    aux = np.zeros(len(lits), dtype=np.int64)
+    aux[inner] = formula.reserve(len(inner)) + np.arange(len(inner))
+    chained = inner[~last[inner + 1]]  # s_i -> s_{i+1} where x_{i+1} has a counter too
+    formula.add_pairs(np.concatenate([-lits[inner], -aux[chained], -lits[inner + 1]]),
+                      np.concatenate([aux[inner], aux[chained + 1], -aux[inner]]))
