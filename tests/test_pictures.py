@@ -22,6 +22,7 @@ from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw import pictures as jigsaw_picture
 from satpuzzle.kinds.jigsaw.puzzle import rotated
 from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
+from satpuzzle.kinds.kakuro import pictures as kakuro_picture
 from satpuzzle.kinds.partition import pictures as partition_picture
 from satpuzzle.kinds.shikaku import pictures as shikaku_picture
 from satpuzzle.kinds.sudoku import pictures as sudoku_picture
@@ -36,6 +37,7 @@ EXAMPLES = {
     "jigsaw": "jigsaw/generated-4x4.puz",
     "partition": "partition/wikipedia.puz",
     "one-in-three-sat": "one-in-three-sat/example.puz",
+    "kakuro": "kakuro/janko-091.puz",
 }
 # a crossword whose top-left letter is given: 'm' of mars/mois
 PREFILLED_CROSSWORD = """crossword {
@@ -383,6 +385,34 @@ def test_shikaku_rectangles_outlined_dark_and_filled_light(rasterise):
             row = [(x, middle_y) for x in range(int(left + 4), int(right - 3))]
             assert not any(image.dark(x, y) for x, y in row), (index, p)
             assert near(image.rgb(left + 6, middle_y), shikaku_picture.fill_colour(index))
+
+
+# ---------------------------------------------------------------- Kakuro
+
+
+def test_kakuro_blocks_grey_clues_split_and_digits_only_in_white_cells(rasterise, fonts):
+    instance = load(EXAMPLES["kakuro"])
+    solution = satpuzzle.solve(instance)
+    x0, y0 = origin(instance, [solution])
+    cell = kakuro_picture.CELL
+    for drawn in (None, [solution]):
+        image = rasterise(render_svg(instance, drawn))
+        x0, y0 = origin(instance, drawn)
+        for r, row in enumerate(instance.grid):
+            for c, here in enumerate(row):
+                left, top = x0 + c * cell, y0 + r * cell
+                inside = [image.rgb(x, y) for y in range(int(top + 8), int(top + cell - 7))
+                          for x in range(int(left + 8), int(left + cell - 7))]
+                blue = sum(b > 120 and red < 100 for red, _, b in inside)
+                if here is None:  # white, with its digit in blue when solved
+                    assert near(image.rgb(left + 4, top + 4), "#ffffff"), (r, c)
+                    assert (blue > 5) == (drawn is not None), (r, c)
+                    continue
+                assert near(image.rgb(left + 3, top + cell - 4), kakuro_picture.BLOCK_COLOUR)
+                assert blue == 0
+                if here != (None, None):  # the diagonal: light on the grey, corner to corner
+                    mid = cell // 2
+                    assert sum(image.rgb(left + mid, top + mid)) > 3 * 150, (r, c)
 
 
 # ---------------------------------------------------------------- Hashi
