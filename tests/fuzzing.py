@@ -238,7 +238,7 @@ def generated_seeds(rng: random.Random, per_kind: int,
     files and in every exchange format that can hold them. Crosswords sometimes take their
     words from the file `dictionary`."""
     makers = [_sudoku_text, _crossword_text, _shikaku_text, _hashi_text, _jigsaw_text,
-              _partition_text, _one_in_three_text]
+              _partition_text, _one_in_three_text, _kakuro_text]
     seeds = []
     for make in makers:
         for _ in range(per_kind):
@@ -275,6 +275,10 @@ def _other_texts(puz_text: str) -> list[tuple[str, str]]:
         texts.append(("plain", to_plain(instance)))
     if instance.KIND == "partition":
         texts.append(("plain", "\n".join(map(str, instance.numbers)) + "\n"))
+    if instance.KIND == "kakuro":
+        from satpuzzle.kinds.kakuro.puzzle import to_plain as kakuro_plain
+
+        texts.append(("plain", kakuro_plain(instance)))
     if instance.KIND == "crossword":
         texts.append(("plain", "\n".join("".join(row) for row in instance.grid) + "\n"))
     return texts
@@ -390,6 +394,37 @@ def _one_in_three_text(rng: random.Random) -> str:
                           for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(1, 8)))
     instance = one_in_three_sat.OneInThreeInstance(num_vars, clauses)
     return one_in_three_sat.to_puz(instance)
+
+
+def _kakuro_text(rng: random.Random) -> str:
+    """A grid of blocks and white cells whose clues are the sums of a random filling (which
+    may repeat a digit in a run: then there is no solution), some left out, all within reach
+    of their runs."""
+    from satpuzzle.kinds.kakuro import puzzle as kakuro
+
+    rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+    while True:
+        white = [[r > 0 and c > 0 and rng.random() < 0.7 for c in range(cols)]
+                 for r in range(rows)]
+        digits = [[rng.randint(1, 9) for _ in range(cols)] for _ in range(rows)]
+        grid = []
+        for r in range(rows):
+            row = []
+            for c in range(cols):
+                if white[r][c]:
+                    row.append(None)
+                    continue
+                sums = []
+                for dr, dc in ((1, 0), (0, 1)):
+                    y, x, total = r + dr, c + dc, 0
+                    while y < rows and x < cols and white[y][x]:
+                        total, y, x = total + digits[y][x], y + dr, x + dc
+                    sums.append(total if total and rng.random() < 0.9 else None)
+                row.append(tuple(sums))
+            grid.append(tuple(row))
+        instance = kakuro.KakuroInstance(rows, cols, tuple(grid), rng.choice([None, "fuzz"]))
+        if kakuro.impossibility(instance) is None:
+            return kakuro.to_puz(instance)
 
 
 # ---------------------------------------------------------------- mutations
