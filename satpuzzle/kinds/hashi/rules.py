@@ -96,8 +96,10 @@ def _encode(instance: HashiInstance, method: str) -> Formula:
     _isolated_pairs(model, layout, bridges)
     # The bridges connect every island.
     edges = [(a, b, pair[0]) for (a, b), pair in zip(layout.pairs, bridges)]
-    root = max(range(islands), key=lambda i: (layout.values[i], -i))
     tree = method == "tree"
+    # the tree grows from the island of the largest number; clasp's reachability from the
+    # first island (either is exact: the root only steers the search)
+    root = max(range(islands), key=lambda i: (layout.values[i], -i)) if tree else 0
     connected(model, "connected", islands, edges, root=root, method=method,
               spanning_tree_only=instance.no_loops and tree,
               example="some bridge leaves a group of islands")
