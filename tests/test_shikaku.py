@@ -14,7 +14,7 @@ from conftest import INSTANCES, run_cli
 import satpuzzle
 from satpuzzle.backbone import backbone
 from satpuzzle.checkers.shikaku import check, violations
-from satpuzzle.kinds.shikaku import encoding, presolve, probing
+from satpuzzle.kinds.shikaku import presolve, probing, rules
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.solving import Job, ModelStream
 
@@ -154,7 +154,7 @@ def test_presolve_probing_and_encoding_keep_every_solution(seed):
         reduced = presolve.reduce(rows, cols, found, len(clues), propagate=propagate)
         if probe:
             probing.probe(rows, cols, clues, reduced)
-        assert count_models(encoding.encode(rows, cols, clues, reduced)) == expected
+        assert count_models(rules.encode(rows, cols, clues, reduced)) == expected
         if propagate and expected:
             assert reduced.feasible
 
@@ -166,7 +166,7 @@ def test_encoding_without_presolve_counts_the_same(name, expected):
     rows, cols, clues = instance.rows, instance.cols, instance.clues
     found = presolve.candidates(rows, cols, clues)
     unreduced = presolve.reduce(rows, cols, found, len(clues), propagate=False)
-    assert count_models(encoding.encode(rows, cols, clues, unreduced)) == expected
+    assert count_models(rules.encode(rows, cols, clues, unreduced)) == expected
 
 
 @pytest.mark.parametrize("batch", [7, presolve.POSITIONS_PER_BATCH])

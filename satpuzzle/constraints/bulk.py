@@ -136,3 +136,38 @@ def _sequential(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
     chained = inner[~last[inner + 1]]  # s_i -> s_{i+1} where x_{i+1} has a counter too
     formula.add_pairs(np.concatenate([-lits[inner], -aux[chained], -lits[inner + 1]]),
                       np.concatenate([aux[inner], aux[chained + 1], -aux[inner]]))
+
+
+def one_group_per_item(model: Model, family: str, items: numpy.ndarray, lits: numpy.ndarray,
+                       groups: numpy.ndarray, group_count: int, example: str = "") -> None:
+    """At most one group claims each item. The triples (items[i], lits[i], groups[i]) say
+    that literal lits[i], of group groups[i], claims item items[i] when true. Per item and
+    group one literal "the group claims the item" (the claiming literal itself where only one
+    of the group claims it), implied by each claiming literal; at most one of them per item,
+    in the family's at-most-one encoding. Items claimed by one group only cost nothing.
+    (Shikaku: items are cells, literals candidate rectangles, groups clues; a rectangle
+    claims its border cells, which is enough to keep two clues' rectangles apart.)"""
+    if not len(items):
+        return
+    key = items * group_count + groups
+    order = np.argsort(key, kind="stable")
+    key, lits = key[order], lits[order]
+    # one claim per (item, group); only items two groups or more claim matter
+    new_key = np.concatenate([[True], key[1:] != key[:-1]])
+    claim_item = (key // group_count)[new_key]
+    new_item = np.concatenate([[True], claim_item[1:] != claim_item[:-1]])
+    claims_per_item = np.diff(np.append(np.flatnonzero(new_item), len(claim_item)))
+    shared = np.repeat(claims_per_item >= 2, claims_per_item)  # per claim
+    claim_of = np.cumsum(new_key) - 1  # each triple's claim
+    size = np.bincount(claim_of)
+    lone = size == 1
+    claim = np.zeros(len(size), dtype=np.int64)
+    needs_aux = shared & ~lone
+    count = int(needs_aux.sum())
+    with model.formula.family(family, "direct", "claims", 0, example):  # its auxiliaries
+        claim[needs_aux] = model.fresh(count) + np.arange(count)
+    claim[lone] = lits[new_key][lone]
+    implied = needs_aux[claim_of]
+    implications(model, family, lits[implied], claim[claim_of[implied]], example)
+    at_most_one_groups(model, family, claim[shared], claims_per_item[claims_per_item >= 2],
+                       example)

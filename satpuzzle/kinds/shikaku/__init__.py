@@ -11,6 +11,10 @@ from satpuzzle.lazy import Lazy
 
 _generator = Lazy("satpuzzle.kinds.shikaku.generator")
 
+# The families of rules.py, both at-most-one constraints whose encoding a user may choose
+# (--encoding clue=NAME,cover=NAME): a clue's placements, the clues claiming a cell.
+FAMILIES = {"clue": "amo", "cover": "amo"}
+
 
 class ShikakuKind(Kind):
     name = "shikaku"
@@ -18,6 +22,7 @@ class ShikakuKind(Kind):
     codecs = Lazy("satpuzzle.kinds.shikaku.codecs")
     puzzle = Lazy("satpuzzle.kinds.shikaku.puzzle")
     pictures = Lazy("satpuzzle.kinds.shikaku.pictures")
+    encoding_families = FAMILIES
     generate_options = (
         Option(("--depth",), {"type": int, "default": None,
                               "help": "shikaku: levels of recursive cuts (default: enough for "

@@ -25,7 +25,7 @@ import numpy as np
 
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.shikaku import encoding, presolve, probing
+from satpuzzle.kinds.shikaku import presolve, probing, rules
 from satpuzzle.kinds.shikaku.puzzle import MAX_CELLS, ShikakuInstance
 from satpuzzle.solving import DEFAULT_SOLVER, make_solver
 
@@ -188,7 +188,7 @@ class _Round:
         self.open = np.flatnonzero(self.red.alive_per_clue() > 1).tolist()
         self.solver = None
         if self.open:
-            formula, self.var = encoding.encode_with_variables(rows, cols, instance.clues,
+            formula, self.var = rules.encode_with_variables(rows, cols, instance.clues,
                                                                self.red)
             self.chosen = self._intended_candidates(len(instance.clues))
             self.solver = make_solver(DEFAULT_SOLVER, formula.all_clauses())

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 from pysat.solvers import Solver
 
-from satpuzzle.kinds.shikaku import encoding, presolve
+from satpuzzle.kinds.shikaku import presolve, rules
 from satpuzzle.kinds.shikaku.presolve import Reduction
 
 PROBE_SOLVER = "glucose4"
@@ -42,7 +42,7 @@ def probe(rows: int, cols: int, clues: Sequence[tuple[int, int, int]], red: Redu
         candidates = np.flatnonzero(red.alive & open_clues[red.clue])
         if not len(candidates):
             return
-        formula, var = encoding.encode_with_variables(rows, cols, clues, red)
+        formula, var = rules.encode_with_variables(rows, cols, clues, red)
         dead = _failed(formula.all_clauses(), var, candidates)
         if dead is None:
             red.feasible = False

@@ -6,10 +6,10 @@ area (any area for a `?`) inside the grid holding that clue and no other. Presol
 (presolve.py): candidates in no solution removed by cheap inclusion rules between the clues'
 and the cells' exactly-one constraints. Probing (probing.py): candidates whose choice fails by
 unit propagation removed too; together they decide most clues of a generated puzzle, and the
-solver is left with almost no search. Encoding (encoding.py): one variable
-rect(r, c, top, left, h, w) (0-based) per remaining candidate, exactly one per clue, every
-cell covered, overlaps banned through clue marks on rectangle borders, all built in numpy
-blocks. The generator (generator.py) makes puzzles with a unique solution.
+solver is left with almost no search. Rules (rules.py, over the constraint library): one
+variable rect(r, c, top, left, h, w) (0-based) per remaining candidate, exactly one per clue,
+every cell covered once (overlaps banned through the clues' claims on rectangle borders), all
+built in numpy blocks. The generator (generator.py) makes puzzles with a unique solution.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.shikaku import encoding, presolve, probing
+from satpuzzle.kinds.shikaku import presolve, probing, rules
 from satpuzzle.kinds.shikaku.presolve import Candidates, Reduction
 
 KIND = "shikaku"
@@ -45,12 +45,14 @@ Clue = tuple[int, int, int | None]  # (row, column, area), 0-based; area None fo
 @dataclass(frozen=True)
 class ShikakuInstance:
     """An R×C grid and its clues (row, column, area), 0-based, in row-major order; the area
-    of a `?` clue is None."""
+    of a `?` clue is None. `encodings`: the user's choice of encoding per family of rules.py
+    (family, name)."""
 
     rows: int
     cols: int
     clues: tuple[Clue, ...]
     title: str | None = None
+    encodings: tuple[tuple[str, str], ...] = ()  # family → encoding chosen by the user
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -389,8 +391,9 @@ def reduced(instance: ShikakuInstance) -> Reduction:
 
 
 def encode(instance: ShikakuInstance) -> Formula:
-    """The CNF of one puzzle over the candidates the presolve leaves (encoding.py)."""
-    return encoding.encode(instance.rows, instance.cols, instance.clues, reduced(instance))
+    """The CNF of one puzzle over the candidates the presolve leaves (rules.py)."""
+    return rules.encode(instance.rows, instance.cols, instance.clues, reduced(instance),
+                        instance.encodings)
 
 
 # ---------------------------------------------------------------- generator
