@@ -122,7 +122,7 @@ def assert_accounted(formula: Formula) -> None:
 
 
 @pytest.mark.parametrize("name", AMO)
-@pytest.mark.parametrize("n", range(0, 8))
+@pytest.mark.parametrize("n", range(8))
 def test_at_most_one(name: str, n: int) -> None:
     formula = Formula("test")
     model = Model(formula, {"f": name}, {"f": "amo"})
