@@ -8,9 +8,10 @@ cores); the default full mode takes larger sets and, for "scale", the instances 
 solutions or more and 3 runs each (an hour or more). `scale` is "Enumeration at scale"
 (benchmarks/scale.py: whole processes of satpuzzle, clingo and CP-SAT); every other kind
 also times a start-up row. Progress goes to stderr; the report and its plots
-(docs/benchmarks/<kind>-time.png, <kind>-profile.png) are written at the end. Not part of the
-test suite (tests/test_benchmark_harness.py tests the harness with fake methods,
-tests/test_benchmark_report.py the report from records).
+(docs/benchmarks/<kind>-time.png, <kind>-profile.png) are written at the end. `--kinds
+encodings` runs the encoding study (benchmarks/encodings.py), which writes docs/ENCODINGS.md
+instead. Not part of the test suite (tests/test_benchmark_harness.py tests the harness with
+fake methods, tests/test_benchmark_report.py the report from records).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from benchmarks.suites import BUILDERS, checker_for
 # the report's order; "scale" and "grids" are not harness suites (benchmarks/scale.py,
 # benchmarks/crossword_grids.py: big crossword grids, first fill against the seed's trie)
 KINDS = ("sudoku", "crossword", "grids", "shikaku", "hashi", "jigsaw", "scale", "reductions")
+# asked for by name only: the encoding study writes its own page (benchmarks/encodings.py,
+# docs/ENCODINGS.md), not a section of this report
+EXTRA = ("encodings",)
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -41,16 +45,18 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true",
                         help="small sets and short time limits (a few minutes)")
     parser.add_argument("--kinds", default=",".join(KINDS),
-                        help=f"comma-separated, among {', '.join(KINDS)} (default: all)")
+                        help=f"comma-separated, among {', '.join(KINDS + EXTRA)} (default: "
+                        f"all but {', '.join(EXTRA)})")
     parser.add_argument("--timeout", type=float, default=0.0, metavar="S",
                         help="time limit per (method, instance), seconds (default: per kind)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "BENCHMARKS.md")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args(argv)
     kinds = [kind.strip() for kind in args.kinds.split(",") if kind.strip()]
-    unknown = [kind for kind in kinds if kind not in KINDS]
+    unknown = [kind for kind in kinds if kind not in KINDS + EXTRA]
     if unknown:
-        parser.error(f"unknown kind(s) {', '.join(unknown)}; expected {', '.join(KINDS)}")
+        parser.error(f"unknown kind(s) {', '.join(unknown)}; expected "
+                     f"{', '.join(KINDS + EXTRA)}")
     args.kinds = kinds
     return args
 
@@ -80,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     sections: list = []
     for kind in args.kinds:
         begin = time.perf_counter()
+        if kind == "encodings":
+            from benchmarks import encodings
+
+            encodings.main(["--quick"] * args.quick + ["--data", str(args.data)])
+            progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
+            continue
         if kind in ("scale", "grids"):
             module = scale if kind == "scale" else crossword_grids
             sections.append(module.section(args.data, args.quick, args.timeout, progress))
@@ -105,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                                 suite.size_label, startup, trivial_name(suite.trivial)))
         progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
     elapsed = time.perf_counter() - started
+    if not sections:  # only the encoding study ran: it wrote its own page
+        return 0
     notes = write_report(sections, args.out, command.strip(), elapsed=elapsed)
     for note in notes:
         progress(f"note: {note}")
