@@ -48,14 +48,20 @@ from benchmarks import product
 from benchmarks.baselines import jigsaw_backtrack, jigsaw_cpsat
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.children import run_children
+from satpuzzle.constraints.encodings import check_name
+from satpuzzle.kinds.jigsaw import FAMILIES, rules
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 
 BRENDAN = re.compile(r"^pieces_(\d+)x(\d+)\.txt$")
 
 
+# encoding choices (family, name) given with --set FAMILY=NAME, carried by every instance read
+CHOSEN: dict[str, str] = {}
+
+
 def read(path: Path) -> jigsaw.JigsawInstance:
     (instance,), _ = jigsaw.read_native(path.read_text(), str(path), {})
-    return instance
+    return dataclasses.replace(instance, encodings=tuple(CHOSEN.items()))
 
 
 def shuffled(instance: jigsaw.JigsawInstance, seed: int) -> jigsaw.JigsawInstance:
@@ -207,16 +213,22 @@ def main() -> None:
     parser.add_argument("--names", help="comma-separated instance names (e.g. "
                         "pieces_06x06,clue2): only these")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="override an encoding choice (jigsaw.ENCODING), e.g. "
-                             "colour_counts=false")
+                        help="switch a redundant rule (jigsaw rules.RULES), e.g. "
+                             "colour_counts=true, or choose a family's encoding, e.g. "
+                             "edge=ladder")
     args = parser.parse_args()
     if not args.data.is_dir():
         raise SystemExit(f"no benchmark data at {args.data}")
     for setting in args.set:
         key, _, value = setting.partition("=")
-        if key not in jigsaw.ENCODING:
-            raise SystemExit(f"unknown encoding choice {key!r}; known: {list(jigsaw.ENCODING)}")
-        jigsaw.ENCODING[key] = json.loads(value) if value[:1] in "tf0123456789[{" else value
+        if key in rules.RULES:
+            rules.RULES[key] = json.loads(value)
+        elif key in FAMILIES:
+            check_name(value, FAMILIES[key], key)
+            CHOSEN[key] = value
+        else:
+            raise SystemExit(f"unknown rule or family {key!r}; rules: {list(rules.RULES)}, "
+                             f"families: {list(FAMILIES)}")
     methods = {"satpuzzle": lambda i: run_auto(i, args.solver, args.timeout)}
     if not args.no_race:
         methods["race"] = lambda i: run_race_engine(i, args.solver, args.timeout)
@@ -231,7 +243,7 @@ def main() -> None:
     elif not args.no_backtrack:
         jigsaw_backtrack.build()  # compiled before any clock starts
         methods["C backtrack"] = lambda i: run_backtrack(i, args.timeout)
-    print(f"encoding {jigsaw.ENCODING}, solver {args.solver}, timeout {args.timeout:.0f} s, "
+    print(f"rules {rules.RULES}, encodings {CHOSEN or 'default'}, solver {args.solver}, timeout {args.timeout:.0f} s, "
           f"median of {args.repeat} run(s); satpuzzle = what `solve` runs (--engine auto), "
           f"ratios = method ÷ satpuzzle")
     header = f"{'instance':<18}{'board':>7}{'colours':>8}{'satpuzzle s':>13}"

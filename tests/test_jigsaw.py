@@ -5,6 +5,8 @@ generator; .puz, native, Eternity II and Brendan Owen files; output round trips 
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import random
 
@@ -13,6 +15,9 @@ from conftest import INSTANCES, run_cli, shared
 
 import satpuzzle
 from satpuzzle.checkers.jigsaw import check
+from satpuzzle.constraints.encodings import choices
+from satpuzzle.errors import InputError
+from satpuzzle.kinds.jigsaw import FAMILIES, rules
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
@@ -193,32 +198,88 @@ def test_unsatisfiable_instances_have_no_solution(variant):
 
 
 
-# Every encoding choice benchmarks/jigsaw.py can switch (--set), each flipped from its
-# default, must keep the solution set.
-SWITCHES = [(key, not value) for key, value in jigsaw.ENCODING.items()
-            if isinstance(value, bool)]
-SWITCHES += [("count_encoding", "totalizer"), ("count_encoding", "cardnetwrk")]
+# Every redundant rule benchmarks/jigsaw.py can switch (--set), each flipped from its
+# default, must keep the solution set; so must every encoding of every switchable family.
+SWITCHES = [(key, not value) for key, value in rules.RULES.items()]
+# variant, matching, labels, side, border: rotations, identical pieces (few labels), fixed
+# pieces, contours and free borders (where the cells' at-most-one is written)
+CASES = [("puzzle", "opposite", 2, 3, "zero"), ("puzzle", "equal", 3, 3, "zero"),
+         ("puzzle", "equal", 9, 3, "zero"), ("puzzle", "opposite", 9, 3, "zero"),
+         ("position", "opposite", 2, 3, "zero"), ("contour", "equal", 3, 4, "zero"),
+         ("orientation", "opposite", 3, 3, "free"), ("contour-position", "opposite", 2, 4,
+                                                     "zero")]
 
 
-@pytest.mark.parametrize(("switch", "value"), SWITCHES)
-def test_encoding_switches_keep_the_solution_set(monkeypatch, switch, value):
-    monkeypatch.setitem(jigsaw.ENCODING, switch, value)
-    if switch == "count_encoding":  # only used by the colour counts
-        monkeypatch.setitem(jigsaw.ENCODING, "colour_counts", True)
-    cases = [("puzzle", "opposite", 2, 3), ("puzzle", "equal", 3, 3), ("puzzle", "equal", 9, 3),
-             ("puzzle", "opposite", 9, 3), ("position", "opposite", 2, 3),
-             ("contour", "equal", 3, 4)]
-    for seed, (variant, matching, labels, side) in enumerate(cases):
-        instance = jigsaw.generate(side, side, labels=labels, variant=variant, seed=seed,
-                                   matching=matching)
-        assert assert_matches_brute_force(instance)
-    # one changed label: the colour counts and parity no longer add up
+def generated_cases() -> list[JigsawInstance]:
+    return [jigsaw.generate(side, side, labels=labels, variant=variant, seed=seed,
+                            matching=matching, border=border)
+            for seed, (variant, matching, labels, side, border) in enumerate(CASES)]
+
+
+def broken_board() -> JigsawInstance:
+    """One changed label: the colour counts and parity no longer add up."""
     instance = jigsaw.generate(3, 3, labels=9, variant="puzzle", seed=1, matching="equal")
     pieces = list(instance.pieces)
     pieces[4] = (pieces[4][0], pieces[4][1], pieces[4][2], 42)
-    broken = JigsawInstance(3, 3, tuple(pieces), "puzzle", "equal")
-    assert brute_force_boards(broken) == set()
-    assert satpuzzle.solve(broken) is None
+    return JigsawInstance(3, 3, tuple(pieces), "puzzle", "equal")
+
+
+@pytest.mark.parametrize(("switch", "value"), SWITCHES)
+def test_rule_switches_keep_the_solution_set(monkeypatch, switch, value):
+    monkeypatch.setitem(rules.RULES, switch, value)
+    for instance in generated_cases():
+        assert assert_matches_brute_force(instance, engine="sat")
+    assert brute_force_boards(broken_board()) == set()
+    assert satpuzzle.solve(broken_board(), engine="sat") is None
+
+
+BUNDLED = ["contour-3x4.puz", "fibonacci-4x6.puz", "generated-4x4.puz",
+           "language-example-2x2.puz"]
+
+
+@functools.cache
+def boards_of(instance: JigsawInstance) -> frozenset:
+    return frozenset(brute_force_boards(instance))
+
+
+@pytest.mark.parametrize(("family", "encoding"), [
+    (family, name) for family, constraint in FAMILIES.items() for name in choices(constraint)])
+def test_every_encoding_choice_keeps_the_solution_set(monkeypatch, family, encoding):
+    """Each encoding a family can be switched to, on bundled boards and generated ones
+    (the colour counts and parity switched on for their families): the boards brute force
+    finds, and the family is written with that encoding where the rule applies."""
+    if family in ("colour", "parity"):
+        monkeypatch.setitem(rules.RULES, "colour_counts" if family == "colour" else family,
+                            True)
+    bundled = [satpuzzle.load(str(JIGSAW / name))[0] for name in BUNDLED]
+    written = False
+    for instance in [*bundled, *generated_cases(), broken_board()]:
+        chosen = dataclasses.replace(instance, encodings=((family, encoding),))
+        try:
+            solutions = list(satpuzzle.solutions(chosen, limit=2000, engine="sat"))
+        except InputError as error:  # an encoding may refuse a size (the order encoding)
+            assert "encoding" in str(error)
+            continue
+        assert {visible(instance, s) for s in solutions} == boards_of(instance), instance
+        assert len(solutions) < 2000
+        stats = satpuzzle.compile(chosen).families.get(family)
+        written |= stats is not None and encoding in stats.encoding.split(" + ")
+    assert written, f"no case writes family {family!r} with {encoding!r}"
+
+
+def test_every_clause_belongs_to_a_rule(monkeypatch):
+    """`--explain` accounts for every clause, with every redundant rule on."""
+    cases = [satpuzzle.load(str(JIGSAW / name))[0] for name in BUNDLED]
+    cases += [satpuzzle.load(str(JIGSAW / "fibonacci-4x20.puz"))[0], *generated_cases()]
+    for instance in cases:
+        names = {row.name for row in satpuzzle.compile(instance).explanation()}
+        assert "(unattributed)" not in names and {"cell", "edge", "match"} <= names
+    for switch in rules.RULES:
+        monkeypatch.setitem(rules.RULES, switch, True)
+    for instance in [*cases, broken_board()]:
+        names = {row.name for row in satpuzzle.compile(instance).explanation()}
+        assert "(unattributed)" not in names, instance
+
 
 # ---------------------------------------------------------------- generator
 

@@ -13,6 +13,16 @@ from satpuzzle.lazy import Lazy
 VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
             "contour-position")
 
+# The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
+# this dict to constraints.Model. "cell": one tuple per cell (its at-most-one is written only
+# where the edges do not imply it: contours, free borders); "turn": a piece at a cell shows
+# one turn; "holds": a cell holds one piece; "piece": a unique piece is placed once;
+# "copies": k identical pieces fill k cells; "edge": a shared edge shows one label;
+# "colour" and "parity": the colour counts and parity rules, written only when switched on
+# in rules.RULES (off by default: measured no better).
+FAMILIES = {"cell": "amo", "turn": "amo", "holds": "amo", "piece": "amo", "copies": "card",
+            "edge": "amo", "colour": "card", "parity": "pb"}
+
 
 class JigsawKind(Kind):
     name = "jigsaw"
@@ -20,6 +30,7 @@ class JigsawKind(Kind):
     codecs = Lazy("satpuzzle.kinds.jigsaw.codecs")
     puzzle = Lazy("satpuzzle.kinds.jigsaw.puzzle")
     pictures = Lazy("satpuzzle.kinds.jigsaw.pictures")
+    encoding_families = FAMILIES
     # "search" first: `--engine search` and `race` take the first engine. `auto` takes the
     # first that suits: search on whole boards of distinct pieces, euler on contour-orientation
     # frames, propagation on position puzzles (declining where it gets stuck), else SAT.

@@ -12,15 +12,12 @@ is blocked by its true cell variables alone (`Formula.one_hot`) and every visibl
 reported once, however many identical or symmetric pieces it holds. A cell's candidate label
 tuples are the distinct rotations of the distinct pieces allowed there (no rotation in
 orientation variants, only its own piece in position variants), filtered by the border rule and
-by arc consistency with the neighbours' candidates. Clauses:
-  - exactly one tuple per cell;
-  - per piece class (pieces equal up to rotation, or equal as listed when rotation is not
-    allowed) the number of cells showing a tuple of the class equals the number of such pieces
-    (exactly one for a unique piece); position variants need no such constraint;
-  - per shared edge, auxiliary edge-label variables (the "diamonds" of Heule 2008):
-    exactly one label per edge, each label supported on both sides by the cell tuples showing
-    it (or the fitting label), and each cell tuple implying the labels of its sides. See
-    `ENCODING` and benchmarks/jigsaw.py for what was measured.
+by arc consistency with the neighbours' candidates. The rules (rules.py, over the constraint
+library): exactly one tuple per cell; per piece class (pieces equal up to rotation, or equal
+as listed when rotation is not allowed) as many cells showing a tuple of the class as there
+are such pieces; per shared edge, auxiliary edge-label variables (the "diamonds" of Heule
+2008): one label per edge, supported on both sides by the cell tuples showing it. How each
+is encoded is a family's choice (`--encoding FAMILY=NAME`: FAMILIES in __init__.py).
 Whole-board rotations of a solution are different boards, so no symmetry is broken.
 
 Decoding is canonical: among identical pieces the lowest input index goes to the first cell in
@@ -78,6 +75,8 @@ class JigsawInstance:
     matching: str = "opposite"  # "opposite": i fits -i; "equal": equal labels fit
     border: str = "zero"  # "zero": outer edges are 0; "free": outer edges unconstrained
     title: str | None = None
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; FAMILIES in __init__.py)
+    encodings: tuple[tuple[str, str], ...] = ()
     KIND: ClassVar[str] = KIND
 
     def __post_init__(self) -> None:
@@ -109,6 +108,7 @@ class JigsawInstance:
             raise InputError(f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} "
                              f"board needs {expected} (variant {self.variant})")
         object.__setattr__(self, "pieces", pieces)
+        object.__setattr__(self, "encodings", tuple(map(tuple, self.encodings)))
 
     @property
     def contour(self) -> bool:
@@ -424,18 +424,6 @@ def _tetravex_pieces(lines: list[list[Token]]) -> list[Piece]:
 
 # ---------------------------------------------------------------- encoding
 
-# Measured choices (benchmarks/jigsaw.py --set, docs/BENCHMARKS.md, Brendan boards 6x6, 4x9,
-# 5x8, 4x11, median of 5 shuffles, CaDiCaL 1.9.5): "implications" (each cell tuple implies
-# its edge labels: without them 6x6 went from 2 s to 27 s); "piece_cell" (Heule's piece×cell
-# variables under the tuples), "corner_pairs" (two adjacent edge labels need a tuple showing
-# both) and no at-most-one per cell where the edge implications already give it
-# ("cell_amo" false): together 3.4 s against 16.0 s in all; "colour_counts" (cardinality of
-# each label over the edges) and "parity" (Heule's chessboard parity) measured no better.
-ENCODING = {"implications": True, "piece_cell": True, "colour_counts": False,
-            "parity": False, "corner_pairs": True, "count_encoding": "seqcounter",
-            "cell_amo": False}
-
-
 @dataclass
 class _Model:
     """The candidate label tuples of each cell and the class each belongs to."""
@@ -546,203 +534,10 @@ def _arc_consistency(instance: JigsawInstance, options: dict[Cell, list[Piece]],
 
 
 def encode(instance: JigsawInstance) -> Formula:
-    formula = Formula(KIND)
-    model = _candidates(instance)
-    variables = {cell: [formula.var("cell", *cell, *t) for t in model.options[cell]]
-                 for cell in model.cells}
-    # Two tuples of one cell differ on some side; when every side is a shared edge or a 0
-    # border, the edge implications already forbid both, and at-least-one is enough.
-    implied = (ENCODING["implications"] and not ENCODING["cell_amo"]
-               and (instance.border == "zero" or not _outer_sides(instance))
-               and not _open_sides(instance))
-    for cell in model.cells:
-        if implied:
-            formula.at_least_one(variables[cell])
-        else:
-            formula.exactly_one(variables[cell])
-    _class_counts(formula, model, variables, instance.variant)
-    edges = _shared_edges(instance, model.cells)
-    edge_vars: dict[int, list[int]] = defaultdict(list)
-    side_vars: dict[tuple[Cell, int], dict[int, int]] = {}
-    for a, side_a, b, side_b in edges:
-        labels = _edge(formula, instance, model, variables, (a, side_a), (b, side_b))
-        for label, var in labels.items():
-            edge_vars[label].append(var)
-        side_vars[(a, side_a)] = labels
-        side_vars[(b, side_b)] = {_partner(label, instance.matching): var
-                                  for label, var in labels.items()}
-    if ENCODING["colour_counts"] and instance.border == "zero" and not instance.contour:
-        _colour_counts(formula, instance, edge_vars)
-    if ENCODING["corner_pairs"]:
-        _corner_pairs(formula, model, variables, side_vars)
-    if ENCODING["parity"] and instance.border == "zero" and not instance.contour:
-        _parity(formula, instance, model, variables)
-    formula.one_hot = True
-    options = sum(len(v) for v in variables.values())
-    formula.summary.append(
-        f"jigsaw {instance.rows}x{instance.cols} {instance.variant}, {instance.matching} "
-        f"matching, {instance.border} border: {len(instance.pieces)} pieces, "
-        f"{len(model.classes) or len(instance.pieces)} classes, {options} cell tuples, "
-        f"{len(edges)} shared edges")
-    return formula
+    """The rules of rules.py (imported here: it imports this module)."""
+    from satpuzzle.kinds.jigsaw import rules
 
-
-def _outer_sides(instance: JigsawInstance) -> bool:
-    return any(kind == "outer" for kinds in _side_kinds(instance, puzzle_cells(instance)).values()
-               for kind in kinds)
-
-
-def _open_sides(instance: JigsawInstance) -> bool:
-    return any(kind == "open" for kinds in _side_kinds(instance, puzzle_cells(instance)).values()
-               for kind in kinds)
-
-
-def _class_counts(formula: Formula, model: _Model, variables: dict[Cell, list[int]],
-                  variant: str) -> None:
-    """Each class of interchangeable pieces fills exactly as many cells as it has pieces."""
-    if not model.classes:
-        return
-    members: dict[Piece, list[int]] = defaultdict(list)
-    for cell in model.cells:
-        by_class: dict[Piece, list[int]] = defaultdict(list)
-        for t, var in zip(model.options[cell], variables[cell]):
-            by_class[piece_class(t, variant)].append(var)
-        for klass, lits in by_class.items():
-            if ENCODING["piece_cell"] and len(lits) > 1:
-                # x(class, cell) = one of the class's tuples at the cell
-                x = formula.pool.id(("at", klass, cell))
-                formula.add([-x, *lits])
-                formula.extend([-lit, x] for lit in lits)
-                formula.at_most_one(lits)
-                members[klass].append(x)
-            else:
-                members[klass].extend(lits)
-    if ENCODING["piece_cell"]:
-        for cell in model.cells:
-            xs = []
-            by_class = defaultdict(list)
-            for t, var in zip(model.options[cell], variables[cell]):
-                by_class[piece_class(t, variant)].append(var)
-            for klass, lits in by_class.items():
-                xs.append(formula.pool.id(("at", klass, cell)) if len(lits) > 1 else lits[0])
-            formula.exactly_one(xs)
-    for klass, count in model.classes.items():
-        lits = members.get(klass, [])
-        if count == 1:
-            formula.exactly_one(lits)
-        elif len(lits) < count:
-            formula.contradiction()
-        else:
-            formula.cardinality(lits, count, "equals")
-
-
-def _corner_pairs(formula: Formula, model: _Model, variables: dict[Cell, list[int]],
-                  side_vars: dict[tuple[Cell, int], dict[int, int]]) -> None:
-    """Two adjacent sides of a cell showing labels a and b need a tuple with a and b there."""
-    for cell in model.cells:
-        for side in range(4):
-            nxt = (side + 1) % 4
-            first, second = side_vars.get((cell, side)), side_vars.get((cell, nxt))
-            if not first or not second:
-                continue
-            support: dict[tuple[int, int], list[int]] = defaultdict(list)
-            for t, var in zip(model.options[cell], variables[cell]):
-                support[(t[side], t[nxt])].append(var)
-            for a, var_a in first.items():
-                for b, var_b in second.items():
-                    formula.add([-var_a, -var_b, *support.get((a, b), [])])
-
-
-def _parity(formula: Formula, instance: JigsawInstance, model: _Model,
-            variables: dict[Cell, list[int]]) -> None:
-    """Heule's colour parity: colour the board as a chessboard; every shared edge joins a
-    black and a white cell, so for each label the black cells show exactly half of its
-    occurrences (equal matching; for opposite matching, as many a or −a as there are
-    edges a/−a). One sign variable per piece says whether it lies on a black cell; only for
-    boards of distinct pieces."""
-    if not model.classes or any(count > 1 for count in model.classes.values()):
-        return
-    sign = {klass: formula.pool.id(("sign", klass)) for klass in model.classes}
-    for cell in model.cells:
-        black = (cell[0] + cell[1]) % 2 == 0
-        for t, var in zip(model.options[cell], variables[cell]):
-            s = sign[piece_class(t, instance.variant)]
-            formula.add([-var, s if black else -s])
-    occurrences: dict[int, int] = defaultdict(int)
-    for piece in instance.pieces:
-        for label in piece:
-            occurrences[label] += 1
-    values = {abs(v) if instance.matching == "opposite" else v for v in occurrences} - {0}
-    for value in sorted(values):
-        weights, lits = [], []
-        for klass in model.classes:
-            w = sum(1 for label in klass if (abs(label) if instance.matching == "opposite"
-                                             else label) == value)
-            if w:
-                weights.append(w)
-                lits.append(sign[klass])
-        # opposite: every a/−a edge puts one of its two labels on a black cell
-        total = occurrences[value]
-        if instance.matching == "equal":
-            if total % 2:
-                formula.contradiction()
-                continue
-            total //= 2
-        formula.pb_equals(lits, weights, total)
-
-
-def _colour_counts(formula: Formula, instance: JigsawInstance,
-                   edge_vars: dict[int, list[int]]) -> None:
-    """With border zero on a whole board, every label other than 0 sits on a shared edge, so
-    the number of edges showing label a (or its partner) is fixed by the pieces."""
-    occurrences: dict[int, int] = defaultdict(int)
-    for piece in instance.pieces:
-        for label in piece:
-            occurrences[label] += 1
-    if instance.matching == "opposite":
-        groups: dict[int, list[int]] = defaultdict(list)
-        for label, lits in edge_vars.items():
-            groups[abs(label)].extend(lits)
-        for value, lits in groups.items():
-            _equals(formula, lits, occurrences[value])
-    else:
-        for label, lits in edge_vars.items():
-            if occurrences[label] % 2:
-                formula.contradiction()
-            else:
-                _equals(formula, lits, occurrences[label] // 2)
-
-
-def _equals(formula: Formula, lits: list[int], bound: int) -> None:
-    from pysat.card import CardEnc, EncType
-    enc = getattr(EncType, ENCODING["count_encoding"])
-    formula.extend(CardEnc.equals(lits, bound, vpool=formula.pool, encoding=enc).clauses)
-
-
-def _edge(formula: Formula, instance: JigsawInstance, model: _Model,
-          variables: dict[Cell, list[int]], first: tuple[Cell, int],
-          second: tuple[Cell, int]) -> dict[int, int]:
-    """Label variables of one shared edge (the label shown on the first cell's side): exactly
-    one holds; each needs a tuple showing it on the first side and a fitting tuple on the
-    second; each tuple implies the label of its side."""
-    (a, side_a), (b, side_b) = first, second
-    by_label_a: dict[int, list[int]] = defaultdict(list)
-    by_label_b: dict[int, list[int]] = defaultdict(list)
-    for t, var in zip(model.options[a], variables[a]):
-        by_label_a[t[side_a]].append(var)
-    for t, var in zip(model.options[b], variables[b]):
-        by_label_b[_partner(t[side_b], instance.matching)].append(var)
-    labels = {}
-    for label in sorted(by_label_a):
-        edge = formula.pool.id(("edge", a, side_a, label))
-        labels[label] = edge
-        formula.add([-edge, *by_label_a[label]])
-        formula.add([-edge, *by_label_b.get(label, [])])
-        if ENCODING["implications"]:
-            formula.extend([-var, edge] for var in by_label_a[label])
-            formula.extend([-var, edge] for var in by_label_b.get(label, []))
-    formula.exactly_one(list(labels.values()))
-    return labels
+    return rules.encode(instance)
 
 
 def search_suits(instance: JigsawInstance) -> bool:

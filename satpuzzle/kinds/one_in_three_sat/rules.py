@@ -6,7 +6,7 @@ One puzzle variable x(v) per variable v, true when v is true.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from satpuzzle.cnf import Formula
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 KIND = "one-in-three-sat"
 
 
-def encode(instance: OneInThreeInstance, occurring: Set[int]) -> Formula:
+def encode(instance: OneInThreeInstance, occurring: AbstractSet[int]) -> Formula:
     """The rule, clause by clause; `occurring`: the variables that occur in some clause."""
     formula = Formula(KIND)
     model = Model(formula, dict(instance.encodings), FAMILIES)
