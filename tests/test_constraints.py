@@ -439,6 +439,37 @@ def test_connected_optional_nodes_and_edges(method: str, root: int | None) -> No
     assert_accounted(formula)
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(1, 5), data=st.data())
+def test_connected_random_graphs(n: int, data) -> None:
+    """Random graphs: each node always or optionally present, each edge always usable
+    between present ends or only when its literal is true; every method gives the subsets
+    of present nodes and usable edges whose present nodes are connected (none is too)."""
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    edges = data.draw(st.lists(st.sampled_from(pairs), unique=True, max_size=6)) if pairs else []
+    optional = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    literal = data.draw(st.lists(st.booleans(), min_size=len(edges), max_size=len(edges)))
+    fixed = [v for v in range(n) if not optional[v]]
+    root = data.draw(st.sampled_from([None, *fixed]))
+    for method in CONNECTED:
+        formula = Formula("test")
+        model = Model(formula, {"g": method}, {"g": "connected"})
+        present = [model.var("p", v) if optional[v] else None for v in range(n)]
+        used = [model.var("e", i) if literal[i] else None for i in range(len(edges))]
+        connected(model, "g", n, [(a, b, x) for (a, b), x in zip(edges, used)],
+                  present=present, root=root)
+        inputs = [x for x in present + used if x is not None]
+
+        def holds(a: dict[int, bool]) -> bool:
+            here = [v for v in range(n) if present[v] is None or a[present[v]]]
+            chosen = [e for e, x in zip(edges, used) if x is None or a[x]]
+            return components(here, chosen) <= 1
+
+        assert projected_models(formula, inputs) == expected_models(inputs, holds), method
+        if formula.num_clauses:
+            assert_accounted(formula)
+
+
 def test_spanning_tree_only_gives_the_spanning_trees() -> None:
     edges = grid(2, 3)
     formula = Formula("test")
