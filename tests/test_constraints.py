@@ -460,7 +460,7 @@ def test_connected_random_graphs(n: int, data) -> None:
                   present=present, root=root)
         inputs = [x for x in present + used if x is not None]
 
-        def holds(a: dict[int, bool]) -> bool:
+        def holds(a: dict[int, bool], present=present, used=used) -> bool:
             here = [v for v in range(n) if present[v] is None or a[present[v]]]
             chosen = [e for e, x in zip(edges, used) if x is None or a[x]]
             return components(here, chosen) <= 1
