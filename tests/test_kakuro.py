@@ -199,6 +199,16 @@ def test_count_and_unique_on_the_command_line(tmp_path):
     assert len(solutions) == 2 and set(solutions) <= brute_force(satpuzzle.load(SMALL)[0])
 
 
+def test_encoding_choice_on_the_command_line(tmp_path):
+    path = tmp_path / "small.puz"
+    path.write_text(SMALL)
+    for choice in ("sum=bdd", "sum=adder", "cell=commander,distinct=ladder"):
+        result = run_cli("solve", path, "--encoding", choice, "--count")
+        assert result.returncode == 0 and result.stdout.strip() == "3", choice
+    result = run_cli("solve", path, "--encoding", "sum=ladder")
+    assert result.returncode == 2 and "choose one of" in result.stderr and "table" in result.stderr
+
+
 def test_bundled_puzzles_are_unique(tmp_path):
     paths = sorted((INSTANCES / "kakuro").glob("*.puz"))
     assert paths
