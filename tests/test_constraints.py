@@ -24,7 +24,7 @@ from pysat.solvers import Solver
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import ENCODINGS, Model, parse_choices
 from satpuzzle.constraints.graphs import connected, forest
-from satpuzzle.constraints.integers import IntVar, all_different, sum_equals
+from satpuzzle.constraints.integers import IntVar, all_different, different_sum, sum_equals
 from satpuzzle.errors import InputError
 
 AMO = [name for name, e in ENCODINGS.items() if e.writes("amo")]
@@ -333,6 +333,23 @@ def test_sum_equals(name: str, total: int) -> None:
     xs = [IntVar(model, "value", d, name=("x", i)) for i, d in enumerate(domains)]
     sum_equals(model, "sum", xs, total)
     brute = {values for values in itertools.product(*domains) if sum(values) == total}
+    assert decoded(formula, xs) == brute
+    assert_accounted(formula)
+
+
+@pytest.mark.parametrize("name", [n for n, e in ENCODINGS.items() if e.writes("distinct-sum")])
+@pytest.mark.parametrize("total", [2, 6, 9, 11, 14, 30])
+def test_different_sum(name: str, total: int) -> None:
+    """Different values adding up to `total`: the table (or a PB encoding) with an
+    all-different beside it has exactly the brute force's assignments."""
+    domains = [[1, 2, 3, 4], [2, 4, 5], [1, 3, 5, 6], [4, 6]]
+    formula = Formula("test")
+    model = Model(formula, {"sum": name}, {"sum": "distinct-sum"})
+    xs = [IntVar(model, "value", d, name=("x", i)) for i, d in enumerate(domains)]
+    all_different(model, "diff", xs)
+    different_sum(model, "sum", xs, total)
+    brute = {values for values in itertools.product(*domains)
+             if len(set(values)) == len(values) and sum(values) == total}
     assert decoded(formula, xs) == brute
     assert_accounted(formula)
 
