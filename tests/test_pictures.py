@@ -23,6 +23,7 @@ from satpuzzle.kinds.jigsaw import pictures as jigsaw_picture
 from satpuzzle.kinds.jigsaw.puzzle import rotated
 from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
 from satpuzzle.kinds.kakuro import pictures as kakuro_picture
+from satpuzzle.kinds.nurikabe import pictures as nurikabe_picture
 from satpuzzle.kinds.partition import pictures as partition_picture
 from satpuzzle.kinds.shikaku import pictures as shikaku_picture
 from satpuzzle.kinds.sudoku import pictures as sudoku_picture
@@ -38,6 +39,7 @@ EXAMPLES = {
     "partition": "partition/wikipedia.puz",
     "one-in-three-sat": "one-in-three-sat/example.puz",
     "kakuro": "kakuro/janko-091.puz",
+    "nurikabe": "nurikabe/janko-0020-6x6.puz",
 }
 # a crossword whose top-left letter is given: 'm' of mars/mois
 PREFILLED_CROSSWORD = """crossword {
@@ -385,6 +387,35 @@ def test_shikaku_rectangles_outlined_dark_and_filled_light(rasterise):
             row = [(x, middle_y) for x in range(int(left + 4), int(right - 3))]
             assert not any(image.dark(x, y) for x, y in row), (index, p)
             assert near(image.rgb(left + 6, middle_y), shikaku_picture.fill_colour(index))
+
+
+# ---------------------------------------------------------------- Nurikabe
+
+
+def test_nurikabe_sea_dark_islands_light_and_numbers_drawn(rasterise):
+    instance = load(EXAMPLES["nurikabe"])
+    solution = satpuzzle.solve(instance)
+    image = rasterise(render_svg(instance, [solution]))
+    x0, y0 = origin(instance, [solution])
+    cell = nurikabe_picture.CELL
+    numbers = {(r, c) for r, c, _ in instance.clues}
+    for r, row in enumerate(solution):
+        for c, mark in enumerate(row):
+            # a point inside the cell, off its centre where a number is drawn
+            x, y = int(x0 + c * cell + 6), int(y0 + r * cell + 6)
+            assert near(image.rgb(x, y), nurikabe_picture.SEA_COLOUR if mark == "#"
+                        else "#ffffff", 8), (r, c, mark)
+            centre = int(x0 + (c + 0.5) * cell), int(y0 + (r + 0.5) * cell)
+            if (r, c) in numbers:
+                assert any(image.dark(centre[0] + dx, centre[1] + dy)
+                           for dx in range(-5, 6) for dy in range(-5, 6)), (r, c)
+    # the puzzle alone: no sea drawn, every cell light
+    bare = rasterise(render_svg(instance, None))
+    x0, y0 = origin(instance, None)
+    assert all(near(bare.rgb(int(x0 + c * cell + 6), int(y0 + r * cell + 6)), "#ffffff", 8)
+               for r in range(instance.rows) for c in range(instance.cols))
+    pretty = render_pretty(instance, solution)
+    assert pretty.count("█") == 3 * sum(row.count("#") for row in solution)
 
 
 # ---------------------------------------------------------------- Kakuro
