@@ -21,9 +21,9 @@ from satpuzzle.kinds.hashi import pictures as hashi_picture
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw import pictures as jigsaw_picture
 from satpuzzle.kinds.jigsaw.puzzle import rotated
-from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
 from satpuzzle.kinds.kakuro import pictures as kakuro_picture
 from satpuzzle.kinds.nurikabe import pictures as nurikabe_picture
+from satpuzzle.kinds.one_in_three_sat import pictures as sat_picture
 from satpuzzle.kinds.partition import pictures as partition_picture
 from satpuzzle.kinds.shikaku import pictures as shikaku_picture
 from satpuzzle.kinds.sudoku import pictures as sudoku_picture
