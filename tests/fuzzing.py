@@ -238,7 +238,7 @@ def generated_seeds(rng: random.Random, per_kind: int,
     files and in every exchange format that can hold them. Crosswords sometimes take their
     words from the file `dictionary`."""
     makers = [_sudoku_text, _crossword_text, _shikaku_text, _hashi_text, _jigsaw_text,
-              _partition_text, _one_in_three_text, _kakuro_text]
+              _partition_text, _one_in_three_text, _kakuro_text, _nurikabe_text]
     seeds = []
     for make in makers:
         for _ in range(per_kind):
@@ -322,6 +322,18 @@ def _crossword_text(rng: random.Random) -> str:
         body.append("  distinct: yes")
     body += ["  grid {", *("    " + "".join(row) for row in cells), "  }"]
     return f"crossword{_title(rng)} {{\n" + "\n".join(body) + "\n}\n"
+
+
+def _nurikabe_text(rng: random.Random) -> str:
+    """A random grid of a few numbers (solvable or not: the fuzzer wants readers' paths)."""
+    from satpuzzle.kinds.nurikabe import puzzle as nurikabe
+
+    rows, cols = rng.randint(1, 7), rng.randint(1, 7)
+    cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)],
+                       rng.randint(0, max(1, rows * cols // 4)))
+    clues = tuple((r, c, rng.randint(1, min(9, rows * cols))) for r, c in cells)
+    title = rng.choice([None, "fuzz", "a title with spaces"])
+    return nurikabe.to_puz(nurikabe.NurikabeInstance(rows, cols, clues, title))
 
 
 def _shikaku_text(rng: random.Random) -> str:
