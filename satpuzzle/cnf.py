@@ -212,7 +212,8 @@ class Formula:
         stats.auxiliaries += (self.pool.top - top) - (len(self.names) - named)
         if not stats.example_clause:
             clause = new_clauses[0] if new_clauses else (
-                next(new_blocks[0].clauses(), []) if new_blocks else [])
+                # one clause, not a chunk of 65,536 turned into lists
+                next(new_blocks[0].clauses(chunk=1), []) if new_blocks else [])
             if clause:
                 stats.example_clause = tuple(clause)
                 stats.example = example

@@ -15,11 +15,9 @@ from typing import TYPE_CHECKING
 
 from satpuzzle.constraints import encodings as registry
 from satpuzzle.constraints.model import Model
-from satpuzzle.lazy import Lazy
 
 if TYPE_CHECKING:
     import numpy
-np = Lazy("numpy")
 
 
 def _name(model: Model, family: str) -> str | None:
@@ -61,6 +59,8 @@ def at_least_one_groups(model: Model, family: str, lits: numpy.ndarray,
                         sizes: numpy.ndarray, example: str = "") -> None:
     """Some literal of each consecutive group of `lits` (`sizes` long each; an empty group
     is an empty clause, which makes the formula unsatisfiable)."""
+    import numpy as np
+
     formula = model.formula
     with formula.family(family, "direct", "at least one", len(sizes), example):
         formula.add_block(lits, np.cumsum(sizes))
@@ -70,6 +70,8 @@ def at_most_one_groups(model: Model, family: str, lits: numpy.ndarray,
                        sizes: numpy.ndarray, example: str = "") -> None:
     """At most one literal of each consecutive group of `lits` (`sizes` long each), in the
     family's at-most-one encoding (see the module docstring)."""
+    import numpy as np
+
     name = _name(model, family)
     formula = model.formula
     if name not in (None, "pairwise", "seqcounter"):
@@ -106,6 +108,8 @@ def exactly_one_groups(model: Model, family: str, lits: numpy.ndarray, sizes: nu
 def implications(model: Model, family: str, premises: numpy.ndarray,
                  conclusions: numpy.ndarray, example: str = "") -> None:
     """premises[i] ⇒ conclusions[i], as binary clauses."""
+    import numpy as np
+
     formula = model.formula
     with formula.family(family, "direct", "implication", len(premises), example):
         if len(premises):
@@ -114,6 +118,8 @@ def implications(model: Model, family: str, premises: numpy.ndarray,
 
 def _pairwise(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
     """¬a ∨ ¬b for every pair of a group."""
+    import numpy as np
+
     starts = np.cumsum(sizes) - sizes
     group = np.repeat(np.arange(len(sizes)), sizes)
     position = np.arange(len(lits)) - starts[group]
@@ -126,6 +132,8 @@ def _pairwise(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
 
 def _sequential(formula, lits: numpy.ndarray, sizes: numpy.ndarray) -> None:
     """Sinz's sequential counter for at most one: s_i says "one of x_1..x_i is true"."""
+    import numpy as np
+
     if not len(lits):
         return
     last = np.zeros(len(lits), dtype=bool)
@@ -147,6 +155,8 @@ def one_group_per_item(model: Model, family: str, items: numpy.ndarray, lits: nu
     in the family's at-most-one encoding. Items claimed by one group only cost nothing.
     (Shikaku: items are cells, literals candidate rectangles, groups clues; a rectangle
     claims its border cells, which is enough to keep two clues' rectangles apart.)"""
+    import numpy as np
+
     if not len(items):
         return
     key = items * group_count + groups
@@ -171,3 +181,4 @@ def one_group_per_item(model: Model, family: str, items: numpy.ndarray, lits: nu
     implications(model, family, lits[implied], claim[claim_of[implied]], example)
     at_most_one_groups(model, family, claim[shared], claims_per_item[claims_per_item >= 2],
                        example)
+

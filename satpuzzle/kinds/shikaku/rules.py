@@ -93,11 +93,10 @@ def _variables(model: Model, clues: Sequence[Clue], red: Reduction) -> np.ndarra
     live = np.flatnonzero(red.alive)
     columns = (red.clue[live], red.top[live], red.left[live], red.height[live],
                red.width[live])
-    ids = []
-    for clue, top, left, height, width in zip(*(column.tolist() for column in columns)):
-        row, col, _ = clues[clue]
-        ids.append(model.var("rect", row, col, top, left, height, width))
-    var[live] = ids
+    names = [("rect", *clues[clue][:2], top, left, height, width)
+             for clue, top, left, height, width in zip(*(column.tolist() for column in columns))]
+    first = model.formula.add_names(names)  # all new: numbered in one go, as var would
+    var[live] = np.arange(first, first + len(names))
     return var
 
 
