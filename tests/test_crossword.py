@@ -3,14 +3,21 @@ dictionaries, errors. Every printed fill is re-checked by the independent checke
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
+import random
 
 import pytest
 from conftest import INSTANCES, run_cli
+from test_crossword_differential import instance_of, random_case
 
 import satpuzzle
+from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
+from satpuzzle.constraints.encodings import choices
+from satpuzzle.kinds.crossword import FAMILIES
+from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
 
 SEED_WORDS = ["mars", "mois", "plus", "tard", "soir"]
 SEED_SOLUTIONS = {
@@ -77,6 +84,56 @@ def test_distinct_forbids_a_word_twice():
     assert sorted(distinct) == sorted(expected) and 0 < len(distinct) < 81
     for fill in distinct:
         assert violations(distinct_instance.grid, distinct_instance.words, True, fill) == []
+
+
+def _referee_cases() -> list[tuple[CrosswordInstance, set[tuple[str, ...]]]]:
+    """Bundled grids and small random ones (plain and distinct), each with its fills by the
+    seed's trie backtracking (distinct: those without a repeated word)."""
+    cases = []
+    for name in ("seed-example.puz", "word-square.puz"):
+        instance = satpuzzle.load(str(INSTANCES / "crossword" / name))[0]
+        rows = ["".join(row) for row in instance.grid]
+        cases.append((instance, {tuple(f) for f in trie_solutions(rows, instance.words)}))
+    rng = random.Random(27)
+    while len(cases) < 12:
+        rows, words = random_case(rng)
+        if any(c == "0" for row in rows for c in row) or len(rows) < 3:
+            continue  # open grids: every cell in two slots, no free cell
+        expected = [tuple(f) for f in trie_solutions(rows, words, limit=5000)]
+        if len(expected) == 5000:
+            continue
+        plain = instance_of(rows, words)
+        cases.append((plain, set(expected)))
+        distinct = dataclasses.replace(plain, distinct=True)
+        cases.append((distinct, {f for f in expected if len(set(f) | set(map(
+            "".join, zip(*f)))) == len(f) + len(f[0])}))
+    return cases
+
+
+@pytest.mark.parametrize(("family", "encoding"), [
+    (family, name) for family, constraint in FAMILIES.items() for name in choices(constraint)])
+def test_every_encoding_choice_keeps_the_fills(family, encoding):
+    """Each encoding a family can be switched to: the SAT encoding's fills are the trie
+    backtracking's, and the family is written with that encoding."""
+    written = False
+    for instance, expected in _referee_cases():
+        chosen = dataclasses.replace(instance, encodings=((family, encoding),))
+        found = list(satpuzzle.solutions(chosen, engine="sat"))
+        assert len(found) == len(set(found)) and set(found) == expected, instance
+        stats = satpuzzle.compile(chosen).families.get(family)
+        written |= stats is not None and encoding in stats.encoding.split(" + ")
+    assert written
+
+
+def test_every_clause_belongs_to_a_rule():
+    distinct_written = False
+    for instance, _ in _referee_cases():
+        names = {row.name for row in satpuzzle.compile(instance).explanation()}
+        assert "(unattributed)" not in names
+        assert {"cell", "slot", "spell", "support"} <= names
+        assert instance.distinct or "distinct" not in names
+        distinct_written |= "distinct" in names
+    assert distinct_written
 
 
 def test_compile_decode_round_trip_from_cnf_header(tmp_path):

@@ -8,6 +8,11 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
+# The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
+# this dict to constraints.Model. "cell": a white cell holds one letter; "distinct": with
+# distinct words, no word fills two slots.
+FAMILIES = {"cell": "amo", "distinct": "amo"}
+
 
 class CrosswordKind(Kind):
     name = "crossword"
@@ -15,6 +20,7 @@ class CrosswordKind(Kind):
     codecs = Lazy("satpuzzle.kinds.crossword.codecs")
     puzzle = Lazy("satpuzzle.kinds.crossword.puzzle")
     pictures = Lazy("satpuzzle.kinds.crossword.pictures")
+    encoding_families = FAMILIES
     enumerate_all = True  # the seed asks for every fill: --all is the default
     engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.puzzle", "search"),
                       help="trie search over slots with a SAT oracle (large grids: a slot "

@@ -1,11 +1,12 @@
 """Crossword filling (the crossword assignment): every maximal horizontal or vertical run of two or
 more white cells must be a dictionary word; a white cell in no such run is free.
 
-Instance → CNF: candidate words per slot, filtered by length, fixed letters and letter sets,
-then by arc consistency between crossing slots, before any clause is written. Puzzle variables
-are cell letters c(row, col, letter), one-hot per cell; auxiliary word variables are channelled
-to them (word → its letters; letter → one of the words having it there), so a solution is its
-cell letters and blocking on them is sound and short.
+Instance → CNF: the rules in rules.py, over the constraint library: candidate words per slot,
+filtered by length, fixed letters and letter sets, then by arc consistency between crossing
+slots, before any clause is written. Puzzle variables are cell letters c(row, col, letter),
+one-hot per cell; auxiliary word variables are channelled to them (word → its letters; letter
+→ one of the words having it there), so a solution is its cell letters and blocking on them is
+sound and short.
 """
 
 from __future__ import annotations
@@ -19,14 +20,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import numpy as np
-
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
-from satpuzzle.kinds.crossword import dictionaries
+from satpuzzle.kinds.crossword import dictionaries, rules
 from satpuzzle.kinds.crossword.dictionaries import WordList
 from satpuzzle.kinds.crossword.search import (
     Oracle,
@@ -73,6 +72,8 @@ class CrosswordInstance:
     # written back into it with its clues (satpuzzle.kinds.crossword.codecs); None otherwise.
     # Where a puzzle came from is not the puzzle: equality and hashing leave it out.
     source: GridFile | None = field(default=None, compare=False)
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; FAMILIES in __init__.py)
+    encodings: tuple[tuple[str, str], ...] = ()
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -105,6 +106,7 @@ class CrosswordInstance:
             raise InputError(f"distinct is True or False, found {self.distinct!r}")
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "words", words)
+        object.__setattr__(self, "encodings", tuple(map(tuple, self.encodings)))
         if self.scores is not None:
             object.__setattr__(self, "scores", _valid_scores(self.scores, len(words)))
 
@@ -482,69 +484,8 @@ def encode(instance: CrosswordInstance) -> Formula:
 
 
 def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula:
-    """The CNF of `instance` from its arc-consistent slot problem."""
-    formula = Formula(KIND)
-    formula.one_hot = True  # one letter variable true per white cell
-    allowed = problem.cell_letters()
-    formula.summary = [
-        f"size: {len(instance.grid)}x{len(instance.grid[0])}, {len(problem.slots)} slots",
-        (f"dictionary: {len(instance.words)} words, "
-         f"{sum(d.bit_count() for d in problem.domains)} candidates after arc consistency"),
-    ]
-    # letter_vars[cell][k] = variable of letter k in the cell (0 where k is not allowed)
-    letter_vars: dict[tuple[int, int], np.ndarray] = {}
-    for (r, c), letters in sorted(allowed.items()):
-        idents = [formula.var("c", r + 1, c + 1, ch) for ch in letters]
-        formula.exactly_one(idents)
-        table = np.zeros(26, dtype=np.int64)
-        table[[ord(ch) - 97 for ch in letters]] = idents
-        letter_vars[(r, c)] = table
-    uses: list[tuple[np.ndarray, np.ndarray, int]] = []  # (word numbers, word vars, length)
-    for number, slot in enumerate(problem.slots):
-        numbers = problem.slot_numbers(number)
-        word_vars = formula.reserve(len(numbers)) + np.arange(len(numbers), dtype=np.int64)
-        formula.at_least_one(word_vars.tolist())
-        _channel(formula, problem.index(number).matrix[numbers], word_vars,
-                 [letter_vars[cell] for cell in slot])
-        uses.append((numbers, word_vars, len(slot)))
-    if instance.distinct:
-        _distinct_words(formula, uses)
-    return formula
-
-
-def _channel(formula: Formula, spelled: np.ndarray, word_vars: np.ndarray,
-             cell_tables: list[np.ndarray]) -> None:
-    """Word ↔ letters, built as numpy blocks: each word implies its letter in every cell
-    (binary clauses), and each allowed letter of a cell implies one of the words having it
-    there (one long clause per cell and letter)."""
-    for position, table in enumerate(cell_tables):
-        letters = spelled[:, position].astype(np.int64)
-        formula.add_pairs(-word_vars, table[letters])
-        order = np.argsort(letters, kind="stable")
-        sorted_letters = letters[order]
-        present = np.flatnonzero(table)
-        starts = np.searchsorted(sorted_letters, present, side="left")
-        stops = np.searchsorted(sorted_letters, present, side="right")
-        pieces, ends, length = [], [], 0
-        for letter, start, stop in zip(present, starts, stops):
-            pieces += [np.array([-table[letter]]), word_vars[order[start:stop]]]
-            length += 1 + stop - start
-            ends.append(length)
-        if pieces:
-            formula.add_block(np.concatenate(pieces), np.array(ends))
-
-
-def _distinct_words(formula: Formula, uses: list[tuple[np.ndarray, np.ndarray, int]]) -> None:
-    """At most one slot takes each word (slots of one length share word numbers)."""
-    for length in sorted({length for _, _, length in uses}):
-        numbers = np.concatenate([n for n, _, size in uses if size == length])
-        variables = np.concatenate([v for _, v, size in uses if size == length])
-        order = np.argsort(numbers, kind="stable")
-        numbers, variables = numbers[order], variables[order]
-        bounds = np.flatnonzero(np.diff(numbers)) + 1
-        for group in np.split(variables, bounds):
-            if len(group) > 1:
-                formula.at_most_one(group.tolist())
+    """The CNF of `instance` from its arc-consistent slot problem: rules.py's rules."""
+    return rules.encode_problem(instance, problem)
 
 
 def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
