@@ -62,7 +62,7 @@ class OneInThreeInstance:
     num_vars: int
     clauses: tuple[tuple[int, ...], ...]  # DIMACS literals, each clause 1..3 literals
     title: str | None = None
-    # family → encoding chosen by the user (--encoding FAMILY=NAME; families in rules.py)
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; FAMILIES in __init__.py)
     encodings: tuple[tuple[str, str], ...] = ()
     KIND: ClassVar[str] = KIND
 

@@ -51,7 +51,7 @@ _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 class PartitionInstance:
     numbers: tuple[int, ...]
     title: str | None = None
-    # family → encoding chosen by the user (--encoding FAMILY=NAME; families in rules.py)
+    # family → encoding chosen by the user (--encoding FAMILY=NAME; FAMILIES in __init__.py)
     encodings: tuple[tuple[str, str], ...] = ()
     KIND: ClassVar[str] = KIND
 
