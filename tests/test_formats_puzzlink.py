@@ -138,7 +138,7 @@ def test_random_instances_round_trip(instance):
     ("https://puzz.link/p?hashi/3/3/o", "no island"),
     ("https://puzz.link/p?hashi/0/3/", "positive COLS and ROWS"),
     ("https://puzz.link/p?hashi/3", "COLS/ROWS/BODY"),
-    ("https://puzz.link/p?nurikabe/5/5/abc", "'nurikabe' is not supported"),
+    ("https://puzz.link/p?akari/5/5/abc", "'akari' is not supported"),
     ("https://example.com/index.html", "expected a puzz.link URL"),
     ("https://puzz.link/p?sudoku/4/4/g2j1h1j3g extra", "expected a puzz.link URL"),
 ])
