@@ -5,9 +5,7 @@ per call, so a kind with 10^5 small constraints pays for its bookkeeping once.
 The at-most-one encodings in bulk: pairwise for every group (numpy: in a few vectorised
 passes); by default, pairwise up to PAIRWISE_LIMIT literals and Sinz's sequential counter
 above (3n − 4 binary clauses, as PySAT's seqcounter writes them, against about 4n for the
-ladder); any other encoding the user chose, group by group through the registry. And
-clauses that are the rule as stated ("direct"), given flat (`clause_block`) or as pairs
-(`binary_clauses`), for rules an encoder builds many at a time.
+ladder); any other encoding the user chose, group by group through the registry.
 """
 
 from __future__ import annotations
@@ -58,20 +56,25 @@ def at_most_one_each(model: Model, family: str, groups: Sequence[Sequence[int]],
 
 
 def at_least_one_groups(model: Model, family: str, lits: numpy.ndarray,
-                        sizes: numpy.ndarray, example: str = "") -> None:
+                        sizes: numpy.ndarray, example: str = "", what: str = "at least one",
+                        constraints: int | None = None) -> None:
     """Some literal of each consecutive group of `lits` (`sizes` long each; an empty group
-    is an empty clause, which makes the formula unsatisfiable)."""
+    is an empty clause, which makes the formula unsatisfiable). `what` and `constraints`
+    (default: a constraint a group) are the family's bookkeeping."""
     import numpy as np
 
     formula = model.formula
-    with formula.family(family, "direct", "at least one", len(sizes), example):
+    counted = len(sizes) if constraints is None else constraints
+    with formula.family(family, "direct", what, counted, example):
         formula.add_block(lits, np.cumsum(sizes))
 
 
 def at_most_one_groups(model: Model, family: str, lits: numpy.ndarray,
-                       sizes: numpy.ndarray, example: str = "") -> None:
+                       sizes: numpy.ndarray, example: str = "", what: str = "at most one",
+                       count: bool = True) -> None:
     """At most one literal of each consecutive group of `lits` (`sizes` long each), in the
-    family's at-most-one encoding (see the module docstring)."""
+    family's at-most-one encoding (see the module docstring). `what`, and whether each group
+    counts as a constraint of the family (`count`), are its bookkeeping."""
     import numpy as np
 
     name = _name(model, family)
@@ -79,7 +82,7 @@ def at_most_one_groups(model: Model, family: str, lits: numpy.ndarray,
     if name not in (None, "pairwise", "seqcounter"):
         ends = np.cumsum(sizes).tolist()
         flat = lits.tolist()
-        with formula.family(family, name, "at most one", len(sizes), example):
+        with formula.family(family, name, what, len(sizes) * count, example):
             for start, end in zip([0, *ends], ends):
                 formula.clauses += registry.at_most_one(name, flat[start:end], model.fresh,
                                                         formula.pool)
@@ -91,10 +94,10 @@ def at_most_one_groups(model: Model, family: str, lits: numpy.ndarray,
         small = np.full(len(sizes), name == "pairwise")
     group = np.repeat(np.arange(len(sizes)), sizes)
     if small.any():
-        with formula.family(family, "pairwise", "at most one", int(small.sum()), example):
+        with formula.family(family, "pairwise", what, int(small.sum()) * count, example):
             _pairwise(formula, lits[small[group]], sizes[small])
     if not small.all():
-        with formula.family(family, "seqcounter", "at most one", int((~small).sum()),
+        with formula.family(family, "seqcounter", what, int((~small).sum()) * count,
                             example):
             _sequential(formula, lits[~small[group]], sizes[~small])
 
@@ -103,17 +106,17 @@ def exactly_one_groups(model: Model, family: str, lits: numpy.ndarray, sizes: nu
                        example: str = "") -> None:
     """Exactly one literal of each consecutive group: at least one, and at most one in the
     family's encoding."""
-    at_least_one_groups(model, family, lits, sizes, example)
-    at_most_one_groups(model, family, lits, sizes, example)
+    at_least_one_groups(model, family, lits, sizes, example, "exactly one")
+    at_most_one_groups(model, family, lits, sizes, example, "exactly one", count=False)
 
 
 def implications(model: Model, family: str, premises: numpy.ndarray,
-                 conclusions: numpy.ndarray, example: str = "") -> None:
-    """premises[i] ⇒ conclusions[i], as binary clauses."""
-    import numpy as np
-
+                 conclusions: numpy.ndarray, example: str = "", what: str = "implication",
+                 count: bool = True) -> None:
+    """premises[i] ⇒ conclusions[i], as binary clauses (each a constraint of the family
+    where `count`)."""
     formula = model.formula
-    with formula.family(family, "direct", "implication", len(premises), example):
+    with formula.family(family, "direct", what, len(premises) * count, example):
         if len(premises):
             formula.add_pairs(-premises, conclusions)
 
@@ -176,31 +179,12 @@ def one_group_per_item(model: Model, family: str, items: numpy.ndarray, lits: nu
     claim = np.zeros(len(size), dtype=np.int64)
     needs_aux = shared & ~lone
     count = int(needs_aux.sum())
-    with model.formula.family(family, "direct", "claims", 0, example):  # its auxiliaries
+    with model.formula.family(family, "direct", "", 0, example):  # its auxiliaries
         claim[needs_aux] = model.fresh(count) + np.arange(count)
     claim[lone] = lits[new_key][lone]
     implied = needs_aux[claim_of]
-    implications(model, family, lits[implied], claim[claim_of[implied]], example)
+    implications(model, family, lits[implied], claim[claim_of[implied]], example,
+                 "a literal claims for its group", count=False)
     at_most_one_groups(model, family, claim[shared], claims_per_item[claims_per_item >= 2],
-                       example)
+                       example, "one group claims an item")
 
-
-# ---------------------------------------------------------------- clauses as the rule states them
-
-
-def clause_block(model: Model, family: str, literals: numpy.ndarray, ends: numpy.ndarray,
-                 what: str, example: str = "", constraints: int | None = None) -> None:
-    """Clauses given flat, clause i being literals[ends[i-1]:ends[i]] (ends[-1] = len), as
-    family `family`'s (`constraints`: how many the family states; default one a clause)."""
-    with model.formula.family(family, "direct", what, 0, example) as stats:
-        model.formula.add_block(literals, ends)
-        stats.constraints += len(ends) if constraints is None else constraints
-
-
-def binary_clauses(model: Model, family: str, first: numpy.ndarray, second: numpy.ndarray,
-                   what: str, example: str = "", constraints: int | None = None) -> None:
-    """The binary clauses [first[i], second[i]] as family `family`'s (`constraints`: how
-    many the family states; default one a clause)."""
-    with model.formula.family(family, "direct", what, 0, example) as stats:
-        model.formula.add_pairs(first, second)
-        stats.constraints += len(first) if constraints is None else constraints

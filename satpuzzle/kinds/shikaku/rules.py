@@ -71,13 +71,14 @@ def encode_with_variables(rows: int, cols: int, clues: Sequence[Clue], red: Redu
     open_clues = ~decided
     # A clue the presolve decided has its one rectangle.
     at_least_one_groups(model, "clue", var[red.alive & decided[red.clue]],
-                        np.ones(int(decided.sum()), dtype=np.int64), "a decided clue")
+                        np.ones(int(decided.sum()), dtype=np.int64), "a decided clue",
+                        "exactly one")
     # Each other clue's rectangle is exactly one of its candidate placements.
     exactly_one_groups(model, "clue", var[red.alive & open_clues[red.clue]],
                        per_clue[open_clues], "a clue's rectangle is one placement")
     # Every cell is covered by a rectangle ...
     lits, sizes = _cell_covers(red, var, per_clue)
-    at_least_one_groups(model, "cover", lits, sizes, "a cell is covered")
+    at_least_one_groups(model, "cover", lits, sizes, "a cell is covered", "exactly once")
     # ... and by one only: at most one clue claims each cell, a rectangle its border.
     cells, candidates = _borders(red, open_clues)
     one_group_per_item(model, "cover", cells, var[candidates], red.clue[candidates],
