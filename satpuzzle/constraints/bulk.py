@@ -5,7 +5,9 @@ per call, so a kind with 10^5 small constraints pays for its bookkeeping once.
 The at-most-one encodings in bulk: pairwise for every group (numpy: in a few vectorised
 passes); by default, pairwise up to PAIRWISE_LIMIT literals and Sinz's sequential counter
 above (3n − 4 binary clauses, as PySAT's seqcounter writes them, against about 4n for the
-ladder); any other encoding the user chose, group by group through the registry.
+ladder); any other encoding the user chose, group by group through the registry. And
+clauses that are the rule as stated ("direct"), given flat (`clause_block`) or as pairs
+(`binary_clauses`), for rules an encoder builds many at a time.
 """
 
 from __future__ import annotations
@@ -188,3 +190,23 @@ def one_group_per_item(model: Model, family: str, items: numpy.ndarray, lits: nu
     at_most_one_groups(model, family, claim[shared], claims_per_item[claims_per_item >= 2],
                        example, "one group claims an item")
 
+
+# ---------------------------------------------------------------- clauses as the rule states them
+
+
+def clause_block(model: Model, family: str, literals: numpy.ndarray, ends: numpy.ndarray,
+                 what: str, example: str = "", constraints: int | None = None) -> None:
+    """Clauses given flat, clause i being literals[ends[i-1]:ends[i]] (ends[-1] = len), as
+    family `family`'s (`constraints`: how many the family states; default one a clause)."""
+    with model.formula.family(family, "direct", what, 0, example) as stats:
+        model.formula.add_block(literals, ends)
+        stats.constraints += len(ends) if constraints is None else constraints
+
+
+def binary_clauses(model: Model, family: str, first: numpy.ndarray, second: numpy.ndarray,
+                   what: str, example: str = "", constraints: int | None = None) -> None:
+    """The binary clauses [first[i], second[i]] as family `family`'s (`constraints`: how
+    many the family states; default one a clause)."""
+    with model.formula.family(family, "direct", what, 0, example) as stats:
+        model.formula.add_pairs(first, second)
+        stats.constraints += len(first) if constraints is None else constraints
