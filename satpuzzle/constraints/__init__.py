@@ -19,7 +19,7 @@ from typing import Any
 _WHERE = {"Model": "model", "parse_choices": "model", "DEFAULTS": "encodings",
           "ENCODINGS": "encodings", "Encoding": "encodings", "choices": "encodings"}
 
-__all__ = sorted(_WHERE)
+__all__ = ["DEFAULTS", "ENCODINGS", "Encoding", "Model", "choices", "parse_choices"]
 
 
 def __getattr__(name: str) -> Any:
