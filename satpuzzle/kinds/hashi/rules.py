@@ -73,7 +73,9 @@ def connectivity_method(instance: HashiInstance) -> str:
     """The connected family's encoding: the user's choice, else the `connectivity:` entry's
     (lazy by default)."""
     chosen = dict(instance.encodings).get("connected")
-    return chosen or METHOD_OF_MODE[instance.connectivity or "lazy"]
+    if chosen is None and instance.connectivity is not None:
+        chosen = METHOD_OF_MODE[instance.connectivity]
+    return chosen or DEFAULTS["connected"]
 
 
 def _model(instance: HashiInstance, connectivity: str) -> tuple[Model, Board]:
@@ -106,7 +108,7 @@ def _encode(instance: HashiInstance, method: str) -> Formula:
     # The bridges form no loop: the tree's arcs (above), or at most islands − 1 pairs.
     if instance.no_loops and not tree:
         model.count("no-loops", [pair[0] for pair in bridges], "atmost", islands - 1,
-                    "at most islands − 1 bridged pairs")
+                    "at most islands − 1 bridged pairs", default=DEFAULTS["no-loops"])
     return model.formula
 
 
