@@ -594,16 +594,41 @@ def lo_lines(study: LynceOuaknine, images: list[str]) -> list[str]:
     if study.missing:
         lines += ["", "Not measured: " + "; ".join(study.missing) + "."]
     lines += ["", *(f"![{image}]({PLOTS}/{image})" for image in images), ""]
-    lines += [("What it shows: the minimal and efficient encodings state no \"digit d somewhere "
-              "in this row\" clause, so unit propagation finds only naked singles (a cell "
-              "left with one digit), and the hard sets need hidden singles; the extended "
-              "encoding's definedness clauses give them, and probing on it does the rest. "
-              "Cell uniqueness (efficient) adds nothing unit propagation can use once the "
-              "givens are set, but makes probing cheaper. satpuzzle's own Sudoku encoding "
-              "states every group as exactly-one (definedness and uniqueness): it is the "
-              "extended encoding, with each pair of cells that share a row or column and a "
-              "box excluded once instead of twice."), ""]
+    lines += [lo_findings(study.results), ""]
     return lines
+
+
+def lo_findings(results: Sequence[lo.SetResult]) -> str:
+    """The paragraph that reads the table, its numbers taken from the results."""
+    def share(variant: str, what: str) -> str:
+        parts = []
+        for r in results:
+            if r.variant == variant:
+                solved, of = ((r.unit, r.puzzles) if what == "unit"
+                              else (r.probing, r.probing_puzzles))
+                parts.append(f"{solved:,} of {of:,} ({r.name})")
+        return ", ".join(parts)
+
+    same = all(a.unit == b.unit and a.probing == b.probing for a in results
+               for b in results if a.name == b.name and {a.variant, b.variant}
+               == {"minimal", "efficient"})
+    faster = all(a.probing_seconds < b.probing_seconds for a in results for b in results
+                 if a.name == b.name and (a.variant, b.variant) == ("efficient", "minimal"))
+    return ("What it shows: the minimal and efficient encodings have no \"digit d somewhere "
+            "in this row\" clause, so unit propagation finds only naked singles (a cell left "
+            "with one candidate), while hard puzzles need hidden singles: unit propagation on "
+            f"the minimal encoding solves {share('minimal', 'unit')}. The extended "
+            "encoding's definedness clauses are the hidden singles: unit propagation on it "
+            f"solves {share('extended', 'unit')}, and with failed-literal probing "
+            f"{share('extended', 'probing')}, against {share('minimal', 'probing')} for "
+            "the minimal encoding with probing. "
+            + ("With cell uniqueness, the efficient encoding solved as many puzzles as the "
+               "minimal one on every set, by either inference"
+               + (" (its probing took less time a puzzle). " if faster else ". ")
+               if same else "")
+            + "satpuzzle's own Sudoku encoding is the extended one over the candidates the "
+            "givens leave (each cell, row, column and box an exactly-one), a pair of cells "
+            "that share a row or column and a box excluded once instead of twice.")
 
 
 def strength_lines(found: Sequence[Strength]) -> list[str]:
