@@ -598,6 +598,32 @@ def lo_lines(study: LynceOuaknine, images: list[str]) -> list[str]:
     return lines
 
 
+CONNECTIVITY = {"cuts": "lazy: cuts per model", "reachability": "lazy (clasp: unfounded sets)",
+                "tree": "eager, not GAC", "levels": "eager"}
+
+
+# where the measurement below says more than the literature's claim
+MEASURED_WEAK = {"mtotalizer": "not GAC (measured)", "kmtotalizer": "not GAC (measured)",
+                 "binmerge": "not GAC as PySAT builds it (measured)"}
+
+
+def propagation(constraint: str, name: str) -> str:
+    """The literature's word on unit propagation for this encoding, short (the section
+    "Propagation strength" has the sources and the measurements)."""
+    if name in CONNECTIVITY:
+        return CONNECTIVITY[name]
+    if name in MEASURED_WEAK:
+        return MEASURED_WEAK[name]
+    text = LITERATURE.get(("pb" if constraint == "distinct-sum" else constraint, name), "")
+    if text.startswith("GAC for"):
+        return text.split(" (")[0]
+    if text.startswith("GAC"):
+        return "GAC"
+    if text.startswith("not GAC"):
+        return "not GAC"
+    return "see below" if text else "–"
+
+
 def lo_findings(results: Sequence[lo.SetResult]) -> str:
     """The paragraph that reads the table, its numbers taken from the results."""
     def share(variant: str, what: str) -> str:
@@ -700,9 +726,10 @@ def kind_lines(kind: str, runs: Sequence[Run], cases: Sequence[Case],
     lines += ["Instances: " + (", ".join(f"`{c.label}`" for c in measured) or "none") + "."
               + "".join(f" Left out: `{c.label}` ({c.skipped})." for c in cases if c.skipped),
               "",
-              ("| family | encoding | solved / timeout / other | variables | clauses | "
-              "family clauses | compile | first solution | count (≤ "
-              f"{COUNT_CAP:,}) |"), "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              ("| family | encoding | propagation | solved / timeout / other | variables | "
+              "clauses | family clauses | compile | first solution | count (≤ "
+              f"{COUNT_CAP:,}) |"),
+              "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     suggestions = []
     families = list(dict.fromkeys(r.family for r in runs))
     for family in families:
@@ -730,7 +757,8 @@ def kind_lines(kind: str, runs: Sequence[Run], cases: Sequence[Case],
             default = any(r.default for r in mine)
             label = f"**{name}** (default)" if default else name
             lines.append(
-                f"| {family} | {label} | {len(solved)} / {timeouts} / {other} | "
+                f"| {family} | {label} | {propagation(mine[0].constraint, name)} | "
+                f"{len(solved)} / {timeouts} / {other} | "
                 f"{total('variables')} | {total('clauses')} | {total('family_clauses')} | "
                 f"{_s(sum(r.compile_seconds or 0 for r in mine))} | "
                 f"{_s(solve)} | {count_text} |")
