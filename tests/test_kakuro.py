@@ -313,6 +313,15 @@ def test_url_refuses_a_grid_whose_first_row_is_white():
         satpuzzle.export(instance, "url")
 
 
+def test_url_writes_none_as_pzprjs_does_today_and_reads_its_older_zero():
+    instance = satpuzzle.load(SMALL)[0]
+    url = satpuzzle.export(instance, "url")
+    assert url == "https://puzz.link/p?kakuro/3/3/la-m-9l4a3c"  # '-': no clue that way
+    older = url.replace("-", "0")  # pzprjs before wrote '0' for no clue
+    assert satpuzzle.load(older)[0] == satpuzzle.load(url)[0] == dataclasses.replace(
+        instance, title=None)
+
+
 def test_url_errors_point_into_the_body():
     with pytest.raises(InputError, match="expected a sum"):
         satpuzzle.load("https://puzz.link/p?kakuro/3/3/l!0m09l4a3c")

@@ -4,9 +4,10 @@ puzz.link (pzprjs `kakuro`): COLS×ROWS are the cells inside a frame whose top r
 column pzprjs draws outside the grid, so a URL's puzzle is satpuzzle's grid without its first
 row and column, which must be blocks (they hold the first clues). The body lists the inner
 cells row by row: `k`..`z` a run of 1..16 white cells, `.` a block without clues, two
-characters a block's down then across sum (`0` none, `1`..`9` `a`..`j` 1..19, `A`..`Z`
-20..45); then one character per column whose top inner cell is white (the down clue above
-it), then one per row whose left inner cell is white (the across clue left of it).
+characters a block's down then across sum (`-` none, as pzprjs writes it today, `0` none
+as it wrote it before, `1`..`9` `a`..`j` 1..19, `A`..`Z` 20..45); then one character per
+column whose top inner cell is white (the down clue above it), then one per row whose left
+inner cell is white (the across clue left of it).
 
 JSON: `grid` is rows of cells, `0` a white cell, `[DOWN, ACROSS]` a block (null where it
 has no clue).
@@ -27,21 +28,26 @@ from satpuzzle.kinds.kakuro.puzzle import Clue, KakuroInstance
 RUN_FIRST, RUN_LONGEST = "k", 16  # `k`..`z`: 1..16 white cells
 
 
+NONE = "-"  # no clue in that direction (pzprjs's encval; its older one wrote `0`)
+
+
 def _value(char: str, at: int) -> int:
-    """A sum of one body character: 0..9, a..j 10..19, A..Z 20..45."""
+    """A sum of one body character: 0..9, a..j 10..19, A..Z 20..45; 0 for none (`-`)."""
+    if char == NONE:
+        return 0
     if char.isascii() and char.isdigit():
         return int(char)
     if "a" <= char <= "j":
         return int(char, 36)
     if "A" <= char <= "Z":
         return int(char, 36) + 10
-    raise BadEntry(f"url kakuro: expected a sum (0..9, a..j, A..Z) in the body, found "
+    raise BadEntry(f"url kakuro: expected a sum (0..9, a..j, A..Z, or '-' for none) in the body, found "
                    f"{char!r}", at)
 
 
 def _char(value: int | None) -> str:
     if not value:
-        return "0"
+        return NONE
     if value <= 19:
         return "0123456789abcdefghij"[value]
     if value <= 45:
