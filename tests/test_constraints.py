@@ -13,11 +13,12 @@ with a component check written here (no graph library), and the formula's bookke
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
@@ -569,3 +570,106 @@ def test_an_encoding_for_another_constraint_is_refused() -> None:
     assert parse_choices(" cell=ladder, sum=bdd ") == {"cell": "ladder", "sum": "bdd"}
     with pytest.raises(InputError, match="unknown encoding 'nope'"):
         parse_choices("cell=nope")
+
+
+# ---------------------------------------------------------------- bulk constraints
+
+
+def group_models(sizes: Sequence[int], exactly: bool) -> Callable[[dict[int, bool]], bool]:
+    """Whether an assignment of x_0.. (consecutive groups of `sizes`) has at most (or
+    exactly) one true literal in each group."""
+    def holds(a: dict[int, bool]) -> bool:
+        values = [a[v] for v in sorted(a)]
+        at = 0
+        for size in sizes:
+            total = sum(values[at:at + size])
+            at += size
+            if total > 1 or (exactly and total != 1):
+                return False
+        return True
+
+    return holds
+
+
+def few_true_models(variables: Sequence[int], sizes: Sequence[int],
+                    exactly: bool) -> set[tuple[bool, ...]]:
+    """The same set as expected_models(variables, group_models(...)), built group by group
+    (a group longer than 20 has too many assignments to filter)."""
+    choices = []
+    for size in sizes:
+        options = [tuple(i == k for i in range(size)) for k in range(size)]
+        choices.append(options if exactly else [(False,) * size, *options])
+    return {tuple(v for part in parts for v in part) for parts in itertools.product(*choices)}
+
+
+BULK_NAMES = [None, *AMO]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(BULK_NAMES), exactly=st.booleans(),
+       sizes=st.lists(st.integers(0, 5), min_size=1, max_size=4), long=st.booleans())
+def test_bulk_groups(name: str | None, exactly: bool, sizes: list[int], long: bool) -> None:
+    """at_most_one_groups / exactly_one_groups / at_most_one_each on consecutive groups, with
+    the default (pairwise, then a sequential counter past PAIRWISE_LIMIT) or a chosen
+    encoding: exactly the assignments with at most (exactly) one true literal per group."""
+    import numpy as np
+
+    from satpuzzle.constraints import bulk
+    from satpuzzle.constraints.encodings import PAIRWISE_LIMIT
+
+    if long:
+        sizes = [*sizes, PAIRWISE_LIMIT + 3]
+    if exactly and 0 in sizes:
+        sizes = [max(1, size) for size in sizes]
+    assume(math.prod(size + 1 for size in sizes) <= 2000)  # models to enumerate
+    formula = Formula("test")
+    model = Model(formula, {"g": name} if name else {}, {"g": "amo"})
+    lits = [model.var("x", i) for i in range(sum(sizes))]
+    array, counts = np.array(lits, dtype=np.int64), np.array(sizes, dtype=np.int64)
+    if exactly:
+        bulk.exactly_one_groups(model, "g", array, counts)
+    elif long:
+        bulk.at_most_one_groups(model, "g", array, counts)
+    else:
+        groups, at = [], 0
+        for size in sizes:
+            groups.append(lits[at:at + size])
+            at += size
+        bulk.at_most_one_each(model, "g", groups)
+    wanted = few_true_models(lits, sizes, exactly)
+    if sum(sizes) <= 12:
+        assert wanted == expected_models(lits, group_models(sizes, exactly))
+    assert projected_models(formula, lits) == wanted
+    if formula.num_clauses:
+        assert_accounted(formula)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(BULK_NAMES),
+       triples=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 7), st.integers(0, 2)),
+                        min_size=1, max_size=12))
+def test_one_group_per_item(name: str | None, triples: list[tuple[int, int, int]]) -> None:
+    """One group per item: literal l of group g claims item i when true; an item is claimed
+    by at most one group."""
+    import numpy as np
+
+    from satpuzzle.constraints import bulk
+
+    formula = Formula("test")
+    model = Model(formula, {"claim": name} if name else {}, {"claim": "amo"})
+    x = [model.var("x", i) for i in range(8)]
+    items = np.array([t[0] for t in triples], dtype=np.int64)
+    lits = np.array([x[t[1]] for t in triples], dtype=np.int64)
+    groups = np.array([t[2] for t in triples], dtype=np.int64)
+    bulk.one_group_per_item(model, "claim", items, lits, groups, 3)
+
+    def holds(a: dict[int, bool]) -> bool:
+        claimed: dict[int, set[int]] = {}
+        for item, lit, group in triples:
+            if a[x[lit]]:
+                claimed.setdefault(item, set()).add(group)
+        return all(len(gs) <= 1 for gs in claimed.values())
+
+    assert projected_models(formula, x) == expected_models(x, holds)
+    if formula.num_clauses:
+        assert_accounted(formula)
