@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from conftest import INSTANCES, run_cli
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import satpuzzle
 from satpuzzle.checkers.kakuro import check
@@ -305,6 +307,19 @@ def test_round_trips_through_puz_json_url_and_janko():
         assert url.startswith("https://puzz.link/p?kakuro/")
         assert satpuzzle.load(url)[0] == instance, name
         assert satpuzzle.export(instance, "janko") == entry["problem"] + "\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["puz", "json", "url", "janko"]))
+def test_random_grids_round_trip_through_every_format(seed, name):
+    instance = solvable_random(seed)
+    assume(instance is not None)
+    if name == "janko" and not any(cell not in (None, (None, None))
+                                   for row in instance.grid for cell in row):
+        with pytest.raises(InputError):  # no clue word: the text cannot say it is a Kakuro
+            satpuzzle.export(instance, name)
+        return
+    assert satpuzzle.load(satpuzzle.export(instance, name), kind="kakuro")[0] == instance
 
 
 def test_url_refuses_a_grid_whose_first_row_is_white():
