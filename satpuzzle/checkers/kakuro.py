@@ -7,20 +7,22 @@ clues, None where there is none) and the solution's digits (0 on blocks), nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 LIMIT = 20  # problems listed before the rest are summarised
+Run = tuple[str, "int | None", list[tuple[int, int]]]
 
 
-def _runs(grid: Sequence[Sequence[object]], rows: int, cols: int) -> list[tuple[str, object,
-                                                                               list]]:
+def _runs(grid: Sequence[Sequence[Any]], rows: int, cols: int) -> list[Run]:
     """(direction, clue or None, cells) of every run."""
-    found = []
+    found: list[Run] = []
     for direction in ("across", "down"):
         lines = ([[(r, c) for c in range(cols)] for r in range(rows)] if direction == "across"
                  else [[(r, c) for r in range(rows)] for c in range(cols)])
         side = 1 if direction == "across" else 0
         for line in lines:
-            clue, cells = None, []
+            clue: int | None = None
+            cells: list[tuple[int, int]] = []
             for r, c in line:
                 if grid[r][c] is None:
                     cells.append((r, c))

@@ -174,7 +174,7 @@ def different_sum(model: Model, family: str, variables: Sequence[IntVar], total:
             for value, lit in x.direct().items():
                 clauses.append([-lit, *(chosen[s] for s in sets if value in s)])
         for s, selector in chosen.items():  # each value of the chosen set is taken
-            clauses += [[-selector, *(lit for x in variables if (lit := x.eq(v)) is not None)]
+            clauses += [[-selector, *(x.direct()[v] for x in variables if v in x.direct())]
                         for v in s]
         formula.clauses += clauses
     formula.check_budget()

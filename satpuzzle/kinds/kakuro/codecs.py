@@ -151,10 +151,10 @@ def read_json(f: Fields, title: str | None) -> KakuroInstance:
             if not isinstance(cell, list):
                 raise r.fail(where, "expected 0 (a white cell) or [DOWN, ACROSS] (a block, "
                                     f"null where it has no clue), found {cell!r}")
-            down, across = r.array(cell, where, 2)
-            cells.append(tuple(None if value is None else r.integer(
-                value, (*where, k), 1, kakuro.MAX_TOTAL) for k, value in enumerate((down,
-                                                                                   across))))
+            down, across = (None if value is None else r.integer(
+                value, (*where, k), 1, kakuro.MAX_TOTAL)
+                for k, value in enumerate(r.array(cell, where, 2)))
+            cells.append((down, across))
         grid.append(tuple(cells))
     instance = KakuroInstance(rows, cols, tuple(grid), title)
     problem = kakuro.impossibility(instance)

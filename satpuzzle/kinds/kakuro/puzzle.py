@@ -104,7 +104,8 @@ def runs(instance: KakuroInstance) -> list[Run]:
                 cells.append((r, c))
                 continue
             if cells:
-                total = None if head is None else grid[head[0]][head[1]][side]
+                block = None if head is None else grid[head[0]][head[1]]
+                total = None if block is None else block[side]
                 found.append(Run(direction, head, total, tuple(cells)))
                 cells = []
             head = (r, c)
@@ -236,8 +237,8 @@ def decode(instance: KakuroInstance, true_names: Iterable[VarName]) -> Solution:
     for name in true_names:
         if name[0] == "d":
             _, r, c, value = name
-            digits[r][c] = value  # type: ignore[index]
-    return tuple(map(tuple, digits))  # type: ignore[arg-type]
+            digits[r][c] = value  # type: ignore[index,call-overload]
+    return tuple(map(tuple, digits))
 
 
 # ---------------------------------------------------------------- output
@@ -282,7 +283,7 @@ def _parse_block(instance: KakuroInstance, block: list[tuple[int, str]],
     if len(block) != instance.rows:
         raise InputError(f"solution grid has {len(block)} line(s), expected {instance.rows}",
                          path, block[0][0], 1)
-    digits = []
+    digits: list[tuple[int, ...]] = []
     for (number, line), row in zip(block, instance.grid):
         words = line.split()
         if len(words) != instance.cols:
@@ -362,11 +363,11 @@ def forced_text(instance: KakuroInstance, forced: dict[VarName, bool]) -> list[s
     for name, value in forced.items():
         if name[0] != "d":
             continue
-        cell = (name[1], name[2])
+        _, r, c, d = name
         if value:
-            digit[cell] = name[3]  # type: ignore[assignment]
+            digit[(r, c)] = d  # type: ignore[index,assignment]
         else:
-            out.setdefault(cell, set()).add(name[3])  # type: ignore[arg-type]
+            out.setdefault((r, c), set()).add(d)  # type: ignore[arg-type]
     lines = []
     for r, c in white_cells(instance):
         if (r, c) in digit:
