@@ -86,6 +86,9 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in [
        "is connected (not complete by itself: DIMACS export takes tree)"),
     _e("tree", "connected", "satpuzzle", "eager: a spanning tree of parent arcs with binary "
        "levels decreasing towards the root"),
+    _e("distance", "connected", "satpuzzle", "eager, rooted: each node a unary distance from "
+       "the root, a neighbour one step closer; strong where distances are few (a tree "
+       "without a root)"),
     _e("reachability", "connected", "satpuzzle", "cuts for SAT; clasp reads the edges as "
        "reachability rules (its unfounded-set check)"),
     _e("levels", "acyclic", "satpuzzle", "one parent per node, binary levels decreasing "

@@ -28,21 +28,25 @@ from satpuzzle.constraints.model import Model
 from satpuzzle.disjoint import DisjointSets
 
 Edge = tuple[int, int, "int | None"]
-METHODS = ("cuts", "tree", "reachability")
+METHODS = ("cuts", "tree", "reachability", "distance")
 
 
 def connected(model: Model, family: str, nodes: int, edges: Sequence[Edge],
               present: Sequence[int | None] | None = None, root: int | None = None,
               method: str | None = None, spanning_tree_only: bool = False,
-              example: str = "") -> None:
+              example: str = "", bound: int | None = None) -> None:
     """The present nodes are connected, by `method` (default: the family's encoding, cuts
     unless the user chose another). `root`: a node known present (else every present
     node may be the root: one root variable each, at most one of them true).
     `spanning_tree_only` (tree method): the used edges are exactly the tree's arcs, so they
-    form a tree (no cycles)."""
+    form a tree (no cycles). `bound` (distance method): no present node is farther than
+    this from the root (default nodes − 1); without a root the distance method is a tree."""
     present = list(present) if present is not None else [None] * nodes
     method = method or model.encoding(family, "connected")
-    if method == "tree" or spanning_tree_only:
+    if method == "distance" and root is not None and not spanning_tree_only:
+        _distance(model, family, nodes, edges, present, root, bound, example)
+        return
+    if method in ("tree", "distance") or spanning_tree_only:
         _tree(model, family, nodes, edges, present, root, spanning_tree_only, example)
         return
     with model.formula.family(family, method, "connected", 1, example):
@@ -197,6 +201,72 @@ def _tree(model: Model, family: str, nodes: int, edges: Sequence[Edge],
                 if lit is not None:
                     ways = [arcs[c, p] for c, p in ((a, b), (b, a)) if (c, p) in arcs]
                     out.append([-lit, *ways])
+    formula.check_budget()
+
+
+def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
+              present: Sequence[int | None], root: int, bound: int | None,
+              example: str) -> None:
+    """Rooted connectivity by unary distances: every present node but the root takes a
+    distance d, from its shortest-path distance to the root in the whole graph up to `bound`,
+    and a node at distance d has a neighbour at distance d − 1 through a usable edge (the
+    root is at 0), so that ever smaller distances lead every present node to the root. A node
+    farther than `bound` is absent. Propagates well where distances are few (a Nurikabe
+    island of n cells: at most n − 1)."""
+    bound = nodes - 1 if bound is None else bound
+    adjacent: list[list[tuple[int, int | None]]] = [[] for _ in range(nodes)]
+    for a, b, lit in edges:
+        if a != b:
+            adjacent[a].append((b, lit))
+            adjacent[b].append((a, lit))
+    far: list[int | None] = [None] * nodes
+    far[root] = 0
+    queue = [root]
+    for u in queue:  # breadth first: the queue grows as it is read
+        for v, _lit in adjacent[u]:
+            if far[v] is None:
+                far[v] = far[u] + 1  # type: ignore[operator]
+                queue.append(v)
+    formula = model.formula
+    with formula.family(family, "distance", "connected", 1, example):
+        out = formula.clauses
+        at: list[dict[int, int]] = [{} for _ in range(nodes)]
+        for u in range(nodes):
+            low = far[u]
+            if u == root or low is None or low > bound:
+                continue
+            first = model.fresh(bound - low + 1)
+            at[u] = {d: first + d - low for d in range(low, bound + 1)}
+        for u in range(nodes):
+            if u == root:
+                continue
+            lead = [] if present[u] is None else [-present[u]]  # type: ignore[operator]
+            if not at[u]:  # too far from the root, or not joined to it at all
+                if lead:
+                    out.append(lead)
+                else:
+                    formula.contradiction()
+                continue
+            out.append([*lead, *at[u].values()])  # present ⇒ some distance
+            for d, here in at[u].items():
+                if lead:
+                    out.append([-here, present[u]])  # type: ignore[list-item]
+                support: list[int] | None = []
+                for v, lit in adjacent[u]:
+                    step = None if v == root and d == 1 else at[v].get(d - 1)
+                    if v != root and step is None or v == root and d != 1:
+                        continue
+                    if step is None and lit is None:  # the root, always beside it
+                        support = None
+                        break
+                    if step is None or lit is None:
+                        support.append(step or lit)  # type: ignore[arg-type]
+                        continue
+                    both = model.fresh()  # the edge used and its end at d − 1
+                    out += [[-both, lit], [-both, step]]
+                    support.append(both)
+                if support is not None:
+                    out.append([-here, *support])
     formula.check_budget()
 
 

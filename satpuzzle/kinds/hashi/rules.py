@@ -48,7 +48,7 @@ PairVars = tuple[int, ...]  # a pair's order encoding: element k-1 means "at lea
 # the language's `connectivity:` entry, as the connected family's encodings
 METHOD_OF_MODE = {"lazy": "reachability", "eager": "tree"}
 _WORDS = {"reachability": "lazy (cuts on each model)", "cuts": "lazy (cuts on each model)",
-          "tree": "eager (spanning tree)"}
+          "tree": "eager (spanning tree)", "distance": "eager (distances from an island)"}
 
 
 def encode(instance: HashiInstance) -> Formula:
