@@ -147,10 +147,11 @@ def encode(instance: NurikabeInstance) -> Formula:
 
 
 def encode_standalone(instance: NurikabeInstance) -> Formula:
-    """Complete by itself (no lazy cuts): connectivity by spanning trees, for DIMACS and
-    external solvers; the other families keep the user's choice."""
+    """Complete by itself (no lazy cuts): connectivity by cuts becomes spanning trees, for
+    DIMACS and external solvers; the other choices stay."""
     chosen = dict(instance.encodings)
-    chosen.update({family: "tree" for family in ("island", "sea")})
+    chosen.update({family: "tree" for family in ("island", "sea")
+                   if chosen.get(family, "cuts") in ("cuts", "reachability")})
     return rules.encode(dataclasses.replace(instance, encodings=tuple(chosen.items())))
 
 

@@ -53,12 +53,14 @@ def encode(instance) -> Formula:
         # The island of number n has exactly n cells,
         model.count("size", [island[cell, i] for cell in members], "equals", size,
                     example=f"the island of r{r + 1}c{c + 1} has {size} cells")
-        # and they are connected, grown from the number's cell (one cell is).
+        # and they are connected, grown from the number's cell (one cell is): by default each
+        # cell lies 1..n − 1 steps from it, beside a cell one step closer.
         index = {cell: k for k, cell in enumerate(members)}
         present = [None if cell == (r, c) else island[cell, i] for cell in members]
         if len(members) > 1:
             connected(model, "island", len(members), edges(instance, index), present,
-                      index[r, c], example=f"the island of r{r + 1}c{c + 1} is connected")
+                      index[r, c], model.encoding("island", "connected", "distance"),
+                      bound=size - 1, example=f"the island of r{r + 1}c{c + 1} is connected")
 
     # The sea is connected (a cell no island reaches is sea for sure: the root then).
     water = list(sea)
