@@ -25,7 +25,7 @@ from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
-from satpuzzle.kinds.crossword import dictionaries, rules
+from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.dictionaries import WordList
 from satpuzzle.kinds.crossword.search import (
     Oracle,
@@ -484,7 +484,10 @@ def encode(instance: CrosswordInstance) -> Formula:
 
 
 def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula:
-    """The CNF of `instance` from its arc-consistent slot problem: rules.py's rules."""
+    """The CNF of `instance` from its arc-consistent slot problem: rules.py's rules
+    (imported here: the search engines, which answer most crosswords, need no CNF)."""
+    from satpuzzle.kinds.crossword import rules
+
     return rules.encode_problem(instance, problem)
 
 
