@@ -215,9 +215,38 @@ def one_in_three_texts(draw, noisy: bool) -> str:
     return puzzle("one-in-three-sat", body + block("clauses", clauses), draw(TITLES))
 
 
+@st.composite
+def kakuro_texts(draw, noisy: bool) -> str:
+    """A first row and column of blocks, white cells and blocks elsewhere; each run's clue
+    within reach (from the least sum of its cells)."""
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 5))
+    white = [[r > 0 and c > 0 and draw(st.booleans()) for c in range(width)]
+             for r in range(height)]
+    grid = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            if white[r][c]:
+                row.append(".")
+                continue
+            sums = []
+            for dr, dc in ((1, 0), (0, 1)):
+                length, y, x = 0, r + dr, c + dc
+                while y < height and x < width and white[y][x]:
+                    length, y, x = length + 1, y + dr, x + dc
+                least = length * (length + 1) // 2
+                sums.append(str(least + draw(st.integers(0, 2 * length))) if length else "")
+            row.append("*" if sums == ["", ""] else "\\".join(sums))
+        grid.append(row)
+    if noisy:
+        r, c = draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))
+        grid[r][c] = draw(ODD)
+    return puzzle("kakuro", block("grid", [" ".join(row) for row in grid]), draw(TITLES))
+
+
 KIND_TEXTS = {"sudoku": sudoku_texts, "crossword": crossword_texts, "shikaku": shikaku_texts,
               "hashi": hashi_texts, "jigsaw": jigsaw_texts, "partition": partition_texts,
-              "one-in-three-sat": one_in_three_texts}
+              "one-in-three-sat": one_in_three_texts, "kakuro": kakuro_texts}
 VALID_TEXTS = st.one_of([make(False) for make in KIND_TEXTS.values()])
 NOISY_TEXTS = st.one_of([make(True) for make in KIND_TEXTS.values()])
 PUZ_TEXTS = st.one_of(VALID_TEXTS, NOISY_TEXTS)
