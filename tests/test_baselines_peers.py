@@ -33,6 +33,7 @@ FILES = [
     "jigsaw/contour-3x4.puz", "jigsaw/fibonacci-4x6.puz", "jigsaw/language-example-2x2.puz",
     "one-in-three-sat/example.puz", "one-in-three-sat/chain.cnf",
     "one-in-three-sat/kattis-threesat-sample1.puz", "partition/wikipedia.puz",
+    "kakuro/three.puz", "kakuro/janko-091.puz",
 ]
 WORDS = " ".join(x + y for x in "abc" for y in "abc")
 CROSSWORDS = [

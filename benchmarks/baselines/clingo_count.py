@@ -17,6 +17,9 @@ encoders), enumerated with models=0 and projected onto the shown puzzle atoms
   with border zero. Shown: show/4, the visible board (what satpuzzle counts), so identical or
   symmetric pieces do not multiply the count.
 - one-in-three-sat: t(V) per occurring variable, per clause exactly one true occurrence.
+- kakuro: d(R,C,V) one digit per white cell; the runs (maximal lines of white cells, and
+  the clue of the block before each) written as facts; no digit twice in a run, #sum of a
+  run's digits = its clue. Shown: d/3.
 - partition: side(I), side(0) fixed, #sum of the side's numbers = half the total (clingo's
   integers are 32-bit: totals of 2³¹ or more are refused).
 
@@ -37,7 +40,7 @@ except ImportError:  # optional: pip install clingo
 
 AVAILABLE = clingo is not None
 SUPPORTED = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "one-in-three-sat",
-             "partition")
+             "partition", "kakuro")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 MAX_INT = 2**31 - 1
 
@@ -112,6 +115,13 @@ true(J,P) :- occ(J,P,L), L < 0, not t(-L).
 #show t/1.
 """
 
+KAKURO = """
+{ d(R,C,V) : V = 1..9 } = 1 :- white(R,C).
+:- in(I,R1,C1), in(I,R2,C2), (R1,C1) < (R2,C2), d(R1,C1,V), d(R2,C2,V).
+:- total(I,T), T != #sum { V,R,C : in(I,R,C), d(R,C,V) }.
+#show d/3.
+"""
+
 PARTITION = """
 { side(I) } :- number(I,_), I > 0.
 side(0).
@@ -128,11 +138,13 @@ def count(instance: Any, time_limit: float | None = None) -> tuple[str, int]:
     writers: dict[str, Callable[[Any], list[str]]] = {
         "sudoku": _sudoku, "crossword": _crossword, "shikaku": _shikaku, "hashi": _hashi,
         "jigsaw": _jigsaw, "one-in-three-sat": _one_in_three, "partition": _partition,
+        "kakuro": _kakuro,
     }
     if instance.KIND not in writers:
         raise ValueError(f"no clingo program for kind {instance.KIND!r}")
     rules = {"sudoku": SUDOKU, "crossword": CROSSWORD, "shikaku": SHIKAKU, "hashi": HASHI,
-             "jigsaw": JIGSAW, "one-in-three-sat": ONE_IN_THREE, "partition": PARTITION}
+             "jigsaw": JIGSAW, "one-in-three-sat": ONE_IN_THREE, "partition": PARTITION,
+             "kakuro": KAKURO}
     program = "\n".join(writers[instance.KIND](instance)) + rules[instance.KIND]
     return count_program(program, time_limit)
 
@@ -268,4 +280,16 @@ def _partition(instance: Any) -> list[str]:
         raise ValueError(f"clingo's integers are 32-bit: a total of {total} does not fit")
     facts = [f"number({i},{a})." for i, a in enumerate(instance.numbers)]
     facts.append("odd." if total % 2 else f"half({total // 2}).")
+    return facts
+
+
+def _kakuro(instance: Any) -> list[str]:
+    from benchmarks.baselines.cpsat import kakuro_runs  # the runs as the rules define them
+
+    facts = [f"white({r},{c})." for r, row in enumerate(instance.grid)
+             for c, cell in enumerate(row) if cell is None]
+    for i, (clue, cells) in enumerate(kakuro_runs(instance.grid)):
+        facts += [f"in({i},{r},{c})." for r, c in cells]
+        if clue is not None:
+            facts.append(f"total({i},{clue}).")
     return facts

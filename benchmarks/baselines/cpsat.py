@@ -25,6 +25,8 @@ satpuzzle.
 - partition: a Boolean per number, number 0's true, weighted sum = half the total.
 - one-in-three-sat: a Boolean per occurring variable, per clause the sum of its literal
   occurrences (x or 1 − x) = 1.
+- kakuro: an integer 1..9 per white cell, AllDifferent per run (maximal line of white
+  cells), its sum = the clue of the block before it where there is one.
 
 `solve` returns ("solved" | "unsat" | "timeout", solution in satpuzzle's type or None);
 `count` enumerates every solution (enumerate_all_solutions, one worker) and returns
@@ -44,7 +46,7 @@ except ImportError:  # optional: pip install ortools
 
 AVAILABLE = cp_model is not None
 SUPPORTED = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "partition",
-             "one-in-three-sat")
+             "one-in-three-sat", "kakuro")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 Value = Callable[[Any], int]  # a solver's or callback's value of a variable
@@ -146,6 +148,7 @@ def _build(instance: Any, counting: bool) -> Built:
     builders: dict[str, Callable[[Any, bool], Built]] = {
         "sudoku": _sudoku, "crossword": _crossword, "shikaku": _shikaku, "hashi": _hashi,
         "jigsaw": _jigsaw, "partition": _partition, "one-in-three-sat": _one_in_three,
+        "kakuro": _kakuro,
     }
     if instance.KIND not in builders:
         raise ValueError(f"no CP-SAT model for kind {instance.KIND!r}")
@@ -490,3 +493,44 @@ def _one_in_three(instance: Any, counting: bool) -> Built:
         model.add(sum(truth[lit] if lit > 0 else 1 - truth[-lit] for lit in clause) == 1)
     return Built(model, lambda value: tuple(v for v in occurring if value(truth[v])),
                  shown=[truth[v] for v in occurring])
+
+
+# ---------------------------------------------------------------- kakuro
+
+
+def kakuro_runs(grid: Any) -> list[tuple[int | None, list[tuple[int, int]]]]:
+    """(clue or None, cells) of every maximal line of white cells (None in `grid`), the clue
+    read from the block before it: (down, across)."""
+    rows, cols = len(grid), len(grid[0])
+    runs = []
+    for lines, side in (([[(r, c) for c in range(cols)] for r in range(rows)], 1),
+                        ([[(r, c) for r in range(rows)] for c in range(cols)], 0)):
+        for line in lines:
+            clue, cells = None, []
+            for r, c in line:
+                if grid[r][c] is None:
+                    cells.append((r, c))
+                    continue
+                if cells:
+                    runs.append((clue, cells))
+                clue, cells = grid[r][c][side], []
+            if cells:
+                runs.append((clue, cells))
+    return runs
+
+
+def _kakuro(instance: Any, counting: bool) -> Built:
+    model = cp_model.CpModel()
+    grid = instance.grid
+    digit = {(r, c): model.new_int_var(1, 9, f"d{r}_{c}") for r, row in enumerate(grid)
+             for c, cell in enumerate(row) if cell is None}
+    for clue, cells in kakuro_runs(grid):
+        model.add_all_different([digit[cell] for cell in cells])
+        if clue is not None:
+            model.add(sum(digit[cell] for cell in cells) == clue)
+
+    def decode(value: Value) -> Any:
+        return tuple(tuple(value(digit[(r, c)]) if (r, c) in digit else 0
+                           for c in range(instance.cols)) for r in range(instance.rows))
+
+    return Built(model, decode, shown=list(digit.values()))
