@@ -673,3 +673,19 @@ def test_one_group_per_item(name: str | None, triples: list[tuple[int, int, int]
     assert projected_models(formula, x) == expected_models(x, holds)
     if formula.num_clauses:
         assert_accounted(formula)
+
+
+def test_exactly_one_families_takes_negative_literals() -> None:
+    """The bulk packs pairs of positive literals; groups with a negative one go one by
+    one, with the same models as the definition."""
+    formula = Formula("test")
+    model = Model(formula)
+    a, b, c = (model.var("x", i) for i in range(3))
+    model.exactly_one_families([("f", [[-a, -b], [a, -c]], "")])
+    found = projected_models(formula, [a, b, c])
+    truth = set()
+    for bits in itertools.product([False, True], repeat=3):
+        value = dict(zip((a, b, c), bits))
+        if (not value[a]) + (not value[b]) == 1 and value[a] + (not value[c]) == 1:
+            truth.add(bits)
+    assert found == truth

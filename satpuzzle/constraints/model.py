@@ -160,8 +160,10 @@ class Model:
         for family, groups, example in parts:
             name = self.encoding(family, "amo")
             longest = max(map(len, groups), default=0)
-            if name != "pairwise" or (family not in self.chosen
-                                      and longest > registry.PAIRWISE_LIMIT):
+            # the bulk packs a pair into one number: positive literals only
+            negative = min((min(group) for group in groups if group), default=1) <= 0
+            if name != "pairwise" or negative or (family not in self.chosen
+                                                  and longest > registry.PAIRWISE_LIMIT):
                 for group in groups:
                     self.exactly_one(family, group, example)
             else:
