@@ -68,7 +68,7 @@ def encode(instance) -> Formula:
     certain = [k for k, cell in enumerate(water) if choices[cell] == [sea[cell]]]
     connected(model, "sea", len(water), edges(instance, index), root=min(certain, default=None),
               present=[None if len(choices[cell]) == 1 else sea[cell] for cell in water],
-              example="the sea is connected")
+              bound=len(cells) - sum(sizes) - 1, example="the sea is connected")
 
     # No 2×2 block is all sea (a block holding a number never is).
     pools = [[-sea[r + dr, c + dc] for dr in (0, 1) for dc in (0, 1)]
