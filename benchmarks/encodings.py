@@ -33,6 +33,7 @@ import argparse
 import itertools
 import math
 import os
+import pickle
 import platform
 import shlex
 import statistics
@@ -751,7 +752,7 @@ def kind_lines(kind: str, runs: Sequence[Run], cases: Sequence[Case],
 
             solve = _geo([r.solve_seconds for r in solved]) if complete else None
             summary[name] = solve
-            counts = [r for r in mine if r.count_seconds is not None and r.count_complete]
+            counts = [r for r in mine if r.count_seconds is not None]
             count_text = (_s(sum(r.count_seconds for r in counts)) if len(counts) == len(mine)
                           else "–")
             default = any(r.default for r in mine)
@@ -771,13 +772,20 @@ def kind_lines(kind: str, runs: Sequence[Run], cases: Sequence[Case],
                     f"{kind} `{family}`: {best[1]} {_s(best[0])} against the default "
                     f"{'/'.join(sorted(defaults))} {_s(min(base))} (geometric mean time to "
                     f"the first solution over {len(measured)} instance(s))")
+    unanswered = [r for r in runs if r.status not in ("SAT", "UNSAT")]
+    if unanswered:
+        lines += ["", "Not answered: " + "; ".join(
+            f"{r.family}={r.encoding} on `{r.case}`: {r.status}"
+            + (f" ({r.detail.removeprefix('satpuzzle: error: ')})" if r.detail else "")
+            for r in unanswered) + "."]
     lines += ["", ("Compile: `pipeline.compile`, summed over the instances. First solution: "
               "geometric mean over the instances of `pipeline.solve` with `limit=1, "
               "engine=\"sat\"` after its compile (search, decoding, the rule check; the "
               f"median of up to {REPEATS} runs where they are quick), shown "
               "only when every instance was answered; count: the total time of the same "
-              f"with `limit={COUNT_CAP:,}` (`--count`), where the first solution came within a "
-              "quarter of the budget, shown when every count completed. Each instance runs "
+              f"with `limit={COUNT_CAP:,}` (`--count`: every solution, or the first "
+              f"{COUNT_CAP:,}), where the first solution came within a quarter of the budget, "
+              "shown when every instance was counted. Each instance runs "
               "in a child process killed at the budget. "
               "Variables and clauses are the totals over the instances (with `cuts`, the "
               "clauses before any cut)."), ""]
@@ -967,6 +975,11 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                         help=f"seconds per call (default {QUICK_BUDGET:g} quick, "
                         f"{FULL_BUDGET:g} full)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ENCODINGS.md")
+    parser.add_argument("--save", type=Path, metavar="FILE",
+                        help="also keep the measurements (pickle) for --load")
+    parser.add_argument("--load", type=Path, metavar="FILE",
+                        help="write the report from measurements --save kept, measuring "
+                        "nothing")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args(argv)
     args.parts = {p.strip() for p in args.parts.split(",") if p.strip()}
@@ -982,9 +995,20 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
-    command = "python -m benchmarks.encodings " + shlex.join(
-        argv if argv is not None else sys.argv[1:])
+    given = list(argv if argv is not None else sys.argv[1:])
+    if "--save" in given:  # where the measurements were kept is not how to make them
+        at = given.index("--save")
+        del given[at:at + 2]
+    command = "python -m benchmarks.encodings " + shlex.join(given)
     started = time.perf_counter()
+    if args.load:
+        # the report again from saved measurements (its text or plots changed)
+        with args.load.open("rb") as handle:
+            saved = pickle.load(handle)
+        write_report(args.out, saved["command"], saved["elapsed"], saved["lo"],
+                     saved["strength"], saved["kinds"], saved["quick"], saved["budget"])
+        progress(f"wrote {args.out} from {args.load}")
+        return 0
     lo_study = lynce_ouaknine(args.data, args.quick) if "lo" in args.parts else None
     found = strengths() if "strength" in args.parts else []
     per_kind = {}
@@ -997,6 +1021,14 @@ def main(argv: list[str] | None = None) -> int:
                                         data=args.data if args.data.exists() else None)
             progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
     elapsed = time.perf_counter() - started
+    if args.save:
+        for _runs, cases in per_kind.values():
+            for case in cases:
+                case.instance = None  # the report needs labels, not puzzles
+        with args.save.open("wb") as handle:
+            pickle.dump({"command": command.strip(), "elapsed": elapsed, "lo": lo_study,
+                         "strength": found, "kinds": per_kind, "quick": args.quick,
+                         "budget": args.budget}, handle)
     write_report(args.out, command.strip(), elapsed, lo_study, found, per_kind, args.quick,
                  args.budget)
     progress(f"wrote {args.out} in {elapsed:.0f} s")
