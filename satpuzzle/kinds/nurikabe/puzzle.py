@@ -150,8 +150,9 @@ def encode_standalone(instance: NurikabeInstance) -> Formula:
     """Complete by itself (no lazy cuts): connectivity by cuts becomes spanning trees, for
     DIMACS and external solvers; the other choices stay."""
     chosen = dict(instance.encodings)
-    chosen.update({family: "tree" for family in ("island", "sea")
-                   if chosen.get(family, "cuts") in ("cuts", "reachability")})
+    defaults = {"island": "distance", "sea": "cuts"}  # rules.py's
+    chosen.update({family: "tree" for family, default in defaults.items()
+                   if chosen.get(family, default) in ("cuts", "reachability")})
     return rules.encode(dataclasses.replace(instance, encodings=tuple(chosen.items())))
 
 
