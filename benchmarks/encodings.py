@@ -600,12 +600,14 @@ def lo_lines(study: LynceOuaknine, images: list[str]) -> list[str]:
 
 
 CONNECTIVITY = {"cuts": "lazy: cuts per model", "reachability": "lazy (clasp: unfounded sets)",
-                "tree": "eager, not GAC", "levels": "eager"}
+                "tree": "eager, not GAC", "distance": "eager, not GAC", "levels": "eager"}
 
 
 # where the measurement below says more than the literature's claim
 MEASURED_WEAK = {"mtotalizer": "not GAC (measured)", "kmtotalizer": "not GAC (measured)",
-                 "binmerge": "not GAC as PySAT builds it (measured)"}
+                 "binmerge": "not GAC as PySAT builds it (measured)",
+                 # the registry's note: one selector per allowed set of different digits
+                 "table": "a value stays while an allowed set holds it"}
 
 
 def propagation(constraint: str, name: str) -> str:
