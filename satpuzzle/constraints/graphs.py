@@ -251,13 +251,12 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
             for d, here in at[u].items():
                 if lead:
                     out.append([-here, present[u]])  # type: ignore[list-item]
-                support: list[int] | None = []
+                support: list[int] = []
                 for v, lit in adjacent[u]:
                     step = None if v == root and d == 1 else at[v].get(d - 1)
                     if v != root and step is None or v == root and d != 1:
                         continue
                     if step is None and lit is None:  # the root, always beside it
-                        support = None
                         break
                     if step is None or lit is None:
                         support.append(step or lit)  # type: ignore[arg-type]
@@ -265,7 +264,7 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
                     both = model.fresh()  # the edge used and its end at d − 1
                     out += [[-both, lit], [-both, step]]
                     support.append(both)
-                if support is not None:
+                else:  # no edge always joins it to the root: one of these must
                     out.append([-here, *support])
     formula.check_budget()
 

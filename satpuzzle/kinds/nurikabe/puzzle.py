@@ -13,6 +13,7 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
@@ -107,9 +108,9 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     if len(lines) * width > MAX_CELLS:
         raise error_at(where, f"grid of {len(lines)}×{width} cells is too large "
                               f"(at most {MAX_CELLS} cells)", 1, 1)
-    cells = len(lines) * width
+    area = len(lines) * width
     clues = tuple((r, c, n) for r, line in enumerate(lines)
-                  for c, token in enumerate(line) if (n := _number(token, cells)))
+                  for c, token in enumerate(line) if (n := _number(token, area)))
     return NurikabeInstance(len(lines), width, clues, title)
 
 
@@ -161,8 +162,13 @@ def decode(instance: NurikabeInstance, true_names: Iterable[VarName]) -> Solutio
     grid = [[ISLAND] * instance.cols for _ in range(instance.rows)]
     for name in true_names:
         if name[0] == "sea":
-            grid[name[1]][name[2]] = SEA
+            grid[_at(name, 1)][_at(name, 2)] = SEA
     return tuple("".join(row) for row in grid)
+
+
+def _at(name: VarName, k: int) -> int:
+    """Part k of a variable's name, a row or column."""
+    return cast(int, name[k])
 
 
 # ---------------------------------------------------------------- output
@@ -263,9 +269,9 @@ def forced_text(instance: NurikabeInstance, forced: dict[VarName, bool]) -> list
     grid: list[list[str | None]] = [[None] * instance.cols for _ in range(instance.rows)]
     for name, value in forced.items():
         if name[0] == "sea":
-            grid[name[1]][name[2]] = SEA if value else ISLAND
+            grid[_at(name, 1)][_at(name, 2)] = SEA if value else ISLAND
         elif name[0] == "island" and value:
-            grid[name[1]][name[2]] = ISLAND
+            grid[_at(name, 1)][_at(name, 2)] = ISLAND
     rows = tuple("".join(cell or "?" for cell in row) for row in grid)
     return _lines(_cells(instance, rows)).splitlines()
 
