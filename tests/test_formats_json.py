@@ -20,6 +20,7 @@ from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
@@ -191,8 +192,18 @@ def one_in_threes(draw):
     return OneInThreeInstance(max(num_vars, used), tuple(clauses), draw(TITLES))
 
 
+@st.composite
+def nurikabes(draw):
+    """A grid with numbers on some of its cells (solvable or not: JSON carries either)."""
+    rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    cells = draw(st.lists(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)),
+                          unique=True, max_size=rows * cols))
+    clues = tuple((r, c, draw(st.integers(1, rows * cols))) for r, c in sorted(cells))
+    return NurikabeInstance(rows, cols, clues, draw(TITLES))
+
+
 INSTANCES_OF_EVERY_KIND = (sudokus() | shikakus() | hashis() | crosswords() | jigsaws()
-                           | partitions() | one_in_threes())
+                           | partitions() | one_in_threes() | nurikabes())
 PROPERTY = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
