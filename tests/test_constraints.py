@@ -689,3 +689,23 @@ def test_exactly_one_families_takes_negative_literals() -> None:
         if (not value[a]) + (not value[b]) == 1 and value[a] + (not value[c]) == 1:
             truth.add(bits)
     assert found == truth
+
+
+def test_reachability_is_handed_over_only_when_alone() -> None:
+    """clasp takes Formula.reachable instead of the cuts: with a second lazy constraint
+    beside it, handing it over would drop the other, so it is withdrawn."""
+    formula = Formula("test")
+    model = Model(formula)
+    edges = [(0, 1, model.var("e", 0)), (1, 2, model.var("e", 1))]
+    connected(model, "first", 3, edges, method="reachability")
+    assert formula.reachable is not None
+    other = [(0, 1, model.var("f", 0)), (1, 2, model.var("f", 1))]
+    connected(model, "second", 3, other, method="reachability")
+    assert formula.reachable is None and formula.refine is not None
+    both = Formula("test")
+    model = Model(both)
+    connected(model, "cuts", 3, [(0, 1, model.var("g", 0)), (1, 2, model.var("g", 1))],
+              method="cuts")
+    connected(model, "reach", 3, [(0, 1, model.var("h", 0)),
+                                  (1, 2, model.var("h", 1))], method="reachability")
+    assert both.reachable is None

@@ -52,7 +52,9 @@ def connected(model: Model, family: str, nodes: int, edges: Sequence[Edge],
     with model.formula.family(family, method, "connected", 1, example):
         usable = _usable(model, edges, present)
     model.add_refiner(_cut_generator(nodes, edges, usable, present))
-    if method == "reachability" and all(p is None for p in present) and all(
+    # clasp takes reachability natively only when it is the formula's one lazy constraint
+    if method == "reachability" and model.lazy_constraints == 1 and all(
+            p is None for p in present) and all(
             lit is not None for _a, _b, lit in edges):
         model.formula.reachable = Reachability(
             nodes, 0 if root is None else root,

@@ -264,11 +264,20 @@ class Model:
 
     # ------------------------------------------------------------ lazy constraints
 
+    @property
+    def lazy_constraints(self) -> int:
+        """How many constraints are checked on each model (add_refiner)."""
+        return len(self._refiners)
+
     def add_refiner(self, refine: Refiner) -> None:
         """A constraint checked on each model (connectivity by cuts): the formula's refine
-        runs every refiner of the model and returns all their clauses."""
+        runs every refiner of the model and returns all their clauses. A second one
+        withdraws Formula.reachable: an engine that took the formula's connectivity natively
+        would drop the other refiner's constraint."""
         self._refiners.append(refine)
         refiners = self._refiners
+        if len(refiners) > 1:
+            self.formula.reachable = None
 
         def refine_all(true_vars: frozenset[int]) -> list[list[int]]:
             found: list[list[int]] = []
