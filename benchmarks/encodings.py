@@ -712,15 +712,16 @@ def strength_lines(found: Sequence[Strength]) -> list[str]:
 
 
 WHY = {
-    "amo": ("pairwise up to 30 literals (no auxiliaries, GAC, and what a CDCL solver "
-            "propagates fastest), then ladder (linear size, still GAC; the limit was "
-            "measured on 25×25 Sudoku)"),
-    "card": "sequential counter (GAC, O(n·k) clauses, PySAT's most used)",
-    "pb": ("mixed radix (PBEnc's most compact for large weights; not GAC, which matters "
-           "little where the sums are over one-hot digits)"),
-    "connected": ("cuts (lazy: no clauses up front, a component's cut added per model; "
-                  "clasp takes reachability natively when counting)"),
-    "acyclic": "levels",
+    "amo": ("pairwise up to 30 literals (no auxiliaries, GAC, binary clauses only, the "
+            "cheapest to propagate), then a linear GAC encoding: the ladder (`Model`) or "
+            "Sinz's sequential counter (the bulk constraints, `constraints/bulk.py`); the "
+            "limit was measured on 25×25 Sudoku"),
+    "card": "sequential counter (GAC, O(n·k) clauses and auxiliaries)",
+    "pb": ("mixed radix (compact for large weights, where the BDD and the sequential "
+           "counters grow with the weights' size: see the PARTITION table; not GAC)"),
+    "connected": ("cuts (lazy: no clauses up front, the cut of a component added per model "
+                  "that is not connected)"),
+    "acyclic": "levels (one parent per node, levels decreasing along parent arcs)",
     "distinct-sum": "table (one selector per allowed set of values)",
 }
 
