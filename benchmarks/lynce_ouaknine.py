@@ -38,7 +38,7 @@ from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
 
 VARIANTS = ("minimal", "efficient", "extended")
-# the clause counts the paper gives for the empty grid (its Table 1 and §3)
+# the clause counts the paper gives for the empty grid, before the givens
 PUBLISHED_CLAUSES = {"minimal": 8829, "efficient": 11745, "extended": 11988}
 GROUPS = ("row", "column", "box")
 SOLVER = "minisat22"
