@@ -92,7 +92,7 @@ class LynceOuaknine:
 def lynce_ouaknine(data: Path, quick: bool) -> LynceOuaknine:
     clauses, variables, per_family = {}, {}, {}
     for variant in lo.VARIANTS:
-        formula, _x = lo.encode(variant)
+        formula, _x = lo.empty_grid(variant)
         clauses[variant], variables[variant] = formula.num_clauses, formula.num_vars
         per_family[variant] = {row.name: row.clauses for row in formula.explanation()}
         progress(f"Lynce & Ouaknine {variant}: {formula.num_vars} variables, "

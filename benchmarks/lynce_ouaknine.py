@@ -74,7 +74,7 @@ def groups(kind: str) -> Iterator[list[tuple[int, int, int]]]:
             yield [(top + i, left + j, d) for i in range(3) for j in range(3)]
 
 
-def encode(variant: str) -> tuple[Formula, dict[tuple[int, int, int], int]]:
+def empty_grid(variant: str) -> tuple[Formula, dict[tuple[int, int, int], int]]:
     """The empty grid in the encoding `variant`: its formula and x(r, c, d) (digits 0..8)."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown encoding {variant!r}: one of {', '.join(VARIANTS)}")
@@ -181,7 +181,7 @@ class SetResult:
 def measure(variant: str, name: str, puzzles: Sequence[str],
             probe_cap: int | None = None) -> SetResult:
     """Unit propagation on every puzzle; probing on the first `probe_cap` (all if None)."""
-    formula, x = encode(variant)
+    formula, x = empty_grid(variant)
     propagator = Propagator(formula)
     try:
         started = time.perf_counter()

@@ -21,7 +21,7 @@ PUZZLES = lo.read_puzzles(ROOT / "instances" / "sudoku" / "hard-batch.txt")
 def test_lynce_ouaknine_counts(variant: str) -> None:
     """729 variables; 8,829 / 11,745 / 11,988 clauses for the empty grid (the paper's
     counts), every clause in one of the paper's families, none unattributed."""
-    formula, x = lo.encode(variant)
+    formula, x = lo.empty_grid(variant)
     assert formula.num_vars == len(x) == 729
     assert formula.num_clauses == lo.PUBLISHED_CLAUSES[variant]
     rows = {row.name: row.clauses for row in formula.explanation()}
@@ -36,7 +36,7 @@ def test_the_three_encodings_have_the_same_solutions() -> None:
     for puzzle in PUZZLES[:2]:
         grids = set()
         for variant in lo.VARIANTS:
-            formula, x = lo.encode(variant)
+            formula, x = lo.empty_grid(variant)
             with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
                 models = []
                 for _ in range(2):
@@ -53,7 +53,7 @@ def test_the_three_encodings_have_the_same_solutions() -> None:
 
 
 def test_propagation_solves_only_what_it_assigns_and_agrees_with_search() -> None:
-    formula, x = lo.encode("extended")
+    formula, x = lo.empty_grid("extended")
     propagator = lo.Propagator(formula)
     try:
         puzzle = PUZZLES[0]
