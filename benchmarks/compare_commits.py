@@ -116,12 +116,11 @@ def clause_counts(checkout: Path) -> dict[str, int]:
 import json, sys
 from pathlib import Path
 import satpuzzle
-from satpuzzle.kinds import registry
 counts = {}
 for path in sorted(Path('instances').glob('*/*.puz')):
     try:
         instance = satpuzzle.load(str(path))[0]
-        counts[str(path)] = registry.kind_of(instance).encode(instance).num_clauses
+        counts[str(path)] = satpuzzle.compile(instance).num_clauses
     except Exception as error:
         counts[str(path)] = -1
 print(json.dumps(counts))
