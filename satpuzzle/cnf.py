@@ -1,5 +1,6 @@
-"""A thin CNF layer: named puzzle variables over PySAT's IDPool, CardEnc constraints on a shared
-pool, and DIMACS output with a self-describing header (the text itself: satpuzzle.dimacs)."""
+"""A thin CNF layer: named puzzle variables over PySAT's IDPool (constraints are written by
+the library, satpuzzle.constraints, on this pool), the families' bookkeeping, and DIMACS
+output with a self-describing header (the text itself: satpuzzle.dimacs)."""
 
 from __future__ import annotations
 
@@ -27,14 +28,11 @@ from satpuzzle.stages import ChildFailed, run_in_child
 
 # imported by the first formula built: the command line's help needs only the budgets here
 np = Lazy("numpy")
-CardEnc = Lazy("pysat.card", "CardEnc")
-EncType = Lazy("pysat.card", "EncType")
 IDPool = Lazy("pysat.formula", "IDPool")
 
 __all__ = [
     "BYTES_PER_CLAUSE",
     "DEFAULT_MAX_CLAUSES",
-    "PAIRWISE_LIMIT",
     "ClauseBlock",
     "ClauseBudgetExceeded",
     "FamilyStats",
@@ -48,11 +46,6 @@ __all__ = [
     "pb_clause_estimate",
     "refuse_estimate",
 ]
-
-# Up to this many literals, "at most one" is written pairwise (no auxiliaries, best propagation;
-# measured on 25×25 Sudoku: max time 0.22 s against 0.44 s with a limit of 12);
-# above it, the ladder encoding keeps the clause count linear.
-PAIRWISE_LIMIT = 30
 
 # The clause budget (--max-clauses): a compile that would go past it is refused with a clear
 # message instead of exhausting memory. 20 M clauses is about 3 GB in Python lists plus the
@@ -365,32 +358,6 @@ class Formula:
             return  # already unsatisfiable: once is enough
         flag = self.pool.id(("contradiction",))
         self.clauses += [[flag], [-flag]]
-
-    def at_least_one(self, lits: Sequence[int]) -> None:
-        if not lits:
-            self.contradiction()
-        else:
-            self.clauses.append(list(lits))
-            self._grew(1)
-
-    def at_most_one(self, lits: Sequence[int]) -> None:
-        if len(lits) < 2:
-            return
-        encoding = EncType.pairwise if len(lits) <= PAIRWISE_LIMIT else EncType.ladder
-        clauses = CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=encoding).clauses
-        self.clauses.extend(clauses)
-        self._grew(len(clauses))
-
-    def exactly_one(self, lits: Sequence[int]) -> None:
-        self.at_least_one(lits)
-        self.at_most_one(lits)
-
-    def cardinality(self, lits: Sequence[int], bound: int, how: str) -> None:
-        """`how` is "atmost", "atleast" or "equals"; auxiliaries come from the shared pool."""
-        encode = {"atmost": CardEnc.atmost, "atleast": CardEnc.atleast, "equals": CardEnc.equals}
-        cnf = encode[how](list(lits), bound, vpool=self.pool, encoding=EncType.seqcounter)
-        self.clauses.extend(cnf.clauses)
-        self.check_budget()
 
     def pb_equals(self, lits: Sequence[int], weights: Sequence[int], bound: int,
                   encoding: int | None = None, condition: int | None = None) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from satpuzzle import cnf as cnf_module
 from satpuzzle.cnf import Formula
+from satpuzzle.constraints import Model
+from satpuzzle.constraints.encodings import PAIRWISE_LIMIT
 from satpuzzle.dimacs import read_model
 from satpuzzle.solving import Job, ModelStream
 
@@ -15,10 +16,11 @@ def test_cardinality_constraints_share_the_pool():
     first = [formula.var("a", i) for i in range(40)]
     second = [formula.var("b", i) for i in range(20)]
     before = formula.num_vars
-    formula.exactly_one(first)  # ladder encoding: auxiliaries
+    model = Model(formula)
+    model.exactly_one("first", first)  # ladder encoding: auxiliaries
     aux_first = {abs(l) for c in formula.clauses for l in c} - set(first)
     count = len(formula.clauses)
-    formula.cardinality(second, 3, "atmost")
+    model.count("second", second, "atmost", 3)
     aux_second = {abs(l) for c in formula.clauses[count:] for l in c} - set(second)
     assert aux_first and aux_second and not aux_first & aux_second
     assert min(aux_first | aux_second) > before
@@ -37,7 +39,7 @@ def test_each_solution_once_despite_free_auxiliaries():
     # puzzle variables, so blocking on whole models would repeat solutions.
     formula = Formula("test")
     lits = [formula.var("x", i) for i in range(6)]
-    formula.cardinality(lits, 2, "atmost")
+    Model(formula).count("x", lits, "atmost", 2)
     expected = sum(1 for k in range(3) for _ in itertools.combinations(range(6), k))
     assert count_models(formula) == expected == 22
 
@@ -56,7 +58,7 @@ def test_one_hot_blocking_is_shorter_and_sound():
     formula = Formula("test")
     cells = [[formula.var("c", i, d) for d in range(3)] for i in range(3)]
     for cell in cells:
-        formula.exactly_one(cell)
+        Model(formula).exactly_one("cell", cell)
     formula.one_hot = True
     live = formula.live_puzzle_vars()
     clause = formula.blocking_clause({cells[0][0], cells[1][1], cells[2][2]}, live)
@@ -66,15 +68,15 @@ def test_one_hot_blocking_is_shorter_and_sound():
 
 def test_contradiction_is_valid_dimacs():
     formula = Formula("test")
-    formula.at_least_one([])
+    Model(formula).at_least_one("nothing", [])
     assert count_models(formula) == 0
     assert "p cnf 1 2" in formula.to_dimacs()
 
 
 def test_pairwise_below_limit_no_auxiliaries():
     formula = Formula("test")
-    lits = [formula.var("x", i) for i in range(cnf_module.PAIRWISE_LIMIT)]
-    formula.exactly_one(lits)
+    lits = [formula.var("x", i) for i in range(PAIRWISE_LIMIT)]
+    Model(formula).exactly_one("x", lits)
     assert formula.num_vars == len(lits)
 
 

@@ -14,6 +14,7 @@ from pysat.solvers import Solver
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
 from satpuzzle.cnf import Formula
+from satpuzzle.constraints import Model
 from satpuzzle.constraints import model as constraint_model
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import puzzle
@@ -47,9 +48,10 @@ def _satisfiable(formula: Formula) -> bool:
 def _general(instance: SudokuInstance) -> Formula:
     """The rules written naively, one constraint at a time, straight from the rule book:
     a candidate per digit no given peer holds, exactly one per empty cell, exactly one cell
-    per (unit, digit the unit lacks) (Formula's own at-most-one), in the same variable
+    per (unit, digit the unit lacks) (one constraint at a time), in the same variable
     order."""
     formula = Formula("sudoku")
+    model = Model(formula)
     size = instance.size
     all_units = puzzle.units(size, instance.box_rows, instance.box_cols, instance.regions)
     if instance.diagonals:
@@ -66,11 +68,11 @@ def _general(instance: SudokuInstance) -> Formula:
     candidates = {(r, c): [d for d in range(1, size + 1) if d not in seen[(r, c)]]
                   for r in range(size) for c in range(size) if not givens[r][c]}
     for (r, c), digits in candidates.items():
-        formula.exactly_one([formula.var("x", r + 1, c + 1, d) for d in digits])
+        model.exactly_one("cell", [formula.var("x", r + 1, c + 1, d) for d in digits])
     for unit in all_units:
         for digit in sorted(set(range(1, size + 1)) - {givens[r][c] for r, c in unit}):
-            formula.exactly_one([formula.var("x", r + 1, c + 1, digit) for r, c in unit
-                                 if digit in candidates.get((r, c), ())])
+            model.exactly_one("unit", [formula.var("x", r + 1, c + 1, digit) for r, c in unit
+                                       if digit in candidates.get((r, c), ())])
     return formula
 
 
