@@ -15,6 +15,7 @@ import satpuzzle
 from benchmarks.baselines import sudoku_annealing
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.kinds.shikaku import puzzle as shikaku
@@ -34,11 +35,18 @@ FILES = [
     "one-in-three-sat/example.puz", "one-in-three-sat/chain.cnf",
     "one-in-three-sat/kattis-threesat-sample1.puz", "partition/wikipedia.puz",
     "kakuro/three.puz", "kakuro/janko-091.puz",
+    "nurikabe/janko-0020-6x6.puz", "nurikabe/janko-0001-10x10.puz",
 ]
 WORDS = " ".join(x + y for x in "abc" for y in "abc")
 CROSSWORDS = [
     "crossword {\n words: ab ba\n grid {\n  1[ab]0\n  00[xyz]\n }\n}\n",  # a free cell
     "crossword {\n words: " + WORDS + "\n distinct: yes\n grid {\n  11\n  11\n }\n}\n",
+]
+
+NURIKABES = [
+    NurikabeInstance(3, 3, ((1, 1, 3),)),  # a 3 in the middle: several islands fit
+    NurikabeInstance(4, 4, ((1, 1, 4), (3, 3, 2))),
+    NurikabeInstance(2, 3, ((0, 0, 1), (0, 1, 1))),  # two 1s side by side: no solution
 ]
 
 
@@ -61,6 +69,7 @@ def _generated() -> list:
         made.append(PartitionInstance(tuple(rng.randint(1, 9) for _ in range(10))))
     for text in CROSSWORDS:
         made += satpuzzle.load(text)
+    made += NURIKABES
     return made
 
 
@@ -125,6 +134,31 @@ def test_cpsat_hashi_count_is_of_bridge_sets_not_flows():
 
     square = hashi.HashiInstance(((2, 0, 2), (0, 0, 0), (2, 0, 2)))
     assert cpsat.count(square) == ("complete", 1) == ("complete", reference_count(square))
+
+
+def _shadings(instance) -> int:
+    """Solutions by brute force: every shading of the grid, judged by the checker."""
+    cells = instance.rows * instance.cols
+    found = 0
+    for bits in range(2**cells):
+        marks = "".join("#" if bits >> k & 1 else "." for k in range(cells))
+        grid = tuple(marks[r * instance.cols:(r + 1) * instance.cols]
+                     for r in range(instance.rows))
+        found += satpuzzle.check(instance, grid) == []
+    return found
+
+
+@needs_ortools
+@needs_clingo
+@pytest.mark.parametrize("instance", NURIKABES, ids=lambda i: f"{i.rows}x{i.cols}-{i.clues}")
+def test_nurikabe_peers_count_shadings_not_labels_or_distances(instance):
+    """One model per shading: the CP-SAT island labels and BFS distances, and clingo's
+    reached atoms, are fixed by the shading (counted against brute force)."""
+    from benchmarks.baselines import clingo_count, cpsat
+
+    expected = _shadings(instance)
+    assert cpsat.count(instance) == ("complete", expected)
+    assert clingo_count.count(instance) == ("complete", expected)
 
 
 @needs_ortools

@@ -20,6 +20,12 @@ encoders), enumerated with models=0 and projected onto the shown puzzle atoms
 - kakuro: d(R,C,V) one digit per white cell; the runs (maximal lines of white cells, and
   the clue of the block before each) written as facts; no digit twice in a run, #sum of a
   run's digits = its clue. Shown: d/3.
+- nurikabe: sea(R,C) chosen on cells without a number; each number reaches, through
+  unshaded cells fewer than n steps away, its island; an unshaded cell beside a reached one
+  is reached too (islands never touch, nor grow past n − 1 steps); every unshaded cell is
+  reached by exactly one number and each number reaches n cells (so each island is
+  connected, holds one number and has its size); the sea is reached from its first cell in row-major order
+  through sea cells; no 2×2 block all sea. Shown: sea/2.
 - partition: side(I), side(0) fixed, #sum of the side's numbers = half the total (clingo's
   integers are 32-bit: totals of 2³¹ or more are refused).
 
@@ -40,7 +46,7 @@ except ImportError:  # optional: pip install clingo
 
 AVAILABLE = clingo is not None
 SUPPORTED = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "one-in-three-sat",
-             "partition", "kakuro")
+             "partition", "kakuro", "nurikabe")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 MAX_INT = 2**31 - 1
 
@@ -122,6 +128,28 @@ KAKURO = """
 #show d/3.
 """
 
+NURIKABE = """
+cell(R,C) :- R = 0..rows-1, C = 0..cols-1.
+numbered(R,C) :- clue(_,R,C,_).
+{ sea(R,C) } :- cell(R,C), not numbered(R,C).
+land(R,C) :- cell(R,C), not sea(R,C).
+next(R,C,R+D,C) :- cell(R,C), cell(R+D,C), D = -1..1, D != 0.
+next(R,C,R,C+D) :- cell(R,C), cell(R,C+D), D = -1..1, D != 0.
+in(I,R,C) :- clue(I,R,C,_).
+in(I,R2,C2) :- in(I,R1,C1), next(R1,C1,R2,C2), land(R2,C2), clue(I,R,C,N),
+               |R2-R| + |C2-C| < N.
+:- in(I,R1,C1), next(R1,C1,R2,C2), land(R2,C2), not in(I,R2,C2).
+:- land(R,C), #count { I : in(I,R,C) } != 1.
+:- clue(I,_,_,N), #count { R,C : in(I,R,C) } != N.
+seen(K+1) :- order(K,R,C), sea(R,C).
+seen(K+1) :- order(K,_,_), seen(K).
+wet(R,C) :- order(K,R,C), sea(R,C), not seen(K).
+wet(R2,C2) :- wet(R1,C1), next(R1,C1,R2,C2), sea(R2,C2).
+:- sea(R,C), not wet(R,C).
+:- sea(R,C), sea(R+1,C), sea(R,C+1), sea(R+1,C+1).
+#show sea/2.
+"""
+
 PARTITION = """
 { side(I) } :- number(I,_), I > 0.
 side(0).
@@ -138,13 +166,13 @@ def count(instance: Any, time_limit: float | None = None) -> tuple[str, int]:
     writers: dict[str, Callable[[Any], list[str]]] = {
         "sudoku": _sudoku, "crossword": _crossword, "shikaku": _shikaku, "hashi": _hashi,
         "jigsaw": _jigsaw, "one-in-three-sat": _one_in_three, "partition": _partition,
-        "kakuro": _kakuro,
+        "kakuro": _kakuro, "nurikabe": _nurikabe,
     }
     if instance.KIND not in writers:
         raise ValueError(f"no clingo program for kind {instance.KIND!r}")
     rules = {"sudoku": SUDOKU, "crossword": CROSSWORD, "shikaku": SHIKAKU, "hashi": HASHI,
              "jigsaw": JIGSAW, "one-in-three-sat": ONE_IN_THREE, "partition": PARTITION,
-             "kakuro": KAKURO}
+             "kakuro": KAKURO, "nurikabe": NURIKABE}
     program = "\n".join(writers[instance.KIND](instance)) + rules[instance.KIND]
     return count_program(program, time_limit)
 
@@ -292,4 +320,12 @@ def _kakuro(instance: Any) -> list[str]:
         facts += [f"in({i},{r},{c})." for r, c in cells]
         if clue is not None:
             facts.append(f"total({i},{clue}).")
+    return facts
+
+
+def _nurikabe(instance: Any) -> list[str]:
+    facts = [f"#const rows = {instance.rows}.", f"#const cols = {instance.cols}."]
+    facts += [f"clue({i},{r},{c},{n})." for i, (r, c, n) in enumerate(instance.clues)]
+    facts += [f"order({r * instance.cols + c},{r},{c})." for r in range(instance.rows)
+              for c in range(instance.cols)]
     return facts

@@ -27,6 +27,15 @@ satpuzzle.
   occurrences (x or 1 − x) = 1.
 - kakuro: an integer 1..9 per white cell, AllDifferent per run (maximal line of white
   cells), its sum = the clue of the block before it where there is one.
+- nurikabe: a Boolean "sea" per cell without a number; per cell and number within n − 1
+  steps of it an "in island of that number" Boolean, exactly one of them or sea per cell;
+  two touching unshaded cells lie in the same island; each island has its number of cells;
+  no 2×2 block all sea. Islands and sea are connected by BFS distances defined exactly (so
+  one model per shading, solving and counting alike): an island cell's distance is 0 on a
+  number and 1 + the least distance of its unshaded neighbours elsewhere (AddMinEquality,
+  a shaded neighbour counting as out of range), which has a value only where an unshaded
+  path leads to a number; the sea's likewise from its first cell in row-major order. Sea
+  cells have island distance 0 and island cells sea distance 0, so nothing is free.
 
 `solve` returns ("solved" | "unsat" | "timeout", solution in satpuzzle's type or None);
 `count` enumerates every solution (enumerate_all_solutions, one worker) and returns
@@ -46,7 +55,7 @@ except ImportError:  # optional: pip install ortools
 
 AVAILABLE = cp_model is not None
 SUPPORTED = ("sudoku", "crossword", "shikaku", "hashi", "jigsaw", "partition",
-             "one-in-three-sat", "kakuro")
+             "one-in-three-sat", "kakuro", "nurikabe")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 Value = Callable[[Any], int]  # a solver's or callback's value of a variable
@@ -148,7 +157,7 @@ def _build(instance: Any, counting: bool) -> Built:
     builders: dict[str, Callable[[Any, bool], Built]] = {
         "sudoku": _sudoku, "crossword": _crossword, "shikaku": _shikaku, "hashi": _hashi,
         "jigsaw": _jigsaw, "partition": _partition, "one-in-three-sat": _one_in_three,
-        "kakuro": _kakuro,
+        "kakuro": _kakuro, "nurikabe": _nurikabe,
     }
     if instance.KIND not in builders:
         raise ValueError(f"no CP-SAT model for kind {instance.KIND!r}")
@@ -534,3 +543,118 @@ def _kakuro(instance: Any, counting: bool) -> Built:
                            for c in range(instance.cols)) for r in range(instance.rows))
 
     return Built(model, decode, shown=list(digit.values()))
+
+
+# ---------------------------------------------------------------- nurikabe
+
+
+def _grid_neighbours(rows: int, cols: int, r: int, c: int) -> list[tuple[int, int]]:
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def _nurikabe(instance: Any, counting: bool) -> Built:
+    model = cp_model.CpModel()
+    rows, cols = instance.rows, instance.cols
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    numbered = {(r, c): i for i, (r, c, _) in enumerate(instance.clues)}
+    sea = {cell: model.new_bool_var(f"sea{cell}") for cell in cells if cell not in numbered}
+    # island i can only hold cells fewer than n steps from its number
+    member = {(cell, i): model.new_bool_var(f"in{cell}_{i}")
+              for i, (r, c, n) in enumerate(instance.clues) for cell in cells
+              if abs(cell[0] - r) + abs(cell[1] - c) < n}
+    labels: dict[tuple[int, int], list[tuple[int, Any]]] = {cell: [] for cell in cells}
+    for (cell, i), var in member.items():
+        labels[cell].append((i, var))
+    for cell in cells:
+        choices = [var for _, var in labels[cell]] + ([sea[cell]] if cell in sea else [])
+        model.add_exactly_one(choices)
+    for cell, i in numbered.items():
+        model.add(member[(cell, i)] == 1)
+    _islands_apart(model, instance, sea, member, labels)
+    for i, (_, _, n) in enumerate(instance.clues):
+        model.add(_total(var for (_, j), var in member.items() if j == i) == n)
+    model.add(_total(sea.values()) == rows * cols - sum(n for _, _, n in instance.clues))
+    for r, c in cells:
+        block = [(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)]
+        if r + 1 < rows and c + 1 < cols and all(cell in sea for cell in block):
+            model.add_bool_or([~sea[cell] for cell in block])
+    # distances of island cells (a number's cell is always one, its source) and sea cells
+    land = {cell: ~var for cell, var in sea.items()}
+    most = max((n for _, _, n in instance.clues), default=1) - 1
+    _exact_distances(model, instance, "island", land, {cell: None for cell in numbered}, most)
+    _exact_distances(model, instance, "sea", sea, _first_sea(model, cells, sea), len(cells))
+
+    def decode(value: Value) -> tuple[str, ...]:
+        return tuple("".join("#" if (r, c) in sea and value(sea[(r, c)]) else "."
+                             for c in range(cols)) for r in range(rows))
+
+    return Built(model, decode, shown=list(sea.values()))
+
+
+def _islands_apart(model: Any, instance: Any, sea: dict, member: dict, labels: dict) -> None:
+    """Two touching unshaded cells lie in the same island: a cell of island i has, on each
+    side, sea or island i."""
+    for (r, c), options in labels.items():
+        for other in _grid_neighbours(instance.rows, instance.cols, r, c):
+            for i, var in options:
+                allowed = [x for x in (sea.get(other), member.get((other, i))) if x is not None]
+                model.add_bool_or(allowed).only_enforce_if(var)
+
+
+def _first_sea(model: Any, cells: list, sea: dict) -> dict:
+    """Per possible sea cell, a Boolean "the first sea cell in row-major order" (the sea's
+    root), defined through a running "some earlier cell is sea" Boolean."""
+    roots = {}
+    before = None  # some earlier cell is sea (None: no earlier cell can be)
+    for cell in cells:
+        if cell not in sea:
+            continue
+        root = model.new_bool_var(f"root{cell}")
+        if before is None:
+            model.add(root == sea[cell])
+        else:
+            model.add_bool_and([sea[cell], ~before]).only_enforce_if(root)
+            model.add_bool_or([~sea[cell], before, root])
+        seen = model.new_bool_var(f"seen{cell}")
+        model.add_max_equality(seen, [sea[cell]] + ([before] if before is not None else []))
+        before = seen
+        roots[cell] = root
+    return roots
+
+
+def _exact_distances(model: Any, instance: Any, name: str, present: dict, sources: dict,
+                     most: int) -> None:
+    """Connectivity with auxiliaries the cells fix. `present`: cell → literal "the cell is
+    in the region" (cells of neither map are never in it); `sources`: cell → literal "the
+    cell is a source" (None: always in the region and a source). d = 0 on a source, d = 1 +
+    the least d of the present neighbours elsewhere, a neighbour not present counting as
+    `most` + 1, out of d's range 0..`most`: so every present cell needs a path of present
+    cells to a source, and d is its BFS distance. Cells not present have d = 0."""
+    far = most + 1
+    distance = {cell: model.new_constant(0) for cell, root in sources.items() if root is None}
+    for cell, there in present.items():
+        if cell not in distance:
+            distance[cell] = model.new_int_var(0, most, f"{name}d{cell}")
+            model.add(distance[cell] == 0).only_enforce_if(~there)
+    for cell, there in present.items():
+        if cell in sources and sources[cell] is None:
+            continue
+        seen = []
+        for other in _grid_neighbours(instance.rows, instance.cols, *cell):
+            if other not in present:
+                if other in distance:  # an always-present source
+                    seen.append(distance[other])
+                continue
+            shown = model.new_int_var(0, far, f"{name}e{cell}{other}")
+            model.add(shown == distance[other]).only_enforce_if(present[other])
+            model.add(shown == far).only_enforce_if(~present[other])
+            seen.append(shown)
+        nearest = model.new_int_var(0, far, f"{name}m{cell}")
+        model.add_min_equality(nearest, seen or [model.new_constant(far)])
+        root = sources.get(cell)
+        if root is None:
+            model.add(distance[cell] == nearest + 1).only_enforce_if(there)
+        else:
+            model.add(distance[cell] == 0).only_enforce_if(root)
+            model.add(distance[cell] == nearest + 1).only_enforce_if([there, ~root])
