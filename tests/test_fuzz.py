@@ -244,9 +244,22 @@ def kakuro_texts(draw, noisy: bool) -> str:
     return puzzle("kakuro", block("grid", [" ".join(row) for row in grid]), draw(TITLES))
 
 
+@st.composite
+def nurikabe_texts(draw, noisy: bool) -> str:
+    """A grid of empty cells and a few island sizes (small ones, so most are solvable)."""
+    height, width = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    grid = [[draw(st.sampled_from([".", ".", ".", "1", "2", "3"])) for _c in range(width)]
+            for _r in range(height)]
+    if noisy:
+        r, c = draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))
+        grid[r][c] = draw(ODD)
+    return puzzle("nurikabe", block("grid", [" ".join(row) for row in grid]), draw(TITLES))
+
+
 KIND_TEXTS = {"sudoku": sudoku_texts, "crossword": crossword_texts, "shikaku": shikaku_texts,
               "hashi": hashi_texts, "jigsaw": jigsaw_texts, "partition": partition_texts,
-              "one-in-three-sat": one_in_three_texts, "kakuro": kakuro_texts}
+              "one-in-three-sat": one_in_three_texts, "kakuro": kakuro_texts,
+              "nurikabe": nurikabe_texts}
 VALID_TEXTS = st.one_of([make(False) for make in KIND_TEXTS.values()])
 NOISY_TEXTS = st.one_of([make(True) for make in KIND_TEXTS.values()])
 PUZ_TEXTS = st.one_of(VALID_TEXTS, NOISY_TEXTS)
