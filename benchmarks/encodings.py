@@ -542,6 +542,8 @@ def disagreements(runs: Sequence[Run]) -> list[str]:
 def _s(seconds: float | None) -> str:
     if seconds is None:
         return "–"
+    if seconds < 0.01:
+        return f"{seconds * 1000:.1f} ms"
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
