@@ -47,7 +47,6 @@ class Encoding:
             constraint == "distinct-sum" and "pb" in self.constraints)
 
 
-
 def _e(name: str, constraints: str, source: str, help_text: str,
        auxiliary: bool = True) -> Encoding:
     return Encoding(name, frozenset(constraints.split()), source, help_text, auxiliary)
@@ -58,8 +57,8 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in [
        "n(n-1)/2 clauses", auxiliary=False),
     _e("seqcounter", "amo card pb", "PySAT CardEnc / PBEnc", "sequential counter (Sinz "
        "2005): a running count in unary"),
-    _e("ladder", "amo", "PySAT CardEnc", "ladder (Gent & Nightingale 2004): n-1 order "
-       "auxiliaries, 3n clauses"),
+    _e("ladder", "amo", "PySAT CardEnc", "ladder (Gent & Nightingale 2004): about n order "
+       "auxiliaries and 4n clauses"),
     _e("bitwise", "amo", "PySAT CardEnc", "binary (Frisch et al. 2005): log2 n auxiliaries, "
        "n log n clauses"),
     _e("commander", "amo", "satpuzzle", "commander (Klieber & Kwon 2007): groups of 3 under "
