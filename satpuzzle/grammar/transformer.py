@@ -76,6 +76,16 @@ class PuzzleSpec:
                 raise item.name.error(
                     f"unknown entry {name!r} for {self.kind.text}; expected one of: {expected}")
 
+    def grid(self, cells: str = "lines of cells") -> tuple[list[list[Token]], Token]:
+        """The rows of the `grid` block (or `grid: file "PATH"`) every grid kind has, and the
+        token naming it (errors about the grid as a whole stand there); refused, saying what
+        the grid holds (`cells`), when missing."""
+        rows = self.rows("grid")
+        if rows is None:
+            raise self.error(f"{self.kind.text} needs a grid: 'grid {{' then {cells}, then '}}'")
+        where = self.blocks["grid"].name if "grid" in self.blocks else self.fields["grid"].name
+        return rows, where
+
     def rows(self, name: str) -> list[list[Token]] | None:
         """The rows of block `name`, or of the file that field `name: file "path"` names."""
         if name in self.blocks:

@@ -217,11 +217,7 @@ def from_spec(spec: PuzzleSpec) -> HashiInstance:
     spec.check_names({"grid", "connectivity", MAX_BRIDGES_FIELD, LOOPS_FIELD}, {"grid"})
     most = _max_bridges_field(spec)
     no_loops = _loops_field(spec)
-    rows = spec.rows("grid")
-    if rows is None:
-        raise spec.error("hashi needs a grid: 'grid {' then lines of digits 1..8, '?' and "
-                         "'.', then '}'")
-    where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
+    rows, where = spec.grid("lines of digits 1..8, '?' and '.'")
     instance = HashiInstance(grid_from_rows(rows, where, most), spec.title, max_bridges=most,
                              no_loops=no_loops)
     if "connectivity" in spec.fields:

@@ -194,10 +194,7 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
 def from_spec(spec: PuzzleSpec) -> KakuroInstance:
     """The instance of a `kakuro { grid { ... } }` puzzle."""
     spec.check_names({"grid"}, {"grid"})
-    rows = spec.rows("grid")
-    if rows is None:
-        raise spec.error("kakuro needs a grid: 'grid {' then lines of cells, then '}'")
-    where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
+    rows, where = spec.grid()
     return grid_from_rows(rows, where, spec.title)
 
 

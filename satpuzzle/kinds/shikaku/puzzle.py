@@ -208,10 +208,7 @@ def _coverings(instance: ShikakuInstance, found: Candidates) -> np.ndarray:
 def from_spec(spec: PuzzleSpec) -> ShikakuInstance:
     """The instance of a `shikaku { grid { ... } }` puzzle."""
     spec.check_names({"grid"}, {"grid"})
-    rows = spec.rows("grid")
-    if rows is None:
-        raise spec.error("shikaku needs a grid: 'grid {' then lines of cells, then '}'")
-    where = spec.blocks["grid"].name if "grid" in spec.blocks else spec.fields["grid"].name
+    rows, where = spec.grid()
     return grid_from_rows(rows, where, spec.title)
 
 
