@@ -141,9 +141,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--only", default="", metavar="WORDS",
+                        help="comma-separated words: only the workloads whose name has one")
+    parser.add_argument("--no-clauses", action="store_true", help="skip the clause table")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="compare-"))
     rows = workloads(args.data, scratch, args.quick)
+    if args.only:
+        words = args.only.split(",")
+        rows = [row for row in rows if any(word in row.name for word in words)]
     load_before = os.getloadavg()
     print("| workload | old wall | new wall | new ÷ old wall | old CPU | new CPU | "
           "new ÷ old CPU | same output |")
@@ -174,6 +180,8 @@ def main() -> None:
     load_after = os.getloadavg()
     print(f"\n{args.runs} runs each, medians; load average {load_before[0]:.2f} before, "
           f"{load_after[0]:.2f} after.\n")
+    if args.no_clauses:
+        return
     old_counts, new_counts = clause_counts(args.old), clause_counts(args.new)
     print("| bundled puzzle | old clauses | new clauses | new ÷ old |")
     print("| --- | ---: | ---: | ---: |")
