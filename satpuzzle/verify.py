@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from satpuzzle import check, solutions
+from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 
 
@@ -72,8 +73,10 @@ def _with_encodings(instances: list[Any], encodings: Sequence[tuple[str, str]]) 
     kinds = [registry.kind_of(instance) for instance in instances]
     for family, _name in encodings:
         if not any(family in kind.encoding_families for kind in kinds):
-            # the first kind's refusal lists its families
-            kinds[0].with_encodings(instances[0], [(family, _name)])
+            known = "; ".join(f"{kind.name}: {', '.join(kind.encoding_families) or 'none'}"
+                              for kind in kinds)
+            raise InputError(f"neither the source nor the jigsaw has a family {family!r} "
+                             f"to choose an encoding for ({known})")
     return [kind.with_encodings(instance, [(f, n) for f, n in encodings
                                            if f in kind.encoding_families])
             for kind, instance in zip(kinds, instances)]

@@ -89,7 +89,7 @@ def test_encoding_in_the_language_is_read_positioned_and_written_back(tmp_path):
     counted = run("solve", str(path), "--count", "--engine", "sat")
     assert counted.returncode == 0 and counted.stdout == "18\n", counted.stderr
     cnf = run("compile", str(path)).stdout
-    assert "c source:     encoding: cell=ladder,row=bimander" in cnf
+    assert "c source:   encoding: cell=ladder,row=bimander" in cnf
     assert re.search(r"^c family: cell \(exactly one, ladder\)", cnf, re.MULTILINE)
     path.write_text(source.replace("cell=ladder", "cell=adder"))
     refused = run("solve", str(path))
@@ -102,3 +102,16 @@ def test_stats_prints_the_families_table():
     assert result.returncode == 0
     lines = [line for line in result.stderr.splitlines() if "stats:" in line]
     assert any(line.split("stats: ")[1].startswith("cell ") for line in lines), lines
+
+
+def test_generate_writes_the_choice_and_verify_applies_it():
+    made = run("generate", "sudoku", "--size", "4", "--seed", "3", "--encoding", "cell=commander")
+    assert made.returncode == 0 and "\n  encoding: cell=commander\n" in made.stdout
+    solved = run("solve", "-", "--count", stdin=made.stdout)
+    assert solved.returncode == 0 and solved.stdout == "1\n", solved.stderr
+    checked = run("verify", "partition-contour", "--random", "3", "--encoding",
+                  "sum=bdd,cell=ladder")
+    assert checked.returncode == 0 and "0 mismatches" in checked.stdout, checked.stderr
+    refused = run("verify", "partition-contour", "--random", "3", "--encoding", "nothing=bdd")
+    assert refused.returncode == 2
+    assert "neither the source nor the jigsaw has a family 'nothing'" in refused.stderr

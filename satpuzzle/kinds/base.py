@@ -166,7 +166,7 @@ class Kind:
         # the user's encoding choices travel with the puzzle: `encoding:` after the opening
         head, brace, rest = text.partition("{")
         line = "encoding: " + ",".join(f"{family}={name}" for family, name in chosen)
-        return f"{head}{brace}\n    {line}{rest}" if brace else text
+        return f"{head}{brace}\n  {line}{rest}" if brace else text
 
     def with_encodings(self, instance: Instance, chosen: Sequence[tuple[str, str]],
                        ) -> Instance:
