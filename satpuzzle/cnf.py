@@ -8,9 +8,11 @@ import itertools
 import os
 import resource
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from pysat import _utils as pysat_utils
 
@@ -181,6 +183,9 @@ class Formula:
         # clauses are, for --explain and the DIMACS header
         self.families: dict[str, FamilyStats] = {}
         self.spans: list[Span] = []
+        # pair clauses several families wrote in one ascending run: (block or None, first
+        # clause, family names, each clause's family number)
+        self.shared_runs: list[tuple[int | None, int, tuple[str, ...], Any]] = []
 
     @contextmanager
     def family(self, name: str, encoding: str, what: str = "", constraints: int = 1,
@@ -222,6 +227,24 @@ class Formula:
             else:
                 self.spans.append(span)
 
+    def claim_pairs(self, families: Sequence[str], owners: Any, first: int,
+                    block: int | None = None) -> None:
+        """Binary clauses written outside a family() context, clause first + i being family
+        families[owners[i]]'s (the families already in self.families): list clauses from
+        `first`, or with `block`, that block's clauses from `first`. Counted at once; their
+        ranges are found only when asked for (family_ranges)."""
+        counts = (np.bincount(owners, minlength=len(families)).tolist()
+                  if hasattr(owners, "dtype") else
+                  [0] * len(families))
+        if not hasattr(owners, "dtype"):
+            for number, count in Counter(owners).items():
+                counts[number] = count
+        for family, count in zip(families, counts):
+            stats = self.families[family]
+            stats.clauses += count
+            stats.literals += 2 * count
+        self.shared_runs.append((block, first, tuple(families), owners))
+
     def family_ranges(self) -> list[tuple[str, int, int]]:
         """(family, first, last) clause numbers (1-based, inclusive) in DIMACS order; clauses
         no family claims are "(unattributed)"."""
@@ -234,8 +257,19 @@ class Formula:
             if span.clauses[1] > span.clauses[0]:
                 owner_list.append((span.clauses[0], span.clauses[1], span.family))
             if span.blocks[1] > span.blocks[0]:
-                owner_blocks.append((block_starts[span.blocks[0]] ,
+                owner_blocks.append((block_starts[span.blocks[0]],
                                      block_starts[span.blocks[1]], span.family))
+        for block_number, first, families, owners in self.shared_runs:
+            numbers = owners.tolist() if hasattr(owners, "tolist") else list(owners)
+            base = first if block_number is None else block_starts[block_number] + first
+            target = owner_list if block_number is None else owner_blocks
+            at = 0
+            while at < len(numbers):  # each run of one family's clauses
+                end = at
+                while end < len(numbers) and numbers[end] == numbers[at]:
+                    end += 1
+                target.append((base + at, base + end, families[numbers[at]]))
+                at = end
         ranges: list[tuple[str, int, int]] = []
         for owners, end in ((owner_list, len(self.clauses)),
                             (owner_blocks, self.num_clauses)):
@@ -434,8 +468,19 @@ class Formula:
         lines = [f"c family: {row.name} ({row.what or 'clauses'}, {row.encoding}): "
                  f"{row.constraints} constraints, {row.clauses} clauses, "
                  f"{row.auxiliaries} auxiliary variables" for row in self.explanation()]
-        lines += [f"c clauses {low}-{high}: {family}"
-                  for family, low, high in self.family_ranges()]
+        ranges: dict[str, list[str]] = {}
+        for family, low, high in self.family_ranges():
+            ranges.setdefault(family, []).append(f"{low}-{high}" if high > low else str(low))
+        for family, words in ranges.items():
+            # one line a family, wrapped at about 100 characters (a family whose pairs
+            # interleave with others' has many ranges)
+            line: list[str] = []
+            for word in words:
+                if line and len(" ".join(line)) + len(word) > 80:
+                    lines.append(f"c clauses of {family}: {' '.join(line)}")
+                    line = []
+                line.append(word)
+            lines.append(f"c clauses of {family}: {' '.join(line)}")
         return lines
 
     def to_dimacs(self, source: str = "") -> str:

@@ -112,9 +112,13 @@ def assert_accounted(formula: Formula) -> None:
     header = [line for line in text.splitlines() if line.startswith("c ")]
     named = {m.group(1) for line in header if (m := re.match(r"c family: (\S+) \(", line))}
     assert named == set(formula.families)
-    ranged = [(m.group(3), int(m.group(1)), int(m.group(2))) for line in header
-              if (m := re.match(r"c clauses (\d+)-(\d+): (\S+)$", line))]
-    assert ranged == ranges
+    ranged = []  # `c clauses of FAMILY: A-B C D-E ...`, a family's lines in clause order
+    for line in header:
+        if (m := re.match(r"c clauses of (\S+): (.*)$", line)):
+            for word in m.group(2).split():
+                low, _, high = word.partition("-")
+                ranged.append((m.group(1), int(low), int(high or low)))
+    assert sorted(ranged, key=lambda r: r[1]) == ranges
     problem = next(line for line in text.splitlines() if line.startswith("p cnf"))
     assert problem.split()[2:] == [str(formula.num_vars), str(formula.num_clauses)]
 

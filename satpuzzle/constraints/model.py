@@ -301,23 +301,32 @@ Bulk = list[tuple[str, Sequence[Sequence[int]], str]]
 
 
 def _bulk_plain(formula: Formula, bulk: Bulk) -> None:
-    """Each family's at-least-one clauses, then its pairs not written yet, ascending."""
-    written: set[int] = set()
+    """Every family's at-least-one clauses, then every pair clause once, ascending across
+    the families (the order the solvers were measured on: clasp counted Latin squares with
+    a third fewer conflicts than with each family's pairs apart), each pair counted for
+    the first family that has it."""
     for family, groups, example in bulk:
         with formula.family(family, "pairwise", "exactly one", len(groups), example):
             if any(not group for group in groups):
                 formula.contradiction()
             formula.clauses += [list(group) for group in groups if group]
-            keys = {a << SHIFT | b for group in groups
-                    for i, a in enumerate(group) for b in group[i + 1:]}
-            keys -= written
-            written |= keys
-            formula.clauses += [[-(key >> SHIFT), -(key & LOW)] for key in sorted(keys)]
+    owner: dict[int, int] = {}
+    for number, (_family, groups, _example) in enumerate(bulk):
+        for group in groups:
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    owner.setdefault(a << SHIFT | b, number)
+    keys = sorted(owner)
+    start = len(formula.clauses)
+    formula.clauses += [[-(key >> SHIFT), -(key & LOW)] for key in keys]
+    formula.claim_pairs([family for family, _g, _e in bulk], [owner[key] for key in keys],
+                        start)
 
 
 def _bulk_numpy(formula: Formula, bulk: Bulk) -> None:
-    """The same clauses as _bulk_plain, as numpy blocks: all groups padded into one matrix,
-    the pairs of columns where both members exist, each pair kept for its first family."""
+    """The same clauses in the same order as _bulk_plain, as numpy blocks: all groups
+    padded into one matrix, the pairs of columns where both members exist, each pair kept
+    for its first family."""
     import numpy as np
 
     groups = [group for _family, family_groups, _e in bulk for group in family_groups]
@@ -333,14 +342,11 @@ def _bulk_numpy(formula: Formula, bulk: Bulk) -> None:
     both = mask[:, left] & mask[:, right]
     keys = (members[:, left] << SHIFT | members[:, right])[both]
     families = np.broadcast_to(owner[:, None], both.shape)[both]
-    # each key once, for the first family that has it, then by family and key
+    # each key once, for the first family that has it, ascending
     order = np.lexsort((families, keys))
     keys, families = keys[order], families[order]
     first = np.concatenate([[True], keys[1:] != keys[:-1]]) if len(keys) else keys > 0
     keys, families = keys[first], families[first]
-    order = np.lexsort((keys, families))
-    keys, families = keys[order], families[order]
-    bounds = np.searchsorted(families, np.arange(len(bulk) + 1))
     ends = np.cumsum(lengths)
     starts = ends - lengths
     group_bounds = np.searchsorted(owner, np.arange(len(bulk) + 1))
@@ -354,8 +360,11 @@ def _bulk_numpy(formula: Formula, bulk: Bulk) -> None:
                 first_literal = starts[low]
                 block = flat[first_literal:ends[high - 1]]
                 formula.add_block(block, (ends[low:high] - first_literal)[some])
-            mine = keys[bounds[number]:bounds[number + 1]]
-            formula.add_pairs(-(mine >> SHIFT), -(mine & LOW))
+    if not len(keys):
+        return
+    formula.add_pairs(-(keys >> SHIFT), -(keys & LOW))
+    formula.claim_pairs([family for family, _g, _e in bulk], families,
+                        0, len(formula.blocks) - 1)
 
 
 def unknown_family(family: str, kind: str, switchable: Mapping[str, str]) -> str:
