@@ -4,6 +4,7 @@ in real processes (issue 27, part 4 and 5)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -118,3 +119,14 @@ def test_generate_writes_the_choice_and_verify_applies_it():
     refused = run("verify", "partition-contour", "--random", "3", "--encoding", "nothing=bdd")
     assert refused.returncode == 2
     assert "neither the source nor the jigsaw has a family 'nothing'" in refused.stderr
+
+
+def test_explain_in_a_locale_without_unicode():
+    """LC_ALL=C, no UTF-8 mode: the examples' ∨ come out escaped, never a traceback."""
+    env = dict(os.environ, LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0")
+    for extra in ([], ["--format", "json"]):
+        result = subprocess.run([sys.executable, "-m", "satpuzzle", "compile", CLASSIC,
+                                 "--explain", *extra], capture_output=True, env=env,
+                                timeout=120, cwd=ROOT, check=False)
+        assert result.returncode == 0 and not result.stderr, result.stderr
+        assert b"\\u2228" in result.stdout

@@ -241,10 +241,14 @@ def _explain(args: argparse.Namespace, formula: Any, text: str) -> int:
     rows = formula.explanation()
     if args.output != "-":
         write_output(args, text, (args.file,))
+    # the examples hold ∨ and ¬: a terminal that cannot show them (LC_ALL=C) gets escapes
+    utf8 = (sys.stdout.encoding or "").lower().replace("-", "") == "utf8"
     if args.format == "json":
         print(json.dumps(report.table_json(rows, formula.names, formula.num_vars,
-                                           formula.num_clauses), ensure_ascii=False))
+                                           formula.num_clauses), ensure_ascii=not utf8))
     else:
+        if not utf8:
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         print("\n".join(report.table_lines(rows, formula.names, formula.num_vars,
                                            formula.num_clauses)))
     return EXIT_FOUND
