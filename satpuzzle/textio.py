@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from satpuzzle.errors import InputError
 
@@ -63,6 +64,27 @@ def read_text(path: str | os.PathLike[str], display: str | None = None) -> str:
     return decode_bytes(data, name)
 
 
+READ_CHUNK = 1 << 20
+
+
+def read_at_most(stream: Any, most: int) -> Any:
+    """Up to `most` bytes (or characters, from a text stream) of a stream, a chunk at a
+    time: read(most) allocates `most` bytes before reading one, which under an
+    address-space limit (ulimit -v) is a MemoryError even for a small file. Bytes gather in
+    one growing buffer (BytesIO hands it over without a copy), so a large read peaks near
+    its own size."""
+    texts: list[str] = []
+    data = io.BytesIO()
+    left = most
+    while left > 0 and (part := stream.read(min(left, READ_CHUNK))):
+        if isinstance(part, str):
+            texts.append(part)
+        else:
+            data.write(part)
+        left -= len(part)
+    return "".join(texts) if texts else data.getvalue()
+
+
 def read_stdin(name: str = STDIN_NAME) -> bytes:
     """The bytes of standard input, at most the input limit, read once per stream: a second
     read of `-` gives the same bytes."""
@@ -74,7 +96,7 @@ def read_stdin(name: str = STDIN_NAME) -> bytes:
         return cached[1]
     limit = _LIMIT.get()
     try:
-        data = stream.read(limit + 1)
+        data = read_at_most(stream, limit + 1)
     except (OSError, ValueError) as exc:  # ValueError: closed
         raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", name) from None
     if isinstance(data, str):
@@ -112,7 +134,7 @@ def read_bytes(path: str | os.PathLike[str], name: str) -> bytes:
             raise InputError(f"file is {status.st_size} bytes; at most {limit} accepted "
                              "(--max-input-bytes)", name)
         try:
-            data = handle.read(limit + 1)
+            data = read_at_most(handle, limit + 1)
         except OSError as exc:
             raise InputError(f"cannot read: {exc.strerror or exc}", name) from None
     if len(data) > limit:
@@ -171,7 +193,7 @@ def unpack_gzip(data: bytes, name: str) -> bytes:
     limit = _LIMIT.get()
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
-            unpacked = packed.read(limit + 1)
+            unpacked = read_at_most(packed, limit + 1)
     except (OSError, EOFError, zlib.error) as exc:
         raise InputError(f"corrupt gzip data: {getattr(exc, 'strerror', None) or exc}",
                          name) from None

@@ -393,3 +393,22 @@ def test_a_signal_after_the_answer_still_ends_cleanly(tmp_path):
         assert "Traceback" not in err
         lines = err.splitlines()
         assert process.returncode == 0 or (len(lines) == 1 and "interrupted" in lines[0]), err
+
+
+def test_an_address_space_limit_reads_a_small_file(tmp_path):
+    """Under `ulimit -v`, reading used to allocate the 512 MiB input limit up front: a
+    MemoryError traceback before a byte was read. Reads now go a chunk at a time."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (300_000 * 1024, 300_000 * 1024))
+
+    puzzle = Path(__file__).resolve().parent.parent / "instances" / "sudoku" / "classic.puz"
+    for args, stdin in ((["solve", str(puzzle)], None), (["solve", "-"], puzzle.read_text())):
+        result = subprocess.run([sys.executable, "-m", "satpuzzle", *args], input=stdin,
+                                capture_output=True, text=True, timeout=120,
+                                preexec_fn=limit, check=False)
+        assert result.returncode == 0, result.stderr
+        assert len(result.stdout.splitlines()) == 9

@@ -26,7 +26,7 @@ from xml.parsers import expat
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
-from satpuzzle.textio import ZIP_MAGIC, input_limit
+from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
 
 NAME = "jpz"
 KINDS = ("crossword",)
@@ -82,7 +82,7 @@ def _unzipped(data: bytes, path: str) -> bytes:
                 raise InputError(f"the zipped .jpz unpacks to {member.file_size} bytes; at "
                                  f"most {limit} accepted (--max-input-bytes)", path)
             with archive.open(member) as handle:
-                unpacked = handle.read(limit + 1)  # the declared size may lie
+                unpacked = read_at_most(handle, limit + 1)  # the declared size may lie
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
             OSError, RuntimeError, ValueError) as exc:
         raise InputError(f"not a valid zipped .jpz: {exc}", path) from None
