@@ -9,6 +9,7 @@ partial answer. Bad input raises `InputError`."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,15 +27,25 @@ __all__ = [
 DEFAULT_SOLVER = "cadical195"  # satpuzzle.solving.DEFAULT_SOLVER, without importing PySAT
 
 
-def load(path_or_text: str, kind: str | None = None) -> list[Any]:
+def load(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> list[Any]:
     """The instances of a puzzle file or directory, of a game ID or URL (`sgt:rect:...`,
-    `https://puzz.link/p?...`), or of .puz text when the argument holds a newline."""
-    from satpuzzle.loading import load as load_file
-    from satpuzzle.loading import load_text
+    `https://puzz.link/p?...`), or of puzzle text (.puz, JSON, a native text such as an
+    81-character Sudoku line). An os.PathLike or bytes is always a file name; a str is told
+    apart as the command line tells its FILE argument (satpuzzle.loading.load, docs/API.md):
+    text when it holds a line break, a link when it starts with http://, https:// or sgt:,
+    else the file or directory of that name when there is one, else a link by its shape, else
+    one line of puzzle text, else "no such file"."""
+    from satpuzzle.loading import load as load_argument
 
-    if "\n" in path_or_text or "{" in path_or_text:
-        return load_text(path_or_text, "<text>", kind).instances
-    return load_file(path_or_text, kind).instances
+    if isinstance(source, (bytes, os.PathLike)):
+        path = os.fsdecode(source)
+        if not isinstance(path, str):  # a PathLike whose __fspath__ gives neither type
+            raise TypeError(f"expected a file name, not {type(source).__name__}")
+        return load_argument(path, kind, literal=True).instances
+    if not isinstance(source, str):
+        raise TypeError(f"expected a file name (str, os.PathLike or bytes) or puzzle text "
+                        f"(str), not {type(source).__name__}")
+    return load_argument(source, kind).instances
 
 
 def compile(instance: Any):

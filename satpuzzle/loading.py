@@ -72,23 +72,77 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
         raise error.at(path) from None
 
 
-def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
-    """Read and parse `path` (`-`: standard input), or a puzzle link given in its place: a
-    game ID (`sgt:rect:7x7:...`, or bare as the game shows it, `7x7:...`) or a URL
-    (`https://puzz.link/p?...`, also without its scheme); every failure is an InputError with
-    a position."""
+def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None,
+         literal: bool = False) -> Loaded:
+    """The puzzles of a command-line FILE argument (or the API's `load`), told apart in this
+    order (docs/CLI.md): `-` is standard input; an argument holding a line break is puzzle
+    text; `http://`, `https://` or `sgt:` at its start makes it a link; the name of an
+    existing file or directory is read as that; an argument shaped like a link (a URL without
+    its scheme, `GAME:ID`, a bare game ID as the game shows it) is the link; one line that
+    reads as a puzzle (an 81-character Sudoku line, a one-line .puz or JSON text) is that
+    puzzle; anything else is "no such file". `literal`: `path` is a file or directory name
+    whatever it looks like (the API's os.PathLike and bytes). Every failure is an InputError
+    with a position."""
     from satpuzzle.formats import links
 
-    if path != STDIN and (links.explicit(path)
-                          or (not os.path.lexists(path) and links.shaped(path))):
+    if "\0" in path and "\n" not in path:  # the system would refuse it (ValueError)
+        raise InputError("no such file: a file name cannot hold a NUL character",
+                         shorten(path.replace("\0", "\\0")))
+    if literal:
+        if os.path.isdir(path):
+            return load_directory(path, kind, options)
+        return _load_file(Path(path), kind, options)  # as a Path, `-` is a file of that name
+    if path == STDIN:
+        return _load_file(path, kind, options)
+    if "\n" in path:
+        return load_text(path, PASTED, kind, options)
+    exists = os.path.lexists(path)
+    if links.explicit(path) or (not exists and links.shaped(path)):
         name = shorten(path.strip())
         return Loaded(name, links.read(path, name, kind)[0])
-    if path != STDIN and os.path.isdir(path):
+    if os.path.isdir(path):
         return load_directory(path, kind, options)
-    source = read_input(path)
+    if not exists:
+        pasted = _pasted_puzzle(path, kind, options)
+        if pasted is not None:
+            return pasted
+    return _load_file(path, kind, options)  # "no such file" when there is none
+
+
+PASTED = "<text>"  # how messages name a puzzle given as text in place of a file
+
+
+def _load_file(path: str | Path, kind: str | None,
+               options: dict[str, Any] | None) -> Loaded:
+    name = "./-" if isinstance(path, Path) and str(path) == STDIN else shown(path)
+    source = read_input(path, name)
     if isinstance(source, bytes):  # a binary format: an Across Lite puzzle
-        return load_bytes(source, shown(path), kind, options)
-    return load_text(source, shown(path), kind, options)
+        return load_bytes(source, name, kind, options)
+    return load_text(source, name, kind, options)
+
+
+def _pasted_puzzle(argument: str, kind: str | None,
+                   options: dict[str, Any] | None) -> Loaded | None:
+    """The puzzle of one line given in place of a file name that names no file: .puz or JSON
+    text on one line, or a line of a kind's native format with no `/` in it (a Sudoku as
+    people paste it, `53..7....6..195...`). None when it is neither, so that the caller says
+    "no such file"; a native line that fits a kind but does not read says both."""
+    line = argument.strip()
+    if _LANGUAGE_START.match(line) or _JSON_START.match(line):
+        return load_text(line + "\n", PASTED, kind, options)
+    separators = {"/", os.sep, os.altsep or "/"}
+    if not line or any(separator in line for separator in separators):
+        return None
+    names = registry.NAMES if kind is None else (registry.kind(kind).name,)
+    if all(reading.fit == Fit.NO
+           for reading in _readings(line, PASTED, options or {}, names).values()):
+        return None
+    try:
+        return load_text(line + "\n", PASTED, kind, options)
+    except InputError as error:
+        at = f" at column {error.column}" if error.column is not None else ""
+        raise InputError(f"no such file, nor a one-line puzzle: {error.message}{at}",
+                         shorten(line)) from None
 
 
 def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
@@ -134,7 +188,7 @@ def load_directory(path: str, kind: str | None = None,
         raise InputError(f"the directory holds no puzzle {wanted}", path)
     instances, sources = [], []
     for file in files:
-        loaded = load(str(file), kind, options)
+        loaded = load(str(file), kind, options, literal=True)
         instances += loaded.instances
         sources += [str(file)] * len(loaded.instances)
     return Loaded(path, instances, False, sources)
