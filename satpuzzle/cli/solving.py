@@ -531,7 +531,7 @@ class PuzzlePrinter:
     def summary(self, ended: Ended) -> int:
         """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
         if ended.stopped:
-            self.say(f"{_stopped_word(ended.stopped)} after {ended.elapsed:.2f} s: "
+            self.say(f"{_stopped_after(ended.stopped)}: "
                      f"{self.count} solution(s) found so far, enumeration incomplete")
             return EXIT_GAVE_UP
         said = False
@@ -557,10 +557,10 @@ class PuzzlePrinter:
         if self.args.stats:
             print_stats(self.compiled, ended)
         if result.status in ("timeout", "interrupted"):
-            what = "interrupted" if result.status == "interrupted" else "timeout"
+            what = "interrupt" if result.status == "interrupted" else "timeout"
             detail = (f"{len(result.undecided)} of {len(result.live)} variables undecided"
                       if result.solution_found else "before a first solution")
-            self.say(f"{what} after {result.elapsed:.2f} s: backbone incomplete, {detail}")
+            self.say(f"{_stopped_after(what)}: backbone incomplete, {detail}")
             return EXIT_GAVE_UP
         if result.status == "none":
             self.say(f"no solution, so nothing is forced{self.read_as}")
@@ -571,6 +571,12 @@ class PuzzlePrinter:
 def _stopped_word(stopped: str) -> str:
     return {"interrupt": "interrupted",  # "unknown": an external solver gave up
             "unknown": "the solver answered UNKNOWN"}.get(stopped, "timeout")
+
+
+def _stopped_after(stopped: str) -> str:
+    """"timeout after S s" and the like, S counted as --timeout counts: from the start of the
+    command (reading the puzzle and its dictionary included), not of the stage that was cut."""
+    return f"{_stopped_word(stopped)} after {elapsed():.2f} s"
 
 
 def print_stats(compiled: Compiled | None, ended: Ended) -> None:
@@ -834,7 +840,7 @@ class _BatchTally:
 
 def _batch_status(ended: Ended, tally: _BatchTally) -> int:
     if ended.stopped:
-        print(f"satpuzzle: {_stopped_word(ended.stopped)} after {ended.elapsed:.2f} s: "
+        print(f"satpuzzle: {_stopped_after(ended.stopped)}: "
               f"{tally.answered} of {tally.printed} puzzles answered, enumeration incomplete",
               file=sys.stderr)
         return EXIT_GAVE_UP
