@@ -3,7 +3,9 @@ word lists normalised, the language's parse tables), kept per user and read back
 nobody else could have written them.
 
 Where: $SATPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/satpuzzle (an absolute path only, as the
-XDG rules say), else ~/.cache/satpuzzle. A cache file is data, never trusted: one that is not
+XDG rules say), else ~/.cache/satpuzzle. Only the last directory of that path is made, in an
+existing one, and ~/.cache in an existing home directory: a home or cache base that does not
+exist (HOME=/nonexistent) means no cache, never a tree of directories made. A cache file is data, never trusted: one that is not
 the current user's own regular file, in a directory only they can write, or that is too
 large, reads as absent, and the caller rebuilds it; a directory that cannot be made or
 written only means no cache. Files are written under a temporary name and renamed, so a
@@ -26,8 +28,30 @@ def cache_dir() -> Path:
     if override:
         return Path(override)
     xdg = os.environ.get("XDG_CACHE_HOME", "")
-    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    base = Path(xdg) if os.path.isabs(xdg) else _home() / ".cache"
     return base / "satpuzzle"
+
+
+def _home() -> Path:
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError):  # no HOME and no password entry: a home that is not there
+        return Path("/nonexistent")
+
+
+def make_cache_dir(directory: Path) -> None:
+    """Make `directory` (mode 0700) unless it exists: itself only, in an existing parent,
+    and the default base ~/.cache with it when the home directory exists. OSError when the
+    parent is missing (or the system refuses)."""
+    if directory.is_dir():
+        return
+    base = directory.parent
+    default_base = _home() / ".cache"
+    if base == default_base and not os.path.lexists(base) and base.parent.is_dir():
+        with contextlib.suppress(FileExistsError):  # another run made it meanwhile
+            base.mkdir(mode=0o700)
+    with contextlib.suppress(FileExistsError):
+        directory.mkdir(mode=0o700)
 
 
 def private(status: os.stat_result) -> bool:
@@ -71,7 +95,7 @@ def write_private(file: Path, data: bytes) -> bool:
     write to it (a cache there could not be trusted)."""
     temporary = None
     try:
-        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_cache_dir(file.parent)
         if not private(os.stat(file.parent)):
             return False
         fd, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp",
