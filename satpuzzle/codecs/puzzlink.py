@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -190,6 +191,11 @@ def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Any:
     query, at = match.group(1), match.start(1)
     skipped = _PARAMETERS.match(query).end()
     query, at = query[skipped:], at + skipped
+    query, extra = _split_parameters(query)
+    if extra:  # a tracker's `&utm_source=...` after the puzzle, which no body holds
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        print(f"satpuzzle: note: ignored the URL's parameter{'s' if len(extra) > 1 else ''} "
+              f"{', '.join(extra[:5])}{more}", file=sys.stderr)
     parts = query.split("/")
     codec = by_name.get(_MODE.sub("", parts[0].lower()))
     if codec is None:
@@ -211,6 +217,15 @@ def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Any:
     body = "/".join(body_parts)
     body_at = offsets[2] if len(offsets) > 2 else len(text)
     return codec.read(cols, rows, body, body_at)
+
+
+def _split_parameters(query: str) -> tuple[str, list[str]]:
+    """The puzzle's part of a query, and the names of the `&NAME=VALUE` (or `?NAME=VALUE`)
+    parameters a link picked up after it, such as a tracker's `utm_source`: a body is made
+    of number16 characters, never `&` or `?`."""
+    cut = min((i for i in (query.find("&"), query.find("?")) if i >= 0), default=len(query))
+    names = [part.split("=", 1)[0] for part in re.split(r"[&?]", query[cut:]) if part]
+    return query[:cut], [quoted(name) for name in names]
 
 
 def _offsets(parts: Sequence[str], start: int) -> list[int]:
