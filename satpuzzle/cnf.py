@@ -102,7 +102,8 @@ def refuse_estimate(estimate: int, what: str = "this puzzle") -> None:
     if estimate > _budget[0]:
         raise ClauseBudgetExceeded(
             f"compiling {what} would take about {estimate:,} clauses (about "
-            f"{estimate * BYTES_PER_CLAUSE / 1e9:.1f} GB), over the budget of {_budget[0]:,}: "
+            f"{estimate * BYTES_PER_CLAUSE / 1e9:.1f} GB), over the budget of {_budget[0]:,} "
+            "clauses: "
             "raise it with --max-clauses N to try anyway")
 
 

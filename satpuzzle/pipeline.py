@@ -179,6 +179,18 @@ def check_budget(instance: Any) -> None:
         refuse_estimate(estimate, f"this {instance.KIND} puzzle")
 
 
+def check_budget_for_engine(instance: Any, request: Request) -> None:
+    """--max-clauses bounds the puzzle's formula whichever engine answers: before a kind's own
+    engine starts (it builds no formula, or one only when it stalls), the kind's estimate of
+    the formula SAT would build is held to the budget, so that a puzzle refused by one engine
+    is refused by all. Every kind with engines of its own has an estimate (jigsaw, crossword),
+    and the one engine without (Sudoku's shared solver) builds its formula within the budget."""
+    instance = registry.kind_of(instance).with_encodings(instance, request.encodings)
+    with clause_budget(request.max_clauses), \
+            time_limit("estimating the formula", request.remaining(), started=request.started):
+        check_budget(instance)
+
+
 @contextmanager
 def compiling(request: Request) -> Iterator[None]:
     """The compile stage: within the clause budget and the time left (a timer interrupts it
@@ -270,6 +282,8 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
         enumeration.require()
     engine = (None if request.engine == CLINGO or request.cube
               else kind.engine_for(instance, request.engine))
+    if engine is not None:
+        check_budget_for_engine(instance, request)
     if engine is not None and request.engine == "race" and limit == 1:
         yield from _race(instance, engine, request)
         return

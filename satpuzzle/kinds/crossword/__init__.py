@@ -60,6 +60,7 @@ class CrosswordKind(Kind):
                names_kind=False),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
+    estimate_clauses = Lazy("satpuzzle.kinds.crossword.puzzle", "estimate_clauses")
 
     def engine_for(self, instance, requested):
         # a scored list wants the best fills, not any: `auto` answers best first
