@@ -132,6 +132,7 @@ def load_args(args: argparse.Namespace) -> Loaded:
                     started=STARTED[0]), contextlib.redirect_stderr(notes):
         loaded = load(args.file, kind, options)
         loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
+        _refuse_options_of_other_kinds(given, loaded)
         if args.index is not None:
             if args.index > len(loaded.instances):
                 raise InputError(f"--index {args.index}: the file holds "
@@ -140,6 +141,17 @@ def load_args(args: argparse.Namespace) -> Loaded:
             loaded.one_line = False
     sys.stderr.write(notes.getvalue())
     return loaded
+
+
+def _refuse_options_of_other_kinds(given: list[tuple[Any, Any]], loaded: Loaded) -> None:
+    """A kind's input option (--diagonals, --connectivity, --best ...) given for a file that
+    holds no puzzle of that kind would change nothing: refused rather than ignored."""
+    kinds = {instance.KIND for instance in loaded.instances}
+    for kind, option in given:
+        if kind.name not in kinds:
+            holds = " and ".join(sorted(kinds)) or "no"
+            raise InputError(f"{option.flags[0]} is a {kind.name} option, and this file holds "
+                             f"{holds} puzzles", loaded.path)
 
 
 def single(loaded: Loaded) -> Any:

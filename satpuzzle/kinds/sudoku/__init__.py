@@ -4,6 +4,7 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,10 @@ class SudokuKind(Kind):
     pictures = Lazy("satpuzzle.kinds.sudoku.pictures")
     input_options = (
         Option(("--box",), {"metavar": "RxC", "help": "Sudoku box shape for native files"}),
+        Option(("--diagonals",), {"action": "store_true",
+                                  "help": "sudoku: read the puzzle as a Sudoku X, each digit "
+                                          "once on both main diagonals too"},
+               names_kind=False, native_only=False),
     )
     generate_options = (
         Option(("--box",), {"metavar": "RxC", "default": None,
@@ -78,6 +83,11 @@ class SudokuKind(Kind):
             minimal=bool(options.get("minimal")), difficulty=options.get("difficulty"),
             attempts=options.get("attempts") or 100, variant=variant,
             cage_size=options.get("cage_size"))
+
+    def adjust(self, instance: Any, options: dict[str, Any]) -> Any:
+        if options.get("diagonals") and not instance.diagonals:
+            return dataclasses.replace(instance, diagonals=True)  # checked as it is built
+        return instance
 
     def engine_for(self, instance: Any, requested: str) -> Engine | None:
         """As every kind; besides, `auto` takes the shape's shared solver where this process

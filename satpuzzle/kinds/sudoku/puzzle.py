@@ -624,16 +624,17 @@ def _digits(size: int) -> frozenset[int]:
 
 
 def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
-    """One full encoding of the empty grid shared by all puzzles (same size, box and regions),
-    and per puzzle a job whose assumptions are its givens."""
+    """One full encoding of the empty grid shared by all puzzles (same size, box, regions
+    and diagonals: --diagonals makes a batch of Sudoku X), and per puzzle a job whose
+    assumptions are its givens."""
     first = instances[0]
     size = first.size
-    if any(instance.variant for instance in instances):
-        raise InputError("a batch of one-line puzzles holds plain Sudoku only: Sudoku X and "
-                         "Killer puzzles are solved one at a time")
+    if any(instance.cages or instance.diagonals != first.diagonals for instance in instances):
+        raise InputError("a batch of one-line puzzles holds plain Sudoku only, or Sudoku X "
+                         "only (--diagonals): Killer puzzles are solved one at a time")
     formula = encode(SudokuInstance(first.box_rows, first.box_cols,
                                     tuple((0,) * size for _ in range(size)),
-                                    regions=first.regions))
+                                    regions=first.regions, diagonals=first.diagonals))
     formula.summary = [_shape_text(first),
                        f"batch of {len(instances)} puzzles, givens as assumptions"]
     # the variable of (row, column, digit), looked up once per row content
