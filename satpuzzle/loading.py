@@ -52,7 +52,8 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
                           inferred="crossword" if kind is None else None)
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
-            return Loaded(path, [registry.build(spec) for spec in parse_specs(text, path)])
+            specs = parse_specs(text, path, registry.block_limits)
+            return Loaded(path, [registry.build(spec) for spec in specs])
         if not text.strip():
             raise InputError("empty file, expected a puzzle", path, 1, 1)
         if _JSON_START.match(text):  # names its kinds itself, as the language does

@@ -8,10 +8,13 @@ text nothing."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from satpuzzle.errors import InputError, Position
+from satpuzzle.grammar.limits import BlockLimit, Limits, RowCounter, prescan
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import confined, read_text
 
@@ -63,6 +66,7 @@ class PuzzleSpec:
     fields: dict[str, Field] = field(default_factory=dict)
     blocks: dict[str, Block] = field(default_factory=dict)
     base_dir: Path = Path(".")
+    limits: Limits = field(default_factory=dict)  # its kind's (grammar.limits)
 
     def error(self, message: str) -> InputError:
         return self.kind.error(message)
@@ -102,14 +106,24 @@ class PuzzleSpec:
             text = read_text(confined(reference.text.strip('"'), self.base_dir))
         except InputError as exc:
             raise reference.error(f"cannot read {str(path)!r}: {exc.message}") from None
-        return tokenize_rows(text, str(path))
+        return tokenize_rows(text, str(path), self.limits.get(name), name)
 
 
-def tokenize_rows(text: str, path: str) -> list[list[Token]]:
-    """Rows of whitespace-separated tokens of a data file, blank lines and # comments dropped."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+# where str.splitlines() breaks a line
+_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
+                  name: str = "grid") -> list[list[Token]]:
+    """Rows of whitespace-separated tokens of a data file, blank lines and # comments dropped;
+    with a `limit`, refused (as block `name`) at the first line, word or character past it,
+    each line counted before its tokens are made."""
+    rows: list[list[Token]] = []
+    counter = RowCounter(name, limit, path) if limit else None
+    for number, line in enumerate(_lines(text), 1):
         content = line.split("#", 1)[0]
+        if counter:
+            counter.add(content, 0, len(content), number, 1)
         row, column = [], 0
         for word in content.split():
             column = content.index(word, column)
@@ -120,12 +134,34 @@ def tokenize_rows(text: str, path: str) -> list[list[Token]]:
     return rows
 
 
-def parse_specs(text: str, path: str = "<text>") -> list[PuzzleSpec]:
-    """Every puzzle of a .puz text, as specs; syntax errors become InputErrors."""
+def _lines(text: str) -> Iterator[str]:
+    """The lines of `text` as str.splitlines() gives them, one at a time (a list of them all
+    would take tens of bytes a line before the first is counted)."""
+    start = 0
+    for match in _LINE_BREAK.finditer(text):
+        yield text[start:match.start()]
+        start = match.end()
+    if start < len(text):
+        yield text[start:]
+
+
+def parse_specs(text: str, path: str = "<text>",
+                limits: Callable[[Token], Limits] | None = None) -> list[PuzzleSpec]:
+    """Every puzzle of a .puz text, as specs; syntax errors become InputErrors. `limits`
+    gives the block limits of the kind a token names (refusing an unknown kind): the text is
+    checked against them before it is parsed, each spec keeps its kind's for the files it
+    refers to."""
     if not text.strip():
         raise InputError("empty file, expected a puzzle such as 'sudoku { grid { ... } }'",
                          path, 1, 1)
+    if limits is not None:
+        look_up = limits
+        prescan(text, path, lambda kind, line, column:
+                look_up(Token(kind, Position(path, line, column))))
     specs = _parse(text, path, Path(path).parent if path != "<text>" else Path("."))
     if not specs:
         raise InputError("no puzzle in file, only comments", path, 1, 1)
+    if limits is not None:
+        for spec in specs:
+            spec.limits = limits(spec.kind)
     return specs

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # types only: a kind's declarations load none of these
     from satpuzzle.codecs.puzzlink import UrlCodec
     from satpuzzle.codecs.sgt import SgtGame
     from satpuzzle.grammar import PuzzleSpec
+    from satpuzzle.grammar.limits import Limits
 
 Instance = Any  # a kind's frozen dataclass; its `KIND` attribute names the kind
 Solution = Any  # a kind's decoded answer
@@ -91,6 +92,8 @@ class Option:
 class PuzzleModule(Protocol):
     """What a kind's `puzzle.py` provides: model, reading, encoding, answers."""
 
+    BLOCK_LIMITS: Limits  # the most each of its blocks holds (satpuzzle.grammar.limits)
+
     def from_spec(self, spec: PuzzleSpec) -> Instance: ...
     def to_puz(self, instance: Instance) -> str: ...
     def encode(self, instance: Instance) -> Formula: ...
@@ -142,6 +145,12 @@ class Kind:
     def from_spec(self, spec: PuzzleSpec) -> Instance:
         """The instance a `.puz` block describes (validated; errors carry positions)."""
         return self.puzzle.from_spec(spec)
+
+    @property
+    def block_limits(self) -> Limits:
+        """The most each block of the kind's puzzles holds, checked while a .puz text is
+        read, before it is parsed (satpuzzle.grammar.limits)."""
+        return self.puzzle.BLOCK_LIMITS
 
     def fit(self, text: str) -> int:
         """How well a native text fits this kind (a `Fit` level); cheap, never raises."""

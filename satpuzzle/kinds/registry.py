@@ -25,6 +25,7 @@ from satpuzzle.kinds.base import Kind
 
 if TYPE_CHECKING:
     from satpuzzle.grammar import PuzzleSpec, Token
+    from satpuzzle.grammar.limits import Limits
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     crossword.KIND,
@@ -47,6 +48,12 @@ def kind(name: str, where: Token | None = None) -> Kind:
         message = f"unknown puzzle kind {name!r}; expected one of {', '.join(KINDS)}"
         raise where.error(message) if where else InputError(message)
     return found
+
+
+def block_limits(where: Token) -> Limits:
+    """The block limits of the kind `where` names (satpuzzle.grammar.limits), or an
+    InputError there listing the known kinds."""
+    return kind(where.text, where).block_limits
 
 
 def kind_of(instance: object) -> Kind:

@@ -24,6 +24,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.dictionaries import WordList
@@ -42,6 +43,10 @@ ENUMERATE_ALL = True  # the assignment asks for every solution: --all is the def
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ALL_LETTERS = frozenset(LETTERS)
 MAX_CELLS = 10_000
+MAX_LISTED_WORDS = 100_000  # words listed in the puzzle; a longer list goes in a dictionary file
+# read before the text is parsed (satpuzzle.grammar.limits); a cell may be a set of letters
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS, chars_per_cell=32),
+                "words": BlockLimit(MAX_LISTED_WORDS, MAX_LISTED_WORDS, "words")}
 LARGE_GRID_CELLS = 100  # white cells above which the slot search answers (see search())
 _CELL = re.compile(r"\[([a-z]+)\]|([01a-z])")
 _LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}

@@ -21,6 +21,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
@@ -31,6 +32,7 @@ MOST_BRIDGES = 4  # the largest maximum per pair any variant has (Tatham's MAX_B
 MAX_VALUE = 4 * MOST_BRIDGES  # four directions, at most four bridges each
 USUAL_MAX_VALUE = 4 * DEFAULT_MAX_BRIDGES  # .has files, puzz.link and plain grids stop here
 MAX_CELLS = 250_000
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS)}  # read before the text is parsed
 CONNECTIVITY_MODES = ("lazy", "eager")
 WATER = "."
 QUESTION = "?"

@@ -45,6 +45,7 @@ from typing import Any, ClassVar
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import tokenize_rows
 from satpuzzle.kinds.base import Fit
 
@@ -54,6 +55,10 @@ VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation
 MATCHINGS = ("opposite", "equal")
 BORDERS = ("zero", "free")
 MAX_GENERATED_CELLS = 250_000  # `generate` refuses larger boards (seconds of work already)
+MAX_PIECES = MAX_GENERATED_CELLS  # a larger board is refused on reading, before any work
+# read before the text is parsed (satpuzzle.grammar.limits): a piece a line, its four labels
+# (and a native file's header line)
+BLOCK_LIMITS = {"pieces": BlockLimit(MAX_PIECES + 1, 4 * MAX_PIECES + 2, "labels")}
 
 Piece = tuple[int, int, int, int]  # top, right, bottom, left
 Placement = tuple[int, int]  # (0-based piece index in input order, clockwise quarter turns)

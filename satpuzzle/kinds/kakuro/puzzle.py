@@ -21,6 +21,7 @@ from typing import NamedTuple
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 
@@ -30,6 +31,7 @@ BLOCKS = ("*", "\\")  # a block without a clue (written `*`)
 CLUE = re.compile(r"^([0-9]*)\\([0-9]*)$")
 DIGITS = tuple(range(1, 10))
 MAX_CELLS = 250_000  # a grid above this is refused before any work is done
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS)}  # read before the text is parsed
 MAX_TOTAL = sum(DIGITS)
 
 Clue = tuple[int | None, int | None]  # (down, across) sums of a block; None: no clue

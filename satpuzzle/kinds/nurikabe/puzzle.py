@@ -18,6 +18,7 @@ from typing import cast
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.nurikabe import rules
@@ -27,6 +28,7 @@ EMPTY = {".", "-", "0"}
 DRAWING = re.compile(r"^[-+|=]+$")  # drawing aids in grids; a lone "-" is an empty cell
 NUMBER = re.compile(r"^[0-9]+$")
 MAX_CELLS = 250_000  # a grid above this is refused before any work is done
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS)}  # read before the text is parsed
 SEA, ISLAND = "#", "."
 
 Clue = tuple[int, int, int]  # (row, column, number), 0-based

@@ -41,6 +41,7 @@ from satpuzzle import dimacs
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.one_in_three_sat import rules
 from satpuzzle.textio import confined, read_text
@@ -52,6 +53,10 @@ KIND = "one-in-three-sat"
 Solution = tuple[int, ...]
 
 MAX_LITERALS = 3
+MAX_CLAUSES = 100_000  # more is refused on reading, before the text is parsed
+# a clause a line: its literals and DIMACS's trailing 0
+BLOCK_LIMITS = {"clauses": BlockLimit(MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAUSES,
+                                      "literals")}
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 _NATURAL = re.compile(r"[0-9]+")  # not str.isdigit(): "²".isdigit() is true, int("²") fails
 _HEADER = re.compile(r"^\s*p\s+cnf\b")

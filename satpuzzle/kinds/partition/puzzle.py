@@ -31,6 +31,7 @@ from typing import ClassVar
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.partition import rules
@@ -44,6 +45,8 @@ Solution = tuple[int, ...]
 
 # PBEnc hands weights to a C++ library as 64-bit integers: the total must fit.
 MAX_TOTAL = 2 ** 62
+MAX_NUMBERS = 100_000  # more is refused on reading (3.6 n^1.5 clauses would pass any budget)
+BLOCK_LIMITS = {"numbers": BlockLimit(MAX_NUMBERS, MAX_NUMBERS, "numbers")}  # before parsing
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 
 

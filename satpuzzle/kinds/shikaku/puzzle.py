@@ -26,6 +26,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.shikaku import presolve, probing, rules
@@ -38,6 +39,7 @@ DRAWING = re.compile(r"^[-+|=]+$")
 CLUE = re.compile(r"^[0-9]+$")
 QUESTION = "?"  # a clue of unknown number: its rectangle may have any area
 MAX_CELLS = 1_000_000  # a grid above this is refused before any work is done
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS)}  # read before the text is parsed
 
 Clue = tuple[int, int, int | None]  # (row, column, area), 0-based; area None for a `?`
 

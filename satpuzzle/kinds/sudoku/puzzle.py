@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
+from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku import candidates, rules
@@ -34,6 +35,11 @@ from satpuzzle.solving import Job
 
 KIND = "sudoku"
 MAX_SIZE = 64  # N above this is refused: N³ candidate variables would not fit a sane budget
+# read before the text is parsed (satpuzzle.grammar.limits): N lines of N cells, and a cage a
+# line (its total, a colon, its cells)
+BLOCK_LIMITS = {"grid": BlockLimit(MAX_SIZE, MAX_SIZE * MAX_SIZE),
+                "regions": BlockLimit(MAX_SIZE, MAX_SIZE * MAX_SIZE),
+                "cages": BlockLimit(MAX_SIZE * MAX_SIZE, 4 * MAX_SIZE * MAX_SIZE, "words")}
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # one-character digits 1..35
 EMPTY = {".", "0", "_"}
 _LINE_SYMBOLS = "." + SYMBOLS  # value → symbol, 0 → "."

@@ -1,0 +1,250 @@
+"""What the .puz language accepts at most, checked while the text is read: each kind's blocks
+(`BlockLimit`: lines and cells, so words and characters too), the puzzles of a file, the
+entries of a puzzle and the values of a field. `prescan` runs over a .puz text before Lark does,
+one line at a time, and refuses at the first line, word or character past a limit, so a refusal
+costs time and memory in proportion to what was read up to it; Lark, its tree and the kinds see
+only texts within the limits. `RowCounter` is the same count for the rows of other text files
+(a `grid: file "PATH"`, a kind's native file).
+
+A limit is never tighter than what the kind itself accepts: a row counts when it holds a word
+that is not a drawing aid (made of | + - = only), each such word is at least one cell (a run
+`53..7....` is several), and a block may hold three words and sixteen characters a cell of its
+limit (drawing aids, blanks and long clues such as `45\\45` within that)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import NoReturn
+
+from satpuzzle.errors import InputError
+
+MAX_PUZZLES = 100_000  # puzzles of one file (the largest data set read here: 49,158)
+MAX_ENTRIES = 64  # fields and blocks of one puzzle (no kind knows more than ten names)
+MAX_FIELD_VALUES = 64  # values of a field no kind reads as rows
+WORDS_PER_CELL = 3  # a cell, and drawing aids around it
+CHARS_PER_CELL = 16  # its characters, blanks included
+_LONG_ROW = 1 << 16  # a longer row is counted word by word, never split whole
+_DRAWING = "|+-="
+
+
+@dataclass(frozen=True)
+class BlockLimit:
+    """The most `lines` (rows) and `cells` a kind reads in one block; `what` names its cells in
+    messages (`cells`, `numbers`, `labels`...); its characters are `chars_per_cell` a cell."""
+
+    lines: int
+    cells: int
+    what: str = "cells"
+    chars_per_cell: int = CHARS_PER_CELL
+
+    @property
+    def words(self) -> int:
+        return WORDS_PER_CELL * self.cells
+
+    @property
+    def chars(self) -> int:
+        return self.chars_per_cell * self.cells
+
+
+# a block or field name a kind does not declare (refused by the kind once parsed)
+UNDECLARED = BlockLimit(64, 4096)
+
+Limits = Mapping[str, BlockLimit]
+
+
+class RowCounter:
+    """The rows of one block as they are read, refused at the first line, cell, word or
+    character past `limit` (`name` is the block's name in messages)."""
+
+    def __init__(self, name: str, limit: BlockLimit, path: str) -> None:
+        self.name, self.limit, self.path = name, limit, path
+        self.lines = self.cells = self.words = self.chars = 0
+
+    def add(self, text: str, start: int, stop: int, line: int, column: int) -> None:
+        """Count the row `text[start:stop]` (comment removed), which starts at `line`,
+        `column`."""
+        limit = self.limit
+        self.chars += stop - start
+        if self.chars > limit.chars:
+            past = column + (stop - start) - (self.chars - limit.chars)
+            self._refuse(f"of more than {limit.chars} characters", limit.chars, line, past)
+        if stop - start <= _LONG_ROW:
+            words = text[start:stop].split()
+            cells = sum(1 for word in words if word.strip(_DRAWING))
+            if (self.cells + cells <= limit.cells and self.words + len(words) <= limit.words
+                    and (not cells or self.lines < limit.lines)):
+                self.cells += cells
+                self.words += len(words)
+                self.lines += cells > 0
+                return
+        counted = False  # past a limit, or a long row: word by word, to say where
+        for match in _WORD.finditer(text, start, stop):
+            where = column + match.start() - start
+            self.words += 1
+            if self.words > limit.words:
+                self._refuse(f"of more than {limit.words} words", limit.words, line, where,
+                             ", drawing aids included")
+            if not match.group().strip(_DRAWING):
+                continue
+            self.cells += 1
+            if self.cells > limit.cells:
+                self._refuse(f"of more than {limit.cells} {limit.what}", limit.cells, line,
+                             where)
+            if not counted:
+                counted = True
+                self.lines += 1
+                if self.lines > limit.lines:
+                    self._refuse(f"of more than {limit.lines} lines", limit.lines, line, where)
+
+    def _refuse(self, size: str, most: int, line: int, column: int,
+                what: str = "") -> NoReturn:
+        raise InputError(f"{self.name} {size} is too large (at most {most}{what})",
+                         self.path, line, column)
+
+
+_WORD = re.compile(r"\S+")
+_SPACE = re.compile(r"[ \t\f\r]*")
+_KIND = re.compile(r"[a-z][a-z0-9-]*")
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+_TITLE = re.compile(r'"[^"\n]*"')
+_VALUE = re.compile(r'"[^"\n]*"|[^\s{}#"]+')
+
+
+class _Stop(Exception):
+    """Not the language's syntax: the scan ends there, and Lark says what is wrong."""
+
+
+def prescan(text: str, path: str, limits_of: Callable[[str, int, int], Limits]) -> None:
+    """Refuse a .puz text past the language's limits, at the first line, word or character
+    past one. `limits_of(kind, line, column)` gives the limits of the kind named there (and
+    refuses an unknown kind). A text that is not the language stops the scan where it stops
+    being so: Lark reports it, having read no more than the scan did."""
+    try:
+        _Scan(text, path, limits_of).run()
+    except _Stop:
+        pass
+
+
+class _Scan:
+    def __init__(self, text: str, path: str,
+                 limits_of: Callable[[str, int, int], Limits]) -> None:
+        self.text, self.path, self.limits_of = text, path, limits_of
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+
+    @property
+    def column(self) -> int:
+        return self.pos - self.line_start + 1
+
+    def run(self) -> None:
+        puzzles = 0
+        while self._blank():
+            match = self._expect(_KIND)
+            puzzles += 1
+            if puzzles > MAX_PUZZLES:
+                raise InputError(f"more than {MAX_PUZZLES} puzzles in one file (at most "
+                                 f"{MAX_PUZZLES})", self.path, self.line, self.column)
+            limits = self.limits_of(match.group(), self.line, self.column)
+            self.pos = match.end()
+            self._spaces()
+            if self._peek() == '"':
+                self.pos = self._expect(_TITLE).end()
+                self._spaces()
+            self._char("{")
+            self._body(limits)
+
+    def _body(self, limits: Limits) -> None:
+        entries = 0
+        while self._blank():
+            if self._peek() == "}":
+                self.pos += 1
+                return
+            match = self._expect(_NAME)
+            entries += 1
+            if entries > MAX_ENTRIES:
+                raise InputError(f"more than {MAX_ENTRIES} entries in one puzzle (at most "
+                                 f"{MAX_ENTRIES})", self.path, self.line, self.column)
+            name = match.group()
+            self.pos = match.end()
+            self._spaces()
+            if self._peek() == ":":
+                self.pos += 1
+                self._field(name, limits.get(name))
+            else:
+                self._char("{")
+                self._block(name, limits.get(name, UNDECLARED))
+        raise _Stop
+
+    def _field(self, name: str, limit: BlockLimit | None) -> None:
+        """The values of field `name` (a block's limit when it may stand for one), up to
+        its line's end."""
+        most = limit.cells if limit else MAX_FIELD_VALUES
+        what = limit.what if limit else "values"
+        count = 0
+        while True:
+            self._spaces()
+            match = _VALUE.match(self.text, self.pos)
+            if match is None:
+                return
+            count += 1
+            if count > most:
+                raise InputError(f"{name} of more than {most} {what} is too large (at most "
+                                 f"{most})", self.path, self.line, self.column)
+            self.pos = match.end()
+
+    def _block(self, name: str, limit: BlockLimit) -> None:
+        """The rows of block `name`, up to its closing brace."""
+        text, rows = self.text, RowCounter(name, limit, self.path)
+        while True:
+            end = text.find("\n", self.pos)
+            end = len(text) if end < 0 else end
+            stop = text.find("#", self.pos, end)
+            stop = end if stop < 0 else stop
+            close = text.find("}", self.pos, stop)
+            if text.find("{", self.pos, close if close >= 0 else stop) >= 0:
+                raise _Stop
+            rows.add(text, self.pos, close if close >= 0 else stop, self.line, self.column)
+            if close >= 0:
+                self.pos = close + 1
+                return
+            if end == len(text):
+                raise _Stop
+            self._newline(end)
+
+    def _blank(self) -> bool:
+        """Skip blanks, comments and line ends; whether text is left."""
+        text = self.text
+        while True:
+            self._spaces()
+            char = self._peek()
+            if char == "#":
+                end = text.find("\n", self.pos)
+                self.pos = len(text) if end < 0 else end
+            elif char == "\n":
+                self._newline(self.pos)
+            else:
+                return char != ""
+
+    def _newline(self, at: int) -> None:
+        self.pos = self.line_start = at + 1
+        self.line += 1
+
+    def _spaces(self) -> None:
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+
+    def _peek(self) -> str:
+        return self.text[self.pos:self.pos + 1]
+
+    def _char(self, char: str) -> None:
+        if self._peek() != char:
+            raise _Stop
+        self.pos += 1
+
+    def _expect(self, pattern: re.Pattern[str]) -> re.Match[str]:
+        match = pattern.match(self.text, self.pos)
+        if match is None:
+            raise _Stop
+        return match
