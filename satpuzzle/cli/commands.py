@@ -28,6 +28,7 @@ from satpuzzle.cli.common import (
     reading_options,
     remaining,
     single,
+    untouched,
     write_output,
 )
 from satpuzzle.errors import InputError
@@ -368,16 +369,25 @@ def _generate_many(args: argparse.Namespace, spec: tuple) -> int:
         if text not in seen:
             seen.add(text)
             parts.append(f"# puzzle {len(parts) + 1} (seed {seed})\n{text}")
-    if parts:
-        write_output(args, "\n".join(parts))
-    if len(parts) < len(texts):
-        print(f"satpuzzle: {len(texts) - len(parts)} puzzle(s) equal to an earlier one left out",
-              file=sys.stderr)
-    if how != "done":
-        print(f"satpuzzle: {gave_up(how)} while generating {args.kind} puzzles: the first "
-              f"{len(texts)} of {args.count} seeds' puzzles written", file=sys.stderr)
-        return EXIT_GAVE_UP
-    return EXIT_FOUND
+    stopped = None if how == "done" else how
+    # cut short: standard output gets the puzzles made, -o FILE nothing (write_output)
+    written = bool(parts) and write_output(args, "\n".join(parts), stopped=stopped)
+    same = len(texts) - len(parts)
+    left_out = f"{same} puzzle(s) equal to an earlier one left out" if same else ""
+    if stopped is None:
+        if left_out:
+            print(f"satpuzzle: {left_out}", file=sys.stderr)
+        return EXIT_FOUND
+    made = f"{len(texts)} of {args.count} seeds' puzzles"
+    if written:
+        what = f"the first {made} written" + (f"; {left_out}" if left_out else "")
+    elif args.output == "-":
+        what = f"{made} made, none written"
+    else:
+        what = f"{made} made, none written: {untouched(args)}"
+    print(f"satpuzzle: {gave_up(how)} while generating {args.kind} puzzles: {what}",
+          file=sys.stderr)
+    return EXIT_GAVE_UP
 
 
 def _generated_here(args: argparse.Namespace, spec: tuple, seeds: range,

@@ -162,7 +162,7 @@ def single(loaded: Loaded) -> Any:
 
 
 def write_output(args: argparse.Namespace, text: str | bytes,
-                 inputs: tuple[str, ...] = ()) -> None:
+                 inputs: tuple[str, ...] = (), stopped: str | None = None) -> bool:
     """stdout for `-o -`, else a file written whole (a temporary name, then renamed), never
     over a device, a FIFO, one of `inputs` or (without --force) a read-only file. Bytes are
     a binary format (an Across Lite puzzle)."""
@@ -172,8 +172,33 @@ def write_output(args: argparse.Namespace, text: str | bytes,
         sys.stdout.buffer.flush()
     elif args.output == "-":
         sys.stdout.write(text)
-    else:
-        write_atomic(args.output, text, inputs, getattr(args, "force", False))
+    elif stopped is None:
+        with _writing_time(args):
+            write_atomic(args.output, text, inputs, getattr(args, "force", False))
+    # a run cut short (`stopped`: "timeout", "interrupt") prints what it did, but never
+    # replaces -o FILE: that is written only when the command completes (see untouched())
+    return args.output == "-" or stopped is None
+
+
+def untouched(args: argparse.Namespace) -> str:
+    """What a run cut short says of its -o FILE ("" for standard output)."""
+    if args.output == "-":
+        return ""
+    return (f"{args.output} left untouched (-o FILE is written only when the command "
+            "completes)")
+
+
+def _writing_time(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """--timeout bounds writing -o FILE too, where no timer of the command's is running
+    (solve, compile and generate keep their own time and write once it is over): a deadline
+    passed before the rename leaves FILE untouched, exit 3."""
+    import signal
+
+    seconds = remaining(getattr(args, "timeout", None))
+    if seconds is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        return contextlib.nullcontext()
+    return time_limit(f"writing {args.output}", seconds,
+                      lambda: f"{args.output} left untouched", STARTED[0])
 
 
 def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:

@@ -29,6 +29,7 @@ from satpuzzle.cli.common import (
     output_options,
     positive,
     remaining,
+    untouched,
     write_output,
 )
 from satpuzzle.errors import InputError
@@ -483,7 +484,7 @@ class PuzzlePrinter:
             elif self.args.format == "svg":
                 self.print_svg(status)
             elif self.args.format in FILL_FORMATS:
-                self.write_fill()
+                self.write_fill(stopped)
             elif self.args.count:
                 print(self.count, flush=True)
             elif self.args.unique:
@@ -506,12 +507,13 @@ class PuzzlePrinter:
         separator = " " if self.one_line else "\n\n"
         print(separator.join([self.verdict(status), *rendered]), flush=True)
 
-    def write_fill(self) -> None:
+    def write_fill(self, stopped: str | None) -> None:
         """--format puz, ipuz, xd: the first fill written into the puzzle's file (nothing
-        when there is none: the verdict says so)."""
+        when there is none: the verdict says so; -o FILE not in a run cut short, even with
+        the best fill found by then: write_output)."""
         if self.solutions:
             written = constructors.write_fill(self.args.format, self.instance, self.solutions[0])
-            write_output(self.args, written, (self.args.file,))
+            write_output(self.args, written, (self.args.file,), stopped)
 
     def print_svg(self, status: str) -> None:
         """--format svg: the solutions found as one document, stacked (the unsolved puzzle
@@ -531,8 +533,10 @@ class PuzzlePrinter:
     def summary(self, ended: Ended) -> int:
         """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
         if ended.stopped:
+            output = untouched(self.args) if self.args.format in FILL_FORMATS else ""
             self.say(f"{_stopped_after(ended.stopped)}: "
-                     f"{self.count} solution(s) found so far, enumeration incomplete")
+                     f"{self.count} solution(s) found so far, enumeration incomplete"
+                     + (f"; {output}" if output else ""))
             return EXIT_GAVE_UP
         said = False
         if self.limit != 1 and not self.args.unique:  # several could be printed
