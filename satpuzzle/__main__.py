@@ -1,9 +1,20 @@
-"""`python -m satpuzzle` and the `satpuzzle` command. Ctrl-C or SIGTERM during start-up
-(importing takes a moment on a loaded machine) ends the run with exit 3 and one line, as it
-does later on; main() then installs the handlers that stop the work cleanly. Once main() has
-answered, the process flushes its output and leaves without the interpreter's shutdown:
-freeing millions of clauses one object at a time takes seconds on large puzzles, and a
-signal in the middle of it would end the process with no word."""
+"""`python -m satpuzzle` and the `satpuzzle` command.
+
+Signals first: Ctrl-C or SIGTERM from the moment this module runs (before any import that
+takes time) ends the run with exit 3 and one line, as it does later on; main() then installs
+the handlers that stop the work cleanly. Then the standard streams, one rule for all commands
+(docs/CLI.md, "Standard streams"):
+- a closed descriptor 0, 1 or 2 is held open on /dev/null, so that no file satpuzzle opens
+  later takes its number (an output file on descriptor 2 would receive stray messages);
+- standard output written to after it was closed (`>&-`) fails like a full disk: one line,
+  exit 2; a reader that left (`| head`) ends the run quietly with exit 3, even when it left in
+  the middle of a large write (CPython's buffered writer returns a short count there, and the
+  text layer drops it: the run used to end with exit 0);
+- standard error that is closed or whose reader left loses its messages, never the run;
+- text the locale cannot encode is escaped (`\\xe9`), never a UnicodeEncodeError.
+Once main() has answered, the process flushes its output and leaves without the interpreter's
+shutdown: freeing millions of clauses one object at a time takes seconds on large puzzles,
+and a signal in the middle of it would end the process with no word."""
 
 import os
 import signal
@@ -11,13 +22,126 @@ import sys
 
 
 def _interrupted(_signum: int, _frame: object) -> None:
-    sys.stderr.write("satpuzzle: interrupted\n")
+    _say("satpuzzle: interrupted\n")
     os._exit(3)
 
 
 def _stop_on_signals() -> None:
     signal.signal(signal.SIGINT, _interrupted)
     signal.signal(signal.SIGTERM, _interrupted)
+
+
+_stop_on_signals()  # before `io` and the rest: the window without a handler is the interpreter's
+
+import errno
+import io
+
+
+def _say(text: str) -> None:
+    """A message on standard error, wherever it is: nothing if it cannot be written."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+class _WholeWrites(io.BufferedWriter):
+    """A buffered writer whose write() puts out all of the data or raises: the standard one
+    returns a short count when a large write is cut (the reader of a pipe left), and
+    TextIOWrapper ignores that count."""
+
+    def write(self, data: object) -> int:
+        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+        done = 0
+        while done < len(view):
+            written = super().write(view[done:])
+            if not written:  # never for a blocking descriptor; a loop is no answer either
+                raise OSError(errno.EIO, "the output accepted no bytes")
+            done += written
+        return done
+
+
+class _Closed(io.RawIOBase):
+    """Standard output started closed (`>&-`): the first write to it is an error, as on a full
+    disk; what follows (the flush on the way out) is dropped, so the error is said once."""
+
+    def __init__(self) -> None:
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        if not self.failed:
+            self.failed = True
+            raise OSError(errno.EBADF, "standard output is closed")
+        return len(memoryview(data).cast("B"))  # type: ignore[arg-type]
+
+
+class _Lossy(io.RawIOBase):
+    """Standard error: written while it can be; closed or abandoned, its messages are lost and
+    the run goes on."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.lost = fd, False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return not self.lost and os.isatty(self.fd)
+
+    def write(self, data: object) -> int:
+        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+        while view and not self.lost:
+            try:
+                view = view[os.write(self.fd, view):]
+            except InterruptedError:
+                continue
+            except OSError:
+                self.lost = True
+        return len(memoryview(data).cast("B"))  # type: ignore[arg-type]
+
+
+def _hold_closed_descriptors() -> set[int]:
+    """The standard descriptors that were closed, each now open on /dev/null."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            closed.add(fd)
+    return closed
+
+
+def _text(raw: io.RawIOBase | io.BufferedIOBase, like: object, tty: bool) -> io.TextIOWrapper:
+    encoding = getattr(like, "encoding", None) or "utf-8"
+    return io.TextIOWrapper(raw, encoding=encoding, errors="backslashreplace",  # type: ignore[arg-type]
+                            newline=None, line_buffering=tty, write_through=False)
+
+
+def _standard_streams() -> None:
+    closed = _hold_closed_descriptors()
+    if 0 in closed:
+        sys.stdin = None  # type: ignore[assignment]  # reading `-`: "standard input is closed"
+    if 1 in closed:
+        sys.stdout = _text(io.BufferedWriter(_Closed()), None, tty=False)
+    elif sys.stdout is not None and getattr(sys.stdout, "fileno", None) is not None:
+        tty = os.isatty(1)
+        sys.stdout = _text(_WholeWrites(io.FileIO(1, "w", closefd=False)), sys.stdout, tty)
+    stderr_like = None if 2 in closed else sys.stderr
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(_Lossy(2)),  # type: ignore[arg-type]
+                                  encoding=getattr(stderr_like, "encoding", None) or "utf-8",
+                                  errors="backslashreplace", line_buffering=True)
 
 
 def _leave(code: int) -> None:
@@ -28,33 +152,65 @@ def _leave(code: int) -> None:
             sys.stdout.flush()
     except BrokenPipeError:  # the reader left (`| head`): quietly, as during the run
         code = 3
-    except OSError as exc:  # a full disk
-        sys.stderr.write(f"satpuzzle: error: cannot write the output: {exc.strerror or exc}\n")
+    except OSError as exc:  # a full disk, a closed standard output
+        _say(f"satpuzzle: error: cannot write the output: {exc.strerror or exc}\n")
         code = 2
-    try:
-        if sys.stderr is not None:
-            sys.stderr.flush()
-    except OSError:
-        pass  # nowhere left to say anything
+    _say("")
     os._exit(code)
+
+
+def _interrupt_in(exc: BaseException) -> bool:
+    """Whether a KeyboardInterrupt (a signal) is the exception or what caused it: Python wraps
+    one raised inside an import's class creation in a RuntimeError."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return False
+
+
+def _signal_received() -> bool:
+    common = sys.modules.get("satpuzzle.cli.common")
+    return bool(common is not None and common.SIGNALS.received)
+
+
+def _last_resort(exc: BaseException) -> int:
+    """What escaped main(): a signal (or an error it caused), a memory limit, or a bug, each
+    one line."""
+    if _interrupt_in(exc) or _signal_received():
+        _say("satpuzzle: interrupted\n")
+        return 3
+    if isinstance(exc, MemoryError):
+        _say("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
+             "container's limit); give it more memory or a smaller puzzle\n")
+        return 3
+    if os.environ.get("SATPUZZLE_DEBUG"):
+        import traceback
+
+        _say("".join(traceback.format_exception(exc)))
+    _say(f"satpuzzle: internal error: {type(exc).__name__}: {exc} (a bug; "
+         "SATPUZZLE_DEBUG=1 shows where)\n")
+    return 4
 
 
 def run() -> int:
     _stop_on_signals()
     try:
         try:
+            _standard_streams()
             from satpuzzle.cli import main
 
             code = main()
         finally:  # main's handlers raise KeyboardInterrupt: from here on, stop at once
             _stop_on_signals()
-    except KeyboardInterrupt:
-        sys.stderr.write("satpuzzle: interrupted\n")
-        code = 3
     except SystemExit as exc:  # argparse: --help, --version, usage errors
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if not isinstance(exc.code, int | None):
-            sys.stderr.write(f"{exc.code}\n")
+            _say(f"{exc.code}\n")
+    except BaseException as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        code = _last_resort(exc)
     _leave(code)
     return code  # not reached: _leave ends the process
 

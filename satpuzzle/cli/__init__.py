@@ -193,47 +193,65 @@ def _clause_budget(args: argparse.Namespace) -> AbstractContextManager[None]:
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
     STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
+    SIGNALS.own_process = argv is None
     signal.signal(signal.SIGTERM, SIGNALS.handle)
     signal.signal(signal.SIGINT, SIGNALS.handle)
-    if sys.stdout is None:  # started with standard output closed (`>&-`)
+    if sys.stdout is None:  # a caller from Python with standard output closed
         if sys.stderr is not None:
             print("satpuzzle: error: standard output is closed", file=sys.stderr)
         return EXIT_USAGE
-    args = build_parser().parse_args(argv)
-    handler: Callable[[argparse.Namespace], int] = args.handler
     try:
+        args = build_parser().parse_args(argv)
+        handler: Callable[[argparse.Namespace], int] = args.handler
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
                 _clause_budget(args), _command_timer(args):
             return handler(args)
-    except InputError as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
+    except (SystemExit, KeyboardInterrupt) as exc:
+        if isinstance(exc, SystemExit):
+            raise
         print("satpuzzle: interrupted", file=sys.stderr)
         return EXIT_GAVE_UP
+    except Exception as exc:  # noqa: BLE001 - sorted by _failure, a bug raised again
+        if SIGNALS.received:  # an interrupt that a library turned into another error
+            print("satpuzzle: interrupted", file=sys.stderr)
+            return EXIT_GAVE_UP
+        return _failure(exc, argv)
+
+
+def _failure(exc: Exception, argv: Sequence[str] | None) -> int:
+    """The exit status for what stopped a command, with its one line on stderr; a bug is
+    raised on (the command line's last resort, satpuzzle.__main__, says it in one line)."""
+    if isinstance(exc, InputError):
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
     # the classes below are looked up (and their modules imported) only when an exception
     # gets this far: a module the command never imported raised nothing
-    except _stages.StageTimeout as exc:
+    if isinstance(exc, _stages.StageTimeout):
         print(f"satpuzzle: {exc}", file=sys.stderr)
         if argv is None:  # the command line: leave now, not after freeing millions of clauses
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(EXIT_GAVE_UP)
         return EXIT_GAVE_UP
-    except BrokenPipeError:
+    if isinstance(exc, BrokenPipeError):
         _discard_stdout()  # the reader went away (e.g. `| head`): nothing more to say
         return EXIT_GAVE_UP
-    except OSError as exc:  # writing the answer failed (a full disk), or the system refused
+    if isinstance(exc, MemoryError):
+        print("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
+              "container's limit); give it more memory or a smaller puzzle", file=sys.stderr)
+        return EXIT_GAVE_UP
+    if isinstance(exc, OSError):  # writing the answer failed (a full disk), or the system refused
         writing = exc.errno in _WRITE_ERRORS
         if writing:
             _discard_stdout()
         what = "cannot write the output: " if writing else ""
         print(f"satpuzzle: error: {what}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (InternalError, _pipeline.CheckFailed, _children.ChildFailed) as exc:
+    if isinstance(exc, InternalError | _pipeline.CheckFailed | _children.ChildFailed):
         print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
+    raise exc
 
 
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}

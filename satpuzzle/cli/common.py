@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -33,13 +35,31 @@ class InternalError(Exception):
 
 class Signals:
     """SIGINT and SIGTERM become KeyboardInterrupt, but never in the middle of printing a
-    solution: inside `atomic()` the interrupt waits until the solution is out and counted."""
+    solution: inside `atomic()` the interrupt waits until the solution is out and counted.
+
+    A signal is never lost: the first one also starts a watchdog that ends the process with
+    exit 3 if the orderly stop has not ended it GRACE seconds later (an interrupt swallowed
+    by a library's `except BaseException`, or raised where Python turns it into another
+    error); a second signal ends it at once. Workers die with the process (children.py)."""
+
+    GRACE = 5.0  # seconds: an orderly stop takes a fraction of one
 
     def __init__(self) -> None:
         self.depth = 0
         self.pending = False
+        self.received = 0
+        # the command's own process (main() without argv): the watchdog may end it; a caller
+        # from Python (a test, an embedding program) keeps its process
+        self.own_process = False
 
     def handle(self, _signum: int, _frame: Any) -> None:
+        self.received += 1
+        if self.received > 1 and self.own_process:
+            _stop_now()
+        if self.received == 1 and self.own_process:
+            watchdog = threading.Timer(self.GRACE, _stop_now)
+            watchdog.daemon = True
+            watchdog.start()
         if self.depth:
             self.pending = True
             return
@@ -55,6 +75,16 @@ class Signals:
         if not self.depth and self.pending:
             self.pending = False
             raise KeyboardInterrupt
+
+
+def _stop_now() -> None:
+    """End the process with exit 3 (see Signals)."""
+    try:
+        sys.stderr.write("satpuzzle: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(EXIT_GAVE_UP)
 
 
 SIGNALS = Signals()
@@ -165,13 +195,14 @@ def write_output(args: argparse.Namespace, text: str | bytes,
                  inputs: tuple[str, ...] = (), stopped: str | None = None) -> bool:
     """stdout for `-o -`, else a file written whole (a temporary name, then renamed), never
     over a device, a FIFO, one of `inputs` or (without --force) a read-only file. Bytes are
-    a binary format (an Across Lite puzzle)."""
-    if args.output == "-" and isinstance(text, bytes):
+    a binary format (an Across Lite puzzle). Text is a file format's (JSON, SVG, .puz,
+    DIMACS), written in UTF-8 whatever the locale: standard output gets the bytes the file
+    would hold."""
+    if args.output == "-":
+        data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
         sys.stdout.flush()
-        sys.stdout.buffer.write(text)
+        sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
-    elif args.output == "-":
-        sys.stdout.write(text)
     elif stopped is None:
         with _writing_time(args):
             write_atomic(args.output, text, inputs, getattr(args, "force", False))
