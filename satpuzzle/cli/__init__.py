@@ -155,8 +155,9 @@ def budget_option(parser: argparse.ArgumentParser,
         return
     default = _cnf.DEFAULT_MAX_CLAUSES
     parser.add_argument("--max-clauses", type=positive, metavar="N",
-                        help=f"refuse to compile past N clauses (default {default:,}, "
-                             f"about {default * _cnf.BYTES_PER_CLAUSE / 1e9:.0f} GB)")
+                        help=f"refuse a puzzle whose formula would pass N clauses, whichever "
+                             f"engine answers (default {default:,}, about "
+                             f"{default * _cnf.BYTES_PER_CLAUSE / 1e9:.0f} GB)")
     parser.add_argument("--encoding", metavar="FAMILY=NAME[,...]", default="",
                         help="encode these families of the puzzle's constraints with these "
                              "encodings (compile --explain lists a puzzle's families; "

@@ -111,7 +111,8 @@ def add_generate_parser(subcommands: Any, input_options: Builder,
     for kind in registry.KINDS.values():
         kind.add_arguments(generate, kind.generate_options, seen)
     output_options(generate)
-    budget_option(generate)
+    budget_option(generate, "give up after this long; exit 3: the puzzles made so far are "
+                            "printed on standard output, an -o FILE is left untouched")
     generate.set_defaults(handler=cmd_generate)
 
 
