@@ -632,6 +632,10 @@ def generate(rows: int, cols: int, *, islands: int, seed: int,
     redrawn (up to 100 times) until its bridges connect every island; failing that, the
     largest connected group is kept. With `unique`, islands are added and bridges doubled
     where a second solution differs until the puzzle has exactly one (see _make_unique).
+    No two islands are ever placed in orthogonally neighbouring cells, as Simon Tatham's
+    Bridges requires (its game IDs cannot hold them): fewer than `islands` may stand when the
+    grid has no room, and a crossing whose cell has a neighbouring island loses an island of
+    its pairs instead (see _without_crossings).
     Deterministic for a given seed (the solver is deterministic too)."""
     if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:  # before listing every cell
         raise InputError(f"cannot generate a {rows}×{cols} grid: 1..{MAX_CELLS} cells")
@@ -640,38 +644,85 @@ def generate(rows: int, cols: int, *, islands: int, seed: int,
                          "(a puzzle needs at least two)")
     rng = random.Random(seed)
     all_cells = [(r, c) for r in range(rows) for c in range(cols)]
-    best: set[Cell] = set()
-    for _attempt in range(100):
-        placed = _split_crossings(set(rng.sample(all_cells, islands)), rows, cols)
-        group = _largest_group(placed, rows, cols)
-        if len(group) > len(best):
-            best = group
-        if len(group) == len(placed):
+    for _layout in range(UNIQUE_LAYOUTS):
+        best: set[Cell] = set()
+        for _attempt in range(100):
+            placed = _without_crossings(_apart(rng.sample(all_cells, len(all_cells)), islands),
+                                        rows, cols, rng)
+            group = _largest_group(placed, rows, cols) if placed else set()
+            if len(group) > len(best):
+                best = group
+            if len(group) == len(placed):
+                break
+        if len(best) < 2:
+            raise InputError(f"no two of {islands} random islands on a {rows}×{cols} grid "
+                             "could be joined; give more islands")
+        planted = _planted_solution(best, rows, cols, rng)
+        instance = HashiInstance(_numbers(planted, best, rows, cols))
+        if not unique:
+            return instance
+        made = _make_unique(instance, planted)
+        if made is not None:
+            return made
+    raise InputError(f"no unique {rows}×{cols} puzzle from {UNIQUE_LAYOUTS} layouts of seed "
+                     f"{seed}; try another seed")
+
+
+UNIQUE_LAYOUTS = 20  # layouts tried when one cannot be made unique without neighbouring islands
+
+
+def _apart(cells: list[Cell], wanted: int) -> set[Cell]:
+    """The first `wanted` of `cells` (in their random order) that have no orthogonal
+    neighbour among those taken: fewer when the grid has no room for more."""
+    taken: set[Cell] = set()
+    for cell in cells:
+        if len(taken) == wanted:
             break
-    if len(best) < 2:
-        raise InputError(f"no two of {islands} random islands on a {rows}×{cols} grid could "
-                         "be joined; give more islands")
-    planted = _planted_solution(best, rows, cols, rng)
-    instance = HashiInstance(_numbers(planted, best, rows, cols))
-    if unique:
-        instance = _make_unique(instance, planted)
-    return instance
+        if not _has_neighbour(cell, taken):
+            taken.add(cell)
+    return taken
+
+
+def _has_neighbour(cell: Cell, islands: set[Cell]) -> bool:
+    r, c = cell
+    return bool({(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & islands)
 
 
 def _empty_grid(cells: set[Cell], rows: int, cols: int) -> Grid:
     return tuple(tuple(int((r, c) in cells) for c in range(cols)) for r in range(rows))
 
 
-def _split_crossings(cells: set[Cell], rows: int, cols: int) -> set[Cell]:
-    """Add an island at every cell where two candidate bridges cross. Candidate pairs of the
-    new set are pieces of the old ones, so no crossing is left."""
-    layout = board(_empty_grid(cells, rows, cols))
-    added = set()
-    for horizontal, vertical in layout.crossings:
-        row = layout.islands[layout.pairs[horizontal][0]][0]
-        col = layout.islands[layout.pairs[vertical][0]][1]
-        added.add((row, col))
-    return cells | added
+def _without_crossings(cells: set[Cell], rows: int, cols: int,
+                       rng: random.Random) -> set[Cell]:
+    """Islands between which no two candidate bridges cross: an island is added where two
+    cross (its new pairs are pieces of the old ones), unless that cell has a neighbouring
+    island; then one of the four islands of the crossing pairs, at random, is removed. Rounds
+    repeat until no crossing is left (a removal can make new pairs); each removes an island
+    or leaves no crossing, so they end."""
+    cells = set(cells)
+    while True:
+        layout = board(_empty_grid(cells, rows, cols))
+        if not layout.crossings:
+            return cells
+        added: set[Cell] = set()
+        touched: set[int] = set()  # pairs split or broken this round: their crossings wait
+        removed = None
+        for horizontal, vertical in layout.crossings:
+            if horizontal in touched or vertical in touched:
+                continue
+            row = layout.islands[layout.pairs[horizontal][0]][0]
+            col = layout.islands[layout.pairs[vertical][0]][1]
+            if not _has_neighbour((row, col), cells | added):
+                added.add((row, col))
+                touched |= {horizontal, vertical}
+            else:
+                ends = sorted(layout.islands[i] for pair in (horizontal, vertical)
+                              for i in layout.pairs[pair])
+                removed = rng.choice(ends)
+                break
+        cells |= added
+        if removed is not None:
+            cells.discard(removed)
 
 
 def _largest_group(cells: set[Cell], rows: int, cols: int) -> set[Cell]:
@@ -697,55 +748,78 @@ def _numbers(solution: Solution, cells: set[Cell], rows: int, cols: int) -> Grid
     return tuple(tuple(degree.get((r, c), 0) for c in range(cols)) for r in range(rows))
 
 
-def _make_unique(instance: HashiInstance, planted: Solution) -> HashiInstance:
+def _make_unique(instance: HashiInstance, planted: Solution) -> HashiInstance | None:
     """Ask the solver for two solutions; while there are two, take one, S, that differs from
     the planted solution P, change P where they differ so that S no longer fits, and read the
-    numbers off the new P (which stays a valid, connected solution of them):
-    1. a pair bridged in P, with another count in S, spanning water: put an island in its
-       middle cell, numbered twice the count, and split P's bridge there;
-    2. else a pair bridged in S only, spanning water: its cells carry no bridge of P (one
-       would be a pair of case 1, as S cannot cross it), so put an island in the middle and
-       join it to one end by one bridge in P;
-    3. else every difference is between neighbouring islands, where no bridge can cross:
-       add one bridge to P on each pair where S has more (some pair has: both give every
-       island its number, so S has fewer bridges somewhere only if it has more elsewhere).
+    numbers off the new P (which stays a valid, connected solution of them). A new island
+    goes to the cell between the pair's ends nearest its middle that has no neighbouring
+    island (none is ever placed next to another):
+    1. a pair bridged in P, with another count in S, with such a cell: put an island there,
+       numbered twice the count, and split P's bridge there;
+    2. else a pair bridged in S only, with such a cell: its cells carry no bridge of P (one
+       would be a pair of case 1, as S cannot cross it), so put an island there and join it
+       to one end by one bridge in P;
+    3. else add one bridge to P on each pair where S has more and whose bridge crosses none
+       of P (S's bridges cross none of each other), when there is one: the numbers at its
+       ends change, so S no longer fits.
     Cases 1 and 2 remove a water cell; case 3 keeps the water and adds bridges to P, which
-    are bounded (two per pair): the loop ends, at worst with every cell an island."""
+    are bounded (two per pair): the loop ends. None when no case applies: the caller lays
+    out another puzzle."""
     while True:
         other = _other_solution(instance, planted)
         if other is None:
             return instance
-        planted = _removing_difference(planted, other)
+        changed = _removing_difference(planted, other)
+        if changed is None:
+            return None
+        planted = changed
         cells = {cell for a, b, _k in planted for cell in (a, b)}
         instance = HashiInstance(_numbers(planted, cells, instance.height, instance.width))
 
 
-def _removing_difference(planted: Solution, other: Solution) -> Solution:
-    """The planted solution changed as _make_unique describes."""
+def _removing_difference(planted: Solution, other: Solution) -> Solution | None:
+    """The planted solution changed as _make_unique describes (None: no case applies)."""
     planted_counts = {(a, b): k for a, b, k in planted}
     other_counts = {(a, b): k for a, b, k in other}
     differing = sorted(pair for pair in {*planted_counts, *other_counts}
                        if planted_counts.get(pair, 0) != other_counts.get(pair, 0))
-    spanning = [pair for pair in differing if _cells_between(*pair)]
-    in_planted = [pair for pair in spanning if pair in planted_counts]
+    islands = {cell for pair in {*planted_counts, *other_counts} for cell in pair}
+    free = {pair: _free_cell(*pair, islands) for pair in differing}
+    in_planted = [pair for pair in differing if free[pair] and pair in planted_counts]
+    in_other = [pair for pair in differing if free[pair] and pair not in planted_counts]
     if in_planted:
         first, second = in_planted[0]
-        cell = _middle(first, second)
+        cell = free[(first, second)]
         count = planted_counts.pop((first, second))
         planted_counts[(first, cell)] = planted_counts[(cell, second)] = count
-    elif spanning:
-        first, second = spanning[0]
-        planted_counts[(first, _middle(first, second))] = 1
+    elif in_other:
+        first, second = in_other[0]
+        planted_counts[(first, free[(first, second)])] = 1
     else:
-        for pair in differing:
-            if other_counts.get(pair, 0) > planted_counts.get(pair, 0):
-                planted_counts[pair] = planted_counts.get(pair, 0) + 1
+        more = [pair for pair in differing
+                if other_counts.get(pair, 0) > planted_counts.get(pair, 0)
+                and not any(_cross(pair, bridge) for bridge in planted_counts)]
+        if not more:
+            return None
+        for pair in more:
+            planted_counts[pair] = planted_counts.get(pair, 0) + 1
     return tuple(sorted((a, b, k) for (a, b), k in planted_counts.items()))
 
 
-def _middle(first: Cell, second: Cell) -> Cell:
+def _free_cell(first: Cell, second: Cell, islands: set[Cell]) -> Cell | None:
+    """The cell between two islands nearest the middle with no island beside it, or None."""
     between = _cells_between(first, second)
-    return between[len(between) // 2]
+    middle = (len(between) - 1) / 2
+    for cell in sorted(between, key=lambda cell: abs(between.index(cell) - middle)):
+        if not _has_neighbour(cell, islands):
+            return cell
+    return None
+
+
+def _cross(pair: tuple[Cell, Cell], other: tuple[Cell, Cell]) -> bool:
+    """Whether the bridges of two pairs would cross (one across the other's inner cells)."""
+    return bool(set(_cells_between(*pair)) & set(_cells_between(*other))) and (
+        (pair[0][0] == pair[1][0]) != (other[0][0] == other[1][0]))
 
 
 def _other_solution(instance: HashiInstance, planted: Solution) -> Solution | None:
