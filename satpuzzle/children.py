@@ -304,6 +304,8 @@ def _handle(child: _Child, message: tuple, results: list[object],
     if tag == "failed":
         summary, text = payload
         raise ChildFailed(text, summary)
+    if tag == "out-of-memory":
+        raise MemoryError(payload)  # as if this process had run out: one rule for both
     raise ChildFailed(f"unexpected message {tag!r} from child {child.index}")
 
 
@@ -403,6 +405,10 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
         _report(sender, ("input-error", (type(exc), exc.message, exc.path, exc.line,
                                          exc.column)),
                 ("input-error", (InputError, exc.message, exc.path, exc.line, exc.column)))
+    except MemoryError as exc:  # the process's memory limit, not a bug
+        _flush()
+        _report(sender, ("out-of-memory", f"{type(exc).__name__}: {exc}"),
+                ("out-of-memory", "MemoryError"))
     except BaseException as exc:  # noqa: BLE001 - a bug: reported with its traceback
         _flush()
         summary = f"{type(exc).__name__}: {exc}"

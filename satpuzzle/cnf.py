@@ -428,8 +428,8 @@ class Formula:
 
         try:
             how, result = run_in_child(work, None)
-        except ChildFailed as failure:
-            if failure.exitcode is None and "MemoryError" not in failure.summary:
+        except (ChildFailed, MemoryError) as failure:
+            if isinstance(failure, ChildFailed) and failure.exitcode is None:
                 raise
             raise ClauseBudgetExceeded(
                 f"the pseudo-Boolean encoding of this {self.kind} puzzle outgrew the memory "

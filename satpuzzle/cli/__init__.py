@@ -250,7 +250,13 @@ def _failure(exc: Exception, argv: Sequence[str] | None) -> int:
         print(f"satpuzzle: error: {what}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     if isinstance(exc, InternalError | _pipeline.CheckFailed | _children.ChildFailed):
-        print(f"satpuzzle: internal error: {exc}", file=sys.stderr)
+        # one line; a worker's traceback only when asked for
+        summary = exc.summary if isinstance(exc, _children.ChildFailed) else str(exc)
+        if isinstance(exc, _children.ChildFailed) and os.environ.get("SATPUZZLE_DEBUG"):
+            print(exc.message, file=sys.stderr)
+        first, *more = summary.splitlines() or [""]
+        hint = " (a bug; SATPUZZLE_DEBUG=1 shows where)" if more or summary != str(exc) else ""
+        print(f"satpuzzle: internal error: {first}{hint}", file=sys.stderr)
         return EXIT_INTERNAL
     raise exc
 
