@@ -219,17 +219,24 @@ def untouched(args: argparse.Namespace) -> str:
             "completes)")
 
 
-def _writing_time(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def _writing_time(args: argparse.Namespace) -> Iterator[None]:
     """--timeout bounds writing -o FILE too, where no timer of the command's is running
     (solve, compile and generate keep their own time and write once it is over): a deadline
     passed before the rename leaves FILE untouched, exit 3."""
     import signal
 
-    seconds = remaining(getattr(args, "timeout", None))
-    if seconds is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-        return contextlib.nullcontext()
-    return time_limit(f"writing {args.output}", seconds,
-                      lambda: f"{args.output} left untouched", STARTED[0])
+    from satpuzzle.stages import StageTimeout
+
+    end = deadline(getattr(args, "timeout", None))
+    if end is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        yield
+        return
+    stage, left = f"writing {args.output}", f"{args.output} left untouched"
+    if time.monotonic() >= end:  # already over: a timer would let a short write through
+        raise StageTimeout(stage, elapsed(), left)
+    with time_limit(stage, end - time.monotonic(), lambda: left, STARTED[0]):
+        yield
 
 
 def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
