@@ -31,7 +31,8 @@ def _stop_on_signals() -> None:
     signal.signal(signal.SIGTERM, _interrupted)
 
 
-_stop_on_signals()  # before `io` and the rest: the window without a handler is the interpreter's
+if __name__ == "__main__":  # `python -m satpuzzle`: before anything else (run() does it too)
+    _stop_on_signals()
 
 import errno
 import io
