@@ -19,6 +19,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
+
+
+def external_program(name: str) -> str | None:
+    """Where the external program `name` is, looked up on PATH only (Debian puts Simon
+    Tatham's games in /usr/games, on a user's PATH; .ci/run adds it): a test that needs one
+    skips naming it when it is absent, and .ci/run runs the suite once with every optional
+    program off PATH to prove that the suite passes on a machine with nothing but Python."""
+    import shutil
+
+    return shutil.which(name)
 # Real benchmark data lives beside the checkout; tests that need it skip when it is absent.
 SHARED_DATA = ROOT.parent / "shared" / "data"
 

@@ -4,9 +4,9 @@ back unchanged, solved uniquely; hand-decoded IDs; random instances round-trippe
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 
 import pytest
+from conftest import external_program
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,15 +17,13 @@ from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance, default_box, region_problem
 
-GAMES = Path("/usr/games")
-
 
 def generated(binary: str, params: str, count: int) -> list[str]:
     """`count` game IDs from the installed game, from a fixed seed so that runs repeat."""
-    program = GAMES / f"sgt-{binary}"
-    if not program.exists():
-        pytest.skip(f"{program} is not installed (Debian package sgt-puzzles)")
-    result = subprocess.run([str(program), "--generate", str(count), f"{params}#satpuzzle"],
+    program = external_program(f"sgt-{binary}")
+    if program is None:
+        pytest.skip(f"sgt-{binary} is not installed (Debian package sgt-puzzles)")
+    result = subprocess.run([program, "--generate", str(count), f"{params}#satpuzzle"],
                             capture_output=True, text=True, timeout=60, check=False)
     ids = result.stdout.split()
     assert len(ids) == count, result.stderr

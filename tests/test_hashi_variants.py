@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import itertools
 import random
-import shutil
 import subprocess
 
 import pytest
-from conftest import run_cli
+from conftest import external_program, run_cli
 
 import satpuzzle
 from satpuzzle import formats
@@ -22,7 +21,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 
-SGT_BRIDGES = shutil.which("sgt-bridges") or shutil.which("/usr/games/sgt-bridges")
+SGT_BRIDGES = external_program("sgt-bridges")
 MODES = [(most, no_loops) for most in (1, 2, 3, 4) for no_loops in (False, True)]
 
 Cell = tuple[int, int]

@@ -7,11 +7,11 @@ import dataclasses
 import itertools
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import external_program
 
 import satpuzzle
 from satpuzzle.checkers import sudoku as checker
@@ -19,7 +19,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku.cages import Cage
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
-SOLO = Path("/usr/games/sgt-solo")
+SOLO = external_program("sgt-solo")
 INSTANCES = Path(__file__).resolve().parent.parent / "instances" / "sudoku"
 EMPTY4 = tuple((0,) * 4 for _ in range(4))
 
@@ -134,13 +134,14 @@ def _random_cages(rng: random.Random, grid) -> list[tuple[int | None, list]]:
 
 def _solo_ids(params: str, count: int) -> list[str]:
     seed = random.SystemRandom().randrange(10 ** 9)
-    done = subprocess.run([str(SOLO), "--generate", str(count), f"{params}#{seed}"],
+    assert SOLO is not None
+    done = subprocess.run([SOLO, "--generate", str(count), f"{params}#{seed}"],
                           capture_output=True, text=True, timeout=120, check=True)
     return done.stdout.split()
 
 
-@pytest.mark.skipif(not SOLO.exists() and shutil.which("sgt-solo") is None,
-                    reason="Simon Tatham's Solo (/usr/games/sgt-solo, package sgt-puzzles) is "
+@pytest.mark.skipif(SOLO is None,
+                    reason="Simon Tatham's Solo (sgt-solo, package sgt-puzzles) is "
                            "not installed: the hold-outs need its generator")
 @pytest.mark.parametrize("params", ["2x2k", "2x3x", "2x3xk", "3x3x", "3x3k", "3x3xk", "6jx",
                                     "9jk"])
