@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from bounded import MARK, processes_of
 from conftest import ROOT
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(),
@@ -40,10 +41,10 @@ def _latin(tmp: Path) -> Path:
     return path
 
 
-def _started(command: list[str]) -> tuple[subprocess.Popen, float]:
+def _started(command: list[str], run_id: str = "") -> tuple[subprocess.Popen, float]:
     """The process, once satpuzzle's handler is in place, and how long that took."""
     begun = time.monotonic()
-    process = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen(command, env=dict(ENV, **{MARK: run_id}), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     while not _catches_sigterm(process.pid):
         assert process.poll() is None, process.communicate()
@@ -63,7 +64,8 @@ def test_a_signal_from_the_first_moment_is_exit_3_and_one_line(signum, moment, e
     command = ([sys.executable, "-m", "satpuzzle"] if entry == "module" else
                [sys.executable, "-c", ("import sys; from satpuzzle.__main__ import run; "
                                           "sys.exit(run())")])  # what the installed `satpuzzle` script does
-    process, _ready = _started([*command, "solve", str(_latin(tmp_path)), "--count"])
+    run_id = f"early-{os.getpid()}-{time.monotonic_ns()}"
+    process, _ready = _started([*command, "solve", str(_latin(tmp_path)), "--count"], run_id)
     time.sleep(moment)
     process.send_signal(signum)
     try:
@@ -72,6 +74,10 @@ def test_a_signal_from_the_first_moment_is_exit_3_and_one_line(signum, moment, e
         process.kill()
     assert process.returncode == 3, err
     assert len(err.splitlines()) == 1 and err.startswith("satpuzzle: interrupted"), err
+    deadline = time.monotonic() + 5
+    while processes_of(run_id) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not processes_of(run_id), "a process of the run outlived it"
 
 
 def test_the_window_before_satpuzzle_runs_is_the_interpreters():
