@@ -258,10 +258,15 @@ def test_timeout_hands_over_the_best_fill_so_far_unproven(tmp_path, how_many):
     takes far longer than the 20 s given (its mean alone over a minute), a fill is found in
     about a second on a quiet machine (with 8 s, a busy one found none in time). The run
     ends at the deadline with the best fill found, said on stderr not to be proven, exit 3
-    (with --limit 1 too: the fill completes the limit, unproven)."""
+    (with --limit 1 too: the fill completes the limit, unproven). A machine so busy that no
+    fill came in 20 s (it happened) gets one more try with 120 s: the property is what the
+    deadline hands over, not how fast the machine is."""
     (tmp_path / "grid.txt").write_text("\n".join(["111111"] * 6) + "\n")
-    result = run_process("solve", tmp_path / "grid.txt", "--dict", "en", "--best",
-                         "--timeout", "20", *how_many)
+    for seconds in ("20", "120"):
+        result = run_process("solve", tmp_path / "grid.txt", "--dict", "en", "--best",
+                             "--timeout", seconds, *how_many, timeout=200)
+        if "0 solution(s) found so far" not in result.stderr:
+            break
     assert result.returncode == 3, result.stderr
     assert "NOT proven best" in result.stderr
     fill = tuple(result.stdout.split())
