@@ -198,7 +198,9 @@ def write_output(args: argparse.Namespace, text: str | bytes,
     a binary format (an Across Lite puzzle). Text is a file format's (JSON, SVG, .puz,
     DIMACS), written in UTF-8 whatever the locale: standard output gets the bytes the file
     would hold."""
-    if args.output == "-":
+    if args.output == "-" and isinstance(text, str) and not hasattr(sys.stdout, "buffer"):
+        sys.stdout.write(text)  # a text stream in place of stdout (a caller's StringIO)
+    elif args.output == "-":
         data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
