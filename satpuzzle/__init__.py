@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from satpuzzle.api import Forced, Result, Timeout
 from satpuzzle.errors import InputError
+
+if TYPE_CHECKING:
+    from satpuzzle.api import Forced, Result, Timeout
 
 __version__ = "0.1.0"
 
@@ -25,6 +27,18 @@ __all__ = [
 ]
 
 DEFAULT_SOLVER = "cadical195"  # satpuzzle.solving.DEFAULT_SOLVER, without importing PySAT
+
+_API_CLASSES = ("Forced", "Result", "Timeout")
+
+
+def __getattr__(name: str) -> Any:
+    """The API's result classes, imported on first use: `satpuzzle` itself stays cheap to
+    import, so that the command's signal handlers are in place before anything slow."""
+    if name in _API_CLASSES:
+        from satpuzzle import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'satpuzzle' has no attribute {name!r}")
 
 
 def load(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> list[Any]:
