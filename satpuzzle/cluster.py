@@ -14,12 +14,19 @@ generated puzzles on (seed, index)), so when a worker dies and the scheduler run
 again elsewhere the result is the same, and the client takes each chunk's result once, from
 its future. A timeout or Ctrl-C cancels every task not finished.
 
+Losing the cluster ends the run with the answers received (ClusterLost): the connection to the
+scheduler breaks (Dask then cancels every future at once), the scheduler leaves a question
+unanswered for LOST_SECONDS, or the cluster has no worker for LOST_SECONDS. Dask's own log
+records are dropped while the client lives (`_dask_logs_muted`): satpuzzle says in one line
+what happened.
+
 `distributed` is an optional extra (`pip install 'satpuzzle[cluster]'`), imported when
 `--cluster` runs.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import importlib
 import logging
@@ -43,6 +50,11 @@ from satpuzzle.pipeline import Counting, Done, Ended, Event, Found, PuzzleEvents
 
 LOCAL = "local:"  # --cluster local:N: a cluster of N worker processes on this machine
 CONNECT_SECONDS = 5.0  # a scheduler that does not answer in this long is unreachable
+# during a run: a scheduler that leaves a question unanswered this long, or a cluster without
+# a worker this long, is lost (a nanny restarts a killed worker well within it)
+LOST_SECONDS = 15.0
+HEALTH_POLL = 1.0  # seconds between looks at the cluster while no task finishes
+WAIT_STEP = 0.05  # seconds between looks for finished tasks
 CHUNKS_PER_THREAD = 4  # chunks per worker thread: fewer tasks, little work redone on a death
 LARGEST_CHUNK = 2_000
 
@@ -59,6 +71,43 @@ def require() -> Any:
     return distributed
 
 
+class ClusterLost(Exception):
+    """The run's cluster went away: the tasks not finished are given up. `stopped` says how,
+    as an `Ended` does: "scheduler-lost" (the connection to the scheduler broke, or it
+    stopped answering) or "workers-lost" (no worker for LOST_SECONDS)."""
+
+    def __init__(self, stopped: str, message: str) -> None:
+        super().__init__(message)
+        self.stopped = stopped
+
+
+def check_address(address: str) -> str:
+    """`address` when it can name a cluster: local:N, or a scheduler's [SCHEME://]HOST:PORT
+    with a scheme Dask knows (tcp when left out); otherwise the InputError saying what is
+    wrong, before any work."""
+    if address.startswith(LOCAL):
+        _local_workers(address)
+        return address
+    require()
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    expected = (f"expected a Dask scheduler's address, tcp://HOST:PORT, or local:N; found "
+                f"{address!r}")
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+        host, port = parse_host_port(location)
+    except ValueError as exc:
+        reason = " ".join(str(exc).split())
+        raise InputError(f"{expected} ({reason})") from None
+    if not host:
+        raise InputError(f"{expected} (no host)")
+    if not (location.endswith(f":{port}") and 0 < port < 65536):
+        raise InputError(f"{expected} (the port must be 1 to 65535)")
+    return address
+
+
 @contextlib.contextmanager
 def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
     """A Dask client of the scheduler at `address` (tcp://host:8786), or of a cluster of N
@@ -68,6 +117,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
     distributed = require()
     wait = CONNECT_SECONDS if timeout is None else max(0.5, min(timeout, CONNECT_SECONDS))
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_dask_logs_muted())  # left last: the client's close logs too
         if address.startswith(LOCAL):
             local = stack.enter_context(distributed.LocalCluster(
                 n_workers=_local_workers(address), threads_per_worker=1, processes=True,
@@ -123,9 +173,31 @@ def _check_workers(client: Any, address: str) -> None:
 def _local_workers(address: str) -> int:
     count = address[len(LOCAL):]
     if not (count.isascii() and count.isdigit() and 0 < int(count) <= 1024):
-        raise InputError(f"--cluster {address}: expected local:N with N worker processes "
-                         "(1 to 1024)")
+        raise InputError("expected local:N with N worker processes (1 to 1024), found "
+                         f"{address!r}")
     return int(count)
+
+
+# the loggers of Dask and of what it runs on; a family's children inherit its level
+DASK_LOGGERS = ("distributed", "tornado", "bokeh", "asyncio")
+
+
+@contextlib.contextmanager
+def _dask_logs_muted() -> Iterator[None]:
+    """Dask's log records dropped, then the levels given back: its loggers write to stderr
+    (a lost scheduler is an ERROR with two tracebacks, a reconnection INFO lines), where
+    satpuzzle says what happened in one line; the event loop's (asyncio) too."""
+    names = [*DASK_LOGGERS, *list(logging.root.manager.loggerDict)]
+    loggers = {logging.getLogger(name) for name in names
+               if name.partition(".")[0] in DASK_LOGGERS}
+    levels = {logger: logger.level for logger in loggers}
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in levels.items():
+            logger.setLevel(level)
 
 
 def threads(client: Any) -> int:
@@ -148,8 +220,8 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
     chunk, (tag, value)) as each task completes, each chunk once. Tags: "done" (value: what
     `work` returned), "timeout" (the worker's deadline passed), "input-error" (value: the
     InputError's arguments), "failed" (value: one line). Raises TimeoutError when the
-    request's deadline passes here; closing the generator, an error or Ctrl-C cancels every
-    task not finished."""
+    request's deadline passes here, ClusterLost when the cluster goes (see _Health); closing
+    the generator, an error or Ctrl-C cancels every task not finished."""
     distributed = require()
     remaining = request.remaining()
     deadline = None if remaining is None else time.time() + remaining
@@ -157,6 +229,7 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
     run = uuid.uuid4().hex[:12]
     modules = loaded_modules()
     futures: dict[Any, int] = {}
+    lost = False
     try:
         with warnings.catch_warnings():  # chunks travel in the graph: see _submit
             warnings.filterwarnings("ignore", message=".*[Ll]arge object.*")
@@ -166,34 +239,83 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
                                        modules, key=f"satpuzzle-{run}-{position}",
                                        pure=False)
                 futures[future] = position
-        # a fresh timeout for as_completed: its clock starts with the iteration
-        remaining = request.remaining()
-        taken: set[int] = set()
-        for future in distributed.as_completed(list(futures), timeout=remaining,
-                                               loop=client.loop):
-            position = futures[future]
-            if position in taken:  # never twice, whatever the scheduler does
-                continue
-            taken.add(position)
-            yield position, _outcome(future, distributed)
-    except distributed.TimeoutError as exc:  # as_completed's own, where it is not TimeoutError
-        raise TimeoutError(str(exc)) from None
+        health = _Health(client)
+        finished = distributed.as_completed(list(futures), loop=client.loop)
+        quiet_since = time.monotonic()
+        while not finished.is_empty():  # each future comes out once: each chunk's result too
+            batch = finished.next_batch(block=False)
+            if batch:
+                quiet_since = time.monotonic()
+            elif deadline is not None and time.time() >= deadline:
+                raise TimeoutError("the deadline passed")
+            elif time.monotonic() - quiet_since >= HEALTH_POLL:
+                health.check(deadline)
+                quiet_since = time.monotonic()
+            else:
+                time.sleep(WAIT_STEP)  # as_completed's blocking wait polls too (0.1 s)
+            for future in sorted(batch, key=futures.__getitem__):
+                yield futures[future], _outcome(future, distributed)
+    except ClusterLost:
+        lost = True  # nothing left to stop, and nobody to ask
+        raise
     finally:
-        pending = [future for future in futures if not future.done()]
-        if pending:
+        unfinished = [future for future in futures if not future.done()]
+        if unfinished and not lost:
             with contextlib.suppress(Exception):  # the connection may be gone: nothing to stop
                 # Dask drops the tasks still waiting; those running hear this (see _task)
                 distributed.Event(_STOP + run, client=client).set()
-                client.cancel(pending)
+                client.cancel(unfinished)
+
+
+class _Health:
+    """Looks at the cluster while no task finishes: ClusterLost once its scheduler is gone
+    or silent, or it has had no worker for LOST_SECONDS (a nanny restarts a killed worker
+    well within that; a whole machine's workers gone, the tasks would wait forever)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.workerless_since: float | None = None
+
+    def check(self, deadline: float | None) -> None:
+        if self.client.status != "running":  # Dask is reconnecting, or closed the client
+            raise ClusterLost("scheduler-lost", "the connection to the Dask scheduler broke")
+        wait = LOST_SECONDS if deadline is None else max(
+            0.1, min(LOST_SECONDS, deadline - time.time()))
+        try:
+            workers = self.client.nthreads(callback_timeout=wait)
+        except Exception:  # noqa: BLE001 - whatever the failure, the scheduler did not answer
+            if deadline is not None and time.time() >= deadline:
+                raise TimeoutError("the deadline passed") from None
+            raise ClusterLost("scheduler-lost", "the Dask scheduler did not answer within "
+                              f"{wait:g} s") from None
+        if workers:
+            self.workerless_since = None
+            return
+        now = time.monotonic()
+        if self.workerless_since is None:
+            self.workerless_since = now
+        elif now - self.workerless_since >= LOST_SECONDS:
+            raise ClusterLost("workers-lost", "the Dask cluster has had no worker for "
+                              f"{LOST_SECONDS:g} s")
 
 
 def _outcome(future: Any, distributed: Any) -> tuple[str, Any]:
     try:
         return future.result()
+    except concurrent.futures.CancelledError as exc:  # Dask's FutureCancelledError
+        # only the connection to the scheduler breaking cancels a future the run still wants
+        reason = " ".join(str(exc).split())
+        raise ClusterLost("scheduler-lost", f"Dask cancelled the run's tasks ({reason})"
+                          ) from None
     except distributed.KilledWorker:
         return "failed", ("the cluster's workers died running this task "
                           "(distributed.scheduler.allowed-failures times)")
     except Exception as exc:  # noqa: BLE001 - a bug on the worker, reported as one line
+        if isinstance(exc, OSError) and future.status != "error":
+            # the task finished, but the scheduler went before its result came here
+            reason = " ".join(str(exc).split())
+            raise ClusterLost("scheduler-lost", f"a result could not be fetched ({reason})"
+                              ) from None
         return "failed", f"{type(exc).__name__}: {exc}"
 
 
@@ -323,8 +445,10 @@ def solve_each(client: Any, instances: Sequence[Any], request: Request,
     items = [(index, instance, cubes[index] if cubes is not None else request.cube)
              for index, instance in enumerate(instances)]
     chunks = [items[first:first + size] for first in range(0, len(items), size)]
+    answered: set[int] = set()
     try:
         for position, (tag, value) in run_chunks(client, puzzles_work, chunks, request):
+            answered.update(index for index, _instance, _cube in chunks[position])
             if tag == "done":
                 yield from value
             elif tag == "timeout":
@@ -336,6 +460,11 @@ def solve_each(client: Any, instances: Sequence[Any], request: Request,
                     yield PuzzleEvents(index, [], message, 2 if tag == "input-error" else 4)
     except (TimeoutError, KeyboardInterrupt):
         return
+    except ClusterLost as exc:  # each puzzle not answered ends as a timeout would
+        ended = Ended(exc.stopped, time.monotonic() - (request.started or time.monotonic()))
+        for index, _instance, _cube in items:
+            if index not in answered:
+                yield PuzzleEvents(index, [ended])
 
 
 # ---------------------------------------------------------------- one-line puzzles
@@ -383,6 +512,8 @@ def solve_batch(client: Any, instances: Sequence[Any], request: Request) -> Iter
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupt"
+    except ClusterLost as exc:
+        stopped = exc.stopped
     yield Ended(stopped, time.monotonic() - started, stats)
 
 
@@ -401,7 +532,7 @@ def in_order(client: Any, work: Work, chunks: Sequence[Any],
              request: Request) -> Iterator[Any]:
     """Every item of every chunk's result (`work` returns a list), in input order, each
     once. Raises TimeoutError when the deadline passes, InputError for bad input, ChildFailed
-    for a task that failed; closing the generator cancels what is left."""
+    for a task that failed, ClusterLost; closing the generator cancels what is left."""
     waiting: dict[int, list[Any]] = {}
     next_position = 0
     for position, (tag, value) in run_chunks(client, work, chunks, request):

@@ -19,6 +19,7 @@ from satpuzzle.cli.common import (
     EXIT_NONE,
     STARTED,
     InternalError,
+    cluster_address,
     deadline,
     encodings_of,
     gave_up,
@@ -51,8 +52,7 @@ printable = Lazy("satpuzzle.textio", "printable")
 read_text = Lazy("satpuzzle.textio", "read_text")
 read_input = Lazy("satpuzzle.textio", "read_input")
 
-# adds options to a parser; budget_option also takes the --timeout help and `compiles`
-Builder = Callable[..., None]
+Builder = Callable[[argparse.ArgumentParser], None]
 
 
 # ---------------------------------------------------------------- the parsers
@@ -208,7 +208,7 @@ def work_options(parser: argparse.ArgumentParser, what: str, jobs: bool = True) 
     if jobs:
         parser.add_argument("--jobs", type=positive, default=1, metavar="N",
                             help=f"worker processes sharing the {what} (default 1)")
-    parser.add_argument("--cluster", metavar="ADDRESS",
+    parser.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
                         help=f"share the {what} out on a Dask cluster instead: its scheduler's "
                              "address (tcp://host:8786), or local:N for N worker processes on "
                              "this machine; needs the cluster extra (see docs/CLUSTER.md)")
@@ -428,6 +428,8 @@ def _generated_on_cluster(args: argparse.Namespace, spec: tuple, seeds: range,
             how = "timeout"
         except KeyboardInterrupt:
             how = "interrupt"
+        except cluster.ClusterLost as exc:
+            how = exc.stopped
     return texts, how
 
 
@@ -535,6 +537,8 @@ def _verify_on_cluster(args: argparse.Namespace, reduction: Any, sources: Any, c
             how = "timeout"
         except KeyboardInterrupt:
             how = "interrupt"
+        except cluster.ClusterLost as exc:
+            how = exc.stopped
     return _verify_summary(tally, how, count)
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 # imported when a command reads its puzzle: building the parsers needs neither
 load = Lazy("satpuzzle.loading", "load")
 time_limit = Lazy("satpuzzle.stages", "time_limit")
+check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there
@@ -135,6 +136,14 @@ def positive_float(text: str) -> float:
 
 
 LONGEST_TIMEOUT = 1e8  # seconds, about three years
+
+
+def cluster_address(text: str) -> str:
+    """--cluster ADDRESS: refused before any work when it cannot name a cluster."""
+    try:
+        return str(check_cluster_address(text))
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def kind_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -249,9 +258,17 @@ def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
                         help="replace a read-only output file")
 
 
+# how a run on a Dask cluster ends when the cluster goes (satpuzzle.cluster.ClusterLost)
+LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
+              "workers-lost": "lost every Dask worker"}
+
+
 def gave_up(what: str) -> str:
-    """"interrupted" or "timeout after S s", for a run cut short."""
-    return "interrupted" if what == "interrupt" else f"timeout after {elapsed():.2f} s"
+    """"interrupted", "timeout after S s" or "lost the Dask scheduler after S s", for a run
+    cut short."""
+    if what == "interrupt":
+        return "interrupted"
+    return f"{LOST_WORDS.get(what, 'timeout')} after {elapsed():.2f} s"
 
 
 def reading_options(parser: argparse.ArgumentParser) -> None:

@@ -20,8 +20,10 @@ from satpuzzle.cli.common import (
     EXIT_INTERNAL,
     EXIT_NONE,
     EXIT_USAGE,
+    LOST_WORDS,
     SIGNALS,
     STARTED,
+    cluster_address,
     deadline,
     elapsed,
     encodings_of,
@@ -108,7 +110,7 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     solve.add_argument("--jobs", type=positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles or a directory "
                             "(default 1)")
-    solve.add_argument("--cluster", metavar="ADDRESS",
+    solve.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
                        help="solve a file of one-line puzzles or a directory on a Dask cluster "
                             "instead: its scheduler's address (tcp://host:8786), or local:N for "
                             "N worker processes on this machine; needs the cluster extra (see "
@@ -574,7 +576,7 @@ class PuzzlePrinter:
 
 def _stopped_word(stopped: str) -> str:
     return {"interrupt": "interrupted",  # "unknown": an external solver gave up
-            "unknown": "the solver answered UNKNOWN"}.get(stopped, "timeout")
+            "unknown": "the solver answered UNKNOWN", **LOST_WORDS}.get(stopped, "timeout")
 
 
 def _stopped_after(stopped: str) -> str:
