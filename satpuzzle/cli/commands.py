@@ -52,7 +52,8 @@ printable = Lazy("satpuzzle.textio", "printable")
 read_text = Lazy("satpuzzle.textio", "read_text")
 read_input = Lazy("satpuzzle.textio", "read_input")
 
-Builder = Callable[[argparse.ArgumentParser], None]
+# adds options to a parser; budget_option also takes the --timeout help and `compiles`
+Builder = Callable[..., None]
 
 
 # ---------------------------------------------------------------- the parsers
