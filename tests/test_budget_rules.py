@@ -179,6 +179,36 @@ def test_generate_cut_short_still_prints_what_it_made_on_standard_output():
     assert f"{made} of 100000 seeds' puzzles written" in line, line
 
 
+CROSSWORDS = Path(__file__).parent / "data" / "crossword"
+# every command that writes -o FILE, on an input it completes in well under a second
+WRITERS = {
+    "compile": ["compile", INSTANCES / "sudoku" / "classic.puz"],
+    "generate": ["generate", "sudoku"],
+    "generate --count": ["generate", "sudoku", "--count", "3"],
+    "reduce": ["reduce", "partition-contour", INSTANCES / "partition" / "partdata-sample.tsv",
+               "--index", "1"],
+    "import": ["import", "ipuz", CROSSWORDS / "ipuz" / "example.ipuz"],
+    "export": ["export", INSTANCES / "sudoku" / "classic.puz", "--format", "json"],
+    "solve --format puz": ["solve", CROSSWORDS / "ipuz" / "example.ipuz", "--format", "puz"],
+}
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_every_writer_leaves_its_file_untouched_when_its_time_is_up(tmp_path, command):
+    """--timeout counts from the process start: 0.001 s is up before the work is done, at
+    whatever stage each command has reached; with time, the same command replaces FILE."""
+    out = tmp_path / "out"
+    out.write_bytes(OLD)
+    result = run_process(*WRITERS[command], "-o", out, "--timeout", "0.001")
+    line = _one_line(result.stderr)
+    assert result.returncode == 3, result.stderr
+    assert line.startswith("satpuzzle: timeout after "), line
+    assert out.read_bytes() == OLD and _leftovers(tmp_path) == []
+    done = run_process(*WRITERS[command], "-o", out, "--timeout", "120")
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() != OLD and _leftovers(tmp_path) == []
+
+
 def _interrupted(args: list[object], cpu_seconds: float) -> subprocess.CompletedProcess:
     """The command, interrupted (SIGINT) once its work has used `cpu_seconds` of CPU."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
