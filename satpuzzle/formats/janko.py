@@ -31,13 +31,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from satpuzzle.codecs.native import natural
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
-from satpuzzle.grammar.transformer import Block, tokenize_rows
+from satpuzzle.grammar.limits import BlockLimit
+from satpuzzle.grammar.transformer import Block, text_lines, tokenize_rows
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku.cages import total_range
@@ -67,7 +69,7 @@ class Layout:
 def starts_like(text: str) -> bool:
     """Whether the first line of `text` (blank and `#` lines aside) is a janko.at header:
     two positive numbers. Cheap: one line is looked at."""
-    for line in text.splitlines():
+    for line in text_lines(text):
         words = line.split("#", 1)[0].split()
         if words:
             return len(words) == 2 and all(natural(w) and int(w) > 0 for w in words)
@@ -80,7 +82,7 @@ def looks_like(text: str) -> bool:
     if not starts_like(text):
         return False
     entries = [words for words in (line.split("#", 1)[0].split()
-                                   for line in text.splitlines()[:50]) if words]
+                                   for line in islice(text_lines(text), 50)) if words]
     return any(EMPTY in words for words in entries[1:3])
 
 
@@ -88,15 +90,21 @@ def layout(text: str, path: str) -> Layout:
     """The header, grid and regions of a janko.at text; an InputError at the first word that
     breaks the layout."""
     if not starts_like(text):
-        rows = tokenize_rows(text, path)
+        rows = tokenize_rows(_first_entry(text), path)
         message = "expected a janko.at header 'ROWS COLUMNS' (two positive numbers)"
         raise rows[0][0].error(message) if rows else InputError(message, path, 1, 1)
-    head = _head_lines(text)
-    rows = tokenize_rows(head, path)
-    header, body = rows[0], rows[1:]
+    header = tokenize_rows(_first_entry(text), path)[-1]
     height, width = int(header[0].text), int(header[1].text)
+    most = max(registry.kind(name).block_limits["grid"].cells for name in KINDS)
+    if height * width > most:  # before the body is read
+        raise header[0].error(f"janko.at header says a grid of {height}×{width} cells, too "
+                              f"large (at most {most} cells)")
+    head, more = _head_lines(text)
+    # the grid, its regions, the header: one more line or word is refused before it is read
+    rows = tokenize_rows(head, path, BlockLimit(2 * height + 1, 2 * height * width + 2),
+                         "janko.at text")
+    body = rows[1:]
     if len(body) not in (height, 2 * height):
-        more = len(text.splitlines()) > len(head.splitlines())
         found = f"more than {2 * height}" if more else str(len(body))
         raise header[0].error(f"janko.at header says {height} rows, but {found} lines follow "
                               f"(expected {height}, or {2 * height} for a jigsaw Sudoku: its "
@@ -108,15 +116,14 @@ def layout(text: str, path: str) -> Layout:
     return Layout(header, height, width, body[:height], body[height:])
 
 
-def _head_lines(text: str) -> str:
+def _head_lines(text: str) -> tuple[str, bool]:
     """The lines that a janko.at text may hold: its header and twice as many lines as the
     header says rows, plus one to see that there are more (a large file of something else is
-    not tokenized whole)."""
-    lines = text.splitlines(keepends=True)
+    not tokenized whole, nor split whole into lines)."""
     height = 0
     kept = []
     entries = 0
-    for line in lines:
+    for line in text_lines(text):
         kept.append(line)
         words = line.split("#", 1)[0].split()
         if not words:
@@ -125,8 +132,18 @@ def _head_lines(text: str) -> str:
             height = int(words[0])
         entries += 1
         if entries > 2 * height + 1:
+            return "\n".join(kept), True
+    return "\n".join(kept), False
+
+
+def _first_entry(text: str) -> str:
+    """The lines of `text` up to its first word (where an error about the whole stands)."""
+    kept = []
+    for line in text_lines(text):
+        kept.append(line)
+        if line.split("#", 1)[0].strip():
             break
-    return "".join(kept)
+    return "\n".join(kept)
 
 
 def _grid_words(lay: Layout) -> bool:

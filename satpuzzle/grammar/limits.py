@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from satpuzzle.errors import InputError
@@ -38,6 +38,10 @@ class BlockLimit:
     cells: int
     what: str = "cells"
     chars_per_cell: int = CHARS_PER_CELL
+
+    def with_header(self, lines: int, cells: int) -> BlockLimit:
+        """This limit for a native file whose grid follows a header line of `cells` words."""
+        return replace(self, lines=self.lines + lines, cells=self.cells + cells)
 
     @property
     def words(self) -> int:
@@ -141,13 +145,17 @@ class _Scan:
 
     def run(self) -> None:
         puzzles = 0
+        known: dict[str, Limits] = {}  # each kind's limits, looked up once
         while self._blank():
             match = self._expect(_KIND)
             puzzles += 1
             if puzzles > MAX_PUZZLES:
                 raise InputError(f"more than {MAX_PUZZLES} puzzles in one file (at most "
                                  f"{MAX_PUZZLES})", self.path, self.line, self.column)
-            limits = self.limits_of(match.group(), self.line, self.column)
+            kind = match.group()
+            limits = known.get(kind)
+            if limits is None:
+                limits = known[kind] = self.limits_of(kind, self.line, self.column)
             self.pos = match.end()
             self._spaces()
             if self._peek() == '"':

@@ -117,13 +117,15 @@ def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
                   name: str = "grid") -> list[list[Token]]:
     """Rows of whitespace-separated tokens of a data file, blank lines and # comments dropped;
     with a `limit`, refused (as block `name`) at the first line, word or character past it,
-    each line counted before its tokens are made."""
-    rows: list[list[Token]] = []
-    counter = RowCounter(name, limit, path) if limit else None
-    for number, line in enumerate(_lines(text), 1):
-        content = line.split("#", 1)[0]
-        if counter:
+    the whole text counted before a token is made."""
+    if limit:
+        counter = RowCounter(name, limit, path)
+        for number, line in enumerate(text_lines(text), 1):
+            content = line.split("#", 1)[0]
             counter.add(content, 0, len(content), number, 1)
+    rows: list[list[Token]] = []
+    for number, line in enumerate(text_lines(text), 1):
+        content = line.split("#", 1)[0]
         row, column = [], 0
         for word in content.split():
             column = content.index(word, column)
@@ -134,7 +136,7 @@ def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
     return rows
 
 
-def _lines(text: str) -> Iterator[str]:
+def text_lines(text: str) -> Iterator[str]:
     """The lines of `text` as str.splitlines() gives them, one at a time (a list of them all
     would take tens of bytes a line before the first is counted)."""
     start = 0

@@ -433,7 +433,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInst
     """The seed's files: a grid of p lines of q cells, and the dictionary given by --dict."""
     if not options.get("dict"):
         raise InputError("a crossword grid needs a dictionary: --dict WORDS", path)
-    rows = tokenize_rows(text, path)
+    rows = tokenize_rows(text, path, BLOCK_LIMITS["grid"])
     if not rows:
         raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
     grid = parse_grid_rows(rows, path)

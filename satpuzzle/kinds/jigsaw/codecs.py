@@ -47,7 +47,7 @@ JSON = JsonCodec(("rows", "cols", "variant", "matching", "border", "pieces"),
 
 
 def read_eternity(text: str, path: str) -> list[JigsawInstance]:
-    rows = tokenize_rows(text, path)
+    rows = tokenize_rows(text, path, jigsaw.BLOCK_LIMITS["pieces"], "pieces")
     if rows and len(rows[0]) != 4:
         raise rows[0][0].error("expected four edge colours a line (no header)")
     return jigsaw.read_native(text, path, {"matching": "equal"})[0]
@@ -59,7 +59,7 @@ def write_eternity(instance: JigsawInstance) -> str:
 
 
 def read_brendan(text: str, path: str) -> list[JigsawInstance]:
-    rows = tokenize_rows(text, path)
+    rows = tokenize_rows(text, path, jigsaw.BLOCK_LIMITS["pieces"], "pieces")
     if not rows or len(rows[0]) != 2 or not all(natural(t.text) for t in rows[0]):
         raise InputError("expected a header 'WIDTH HEIGHT' (two positive integers)", path, 1, 1)
     width, height = (int(t.text) for t in rows[0])

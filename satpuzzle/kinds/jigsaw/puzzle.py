@@ -347,7 +347,7 @@ def read_native(text: str, path: str, options: dict[str, Any]) -> tuple[list[Jig
     `board` (rows, cols) wins over any header. Defaults: variant puzzle, border zero, matching
     opposite for files with a `rows cols` header, equal for Eternity II and Brendan files;
     TetraVex files default to orientation, equal, free."""
-    lines = tokenize_rows(text, path)
+    lines = tokenize_rows(text, path, BLOCK_LIMITS["pieces"], "pieces")
     if not lines:
         raise InputError("empty file, expected jigsaw pieces (top right bottom left a line)",
                          path, 1, 1)

@@ -1,0 +1,145 @@
+"""Oversized input is refused while it is read: each case is a ~10 MB file past one of the
+limits of the .puz language (satpuzzle/grammar/limits.py) or of a native reader, run through
+the real command in a child process, which must exit 2 with one line `FILE:LINE:COL: error:`
+and stay within generous CPU and memory bounds.
+
+Before these limits, a 10 MB Sudoku grid of 200,000 lines took 52 s of CPU and 2.4 GB before
+its "grid of ... lines is too large"; a file of 450,000 one-line puzzles, a 2.5 MB word list,
+a 10 MB Shikaku grid or 1-in-3-SAT formula ran past 150 s. Now each is refused in well under a
+second of CPU and under 100 MB; the bounds below leave room for a busy machine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+MB = 10_000_000
+MAX_CPU_SECONDS = 5.0
+MAX_RSS_MB = 150
+
+# Runs the command given after it and prints its exit status, stderr, CPU seconds and peak
+# memory: in a process of its own, the children's usage is that one command's.
+_MEASURE = """
+import json, resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"status": done.returncode, "stderr": done.stderr,
+                  "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024}))
+"""
+
+
+def _measure(*args: object, cwd: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "satpuzzle",
+                           *map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          timeout=600, check=True)
+    return json.loads(done.stdout)
+
+
+_ROW = " ".join(["1"] * 50) + "\n"
+_WIDE = " ".join(["1"] * 1000) + "\n"
+
+
+def _fill(line: str) -> str:
+    """`line` repeated to about 10 MB."""
+    return line * (MB // len(line))
+
+
+# name: (file name, its text, the error's line:col, words the message holds, extra args)
+CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
+    "grid of many lines": (
+        "lines.puz", lambda: "sudoku {\n  grid {\n" + _fill(_ROW) + "  }\n}\n",
+        "67:1", "grid of more than 64 lines is too large", ()),
+    "one enormous line": (
+        "line.puz", lambda: "sudoku {\n  grid {\n    " + "." * MB + "\n  }\n}\n",
+        "3:65537", "grid of more than 65536 characters", ()),
+    "drawing aids": (
+        "drawing.puz", lambda: "shikaku {\n  grid {\n    1 . .\n" + _fill("| " * 999 + "|\n")
+        + "  }\n}\n", "3003:", "grid of more than 3000000 words", ()),
+    "millions of tiny puzzles": (
+        "tiny.puz", lambda: _fill("sudoku { grid { 1 } }\n"),
+        "100001:1", "more than 100000 puzzles in one file", ()),
+    "a huge word list": (
+        "words.puz", lambda: "crossword {\n  grid {\n    ...\n  }\n  words {\n"
+        + _fill("abc\n") + "  }\n}\n", "100006:1", "words of more than 100000 words", ()),
+    "a huge word field": (
+        "field.puz", lambda: "crossword {\n  grid {\n    ...\n  }\n  words: " + _fill("ab ")
+        + "\n}\n", "5:300010", "words of more than 100000 words", ()),
+    "many entries": (
+        "entries.puz", lambda: "sudoku {\n" + "".join(f"  f{i}: 1\n" for i in range(MB // 12))
+        + "}\n", "66:3", "more than 64 entries in one puzzle", ()),
+    "deep nesting": (
+        "nesting.puz", lambda: "sudoku {\n  grid {\n" + "{" * MB + "\n", "3:1",
+        "unexpected '{'", ()),
+    "huge numbers": (
+        "numbers.puz", lambda: "partition {\n  numbers {\n" + _fill("9" * 4000 + "\n")
+        + "  }\n}\n", "403:1", "numbers of more than 1600000 characters", ()),
+    "a wide grid of many cells": (
+        "cells.puz", lambda: "shikaku {\n  grid {\n" + _fill(_WIDE) + "  }\n}\n",
+        "1003:1", "grid of more than 1000000 cells", ()),
+    "a huge formula": (
+        "clauses.puz", lambda: "one-in-three-sat {\n  clauses {\n" + _fill("1 -2 3\n")
+        + "  }\n}\n", "100003:1", "clauses of more than 100000 lines", ()),
+    "a huge jigsaw": (
+        "pieces.puz", lambda: "jigsaw {\n  size: 2x2\n  pieces {\n" + _fill("0 1 2 0\n")
+        + "  }\n}\n", "250004:", "pieces of more than", ()),
+    "an unknown kind": (
+        "kind.puz", lambda: "widget {\n  grid {\n" + _fill(_ROW) + "  }\n}\n", "1:1",
+        "unknown puzzle kind 'widget'", ()),
+    "an unknown block": (
+        "block.puz", lambda: "sudoku {\n  stuff {\n" + _fill(_ROW) + "  }\n}\n", "67:1",
+        "stuff of more than 64 lines", ()),
+    "a grid read from a file": (
+        "data.txt", lambda: _fill(_ROW), "65:1", "grid of more than 64 lines", ()),
+    "a janko.at text": (
+        "janko.txt", lambda: "10000 1000\n" + _fill(" ".join(["-"] * 1000) + "\n"), "1:1",
+        "janko.at header says a grid of 10000×1000 cells, too large", ("--kind", "shikaku")),
+    "a .has file": (
+        "grid.has", lambda: "5000 1000 10\n" + _fill(" ".join(["0"] * 1000) + "\n"), "252:1",
+        "grid of more than 250003 cells", ("--kind", "hashi")),
+    "a list of numbers": (
+        "numbers.txt", lambda: _fill("1 2 3 4 5\n"), "20001:7",
+        "numbers of more than 100003 numbers", ("--kind", "partition")),
+}
+
+
+@pytest.mark.parametrize("case", CASES, ids=list(CASES))
+def test_an_oversized_input_is_refused_cheaply(case: str, tmp_path: Path) -> None:
+    name, text, where, words, extra = CASES[case]
+    (tmp_path / name).write_text(text(), encoding="utf-8")
+    target = name
+    if name == "data.txt":  # referred to from a small .puz file
+        target = "ref.puz"
+        (tmp_path / target).write_text('sudoku {\n  grid: file "data.txt"\n}\n')
+    assert (tmp_path / name).stat().st_size > 0.9 * MB
+    run = _measure("compile", name if target == name else target, *extra, cwd=tmp_path)
+    lines = run["stderr"].splitlines()
+    assert run["status"] == 2, run
+    assert len(lines) == 1, lines[:5]
+    assert "Traceback" not in run["stderr"]
+    assert lines[0].startswith(f"{name}:{where}"), lines[0][:300]
+    assert ": error: " in lines[0] and words in lines[0], lines[0][:300]
+    assert run["cpu"] < MAX_CPU_SECONDS, run["cpu"]
+    assert run["rss_mb"] < MAX_RSS_MB, run["rss_mb"]
+
+
+def test_a_grid_at_the_limit_is_read(tmp_path: Path) -> None:
+    """The limits refuse only what the kinds refuse too: a 64×64 Sudoku, drawn with box
+    borders, and a Shikaku with a line of 1,000 cells are still read."""
+    rows = [" ".join(["."] * 8) for _ in range(64)]
+    drawn = []
+    for r, row in enumerate(rows):
+        drawn.append(" | ".join([row] * 8))
+        if r % 8 == 7 and r < 63:
+            drawn.append("-" * 150)
+    (tmp_path / "big.puz").write_text("sudoku {\n  grid {\n" + "\n".join(drawn) + "\n  }\n}\n")
+    run = _measure("compile", "big.puz", "--max-clauses", "1", cwd=tmp_path)
+    assert run["status"] == 2 and "clauses" in run["stderr"], run  # read, then the budget
+    (tmp_path / "wide.puz").write_text("shikaku {\n  grid {\n    1000 " + ". " * 999
+                                       + "\n  }\n}\n")
+    run = _measure("compile", "wide.puz", cwd=tmp_path)
+    assert run["status"] == 0, run
