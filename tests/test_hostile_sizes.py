@@ -3,7 +3,7 @@ limits of the .puz language (satpuzzle/grammar/limits.py) or of a native reader,
 the real command in a child process, which must exit 2 with one line `FILE:LINE:COL: error:`
 and stay within generous CPU and memory bounds.
 
-Before these limits, a 10 MB Sudoku grid of 200,000 lines took 52 s of CPU and 2.4 GB before
+Before these limits, a 10 MB Sudoku grid of 100,000 lines took 52 s of CPU and 2.4 GB before
 its "grid of ... lines is too large"; a file of 450,000 one-line puzzles, a 2.5 MB word list,
 a 10 MB Shikaku grid or 1-in-3-SAT formula ran past 150 s. Now each is refused in well under a
 second of CPU and under 100 MB; the bounds below leave room for a busy machine."""
