@@ -145,6 +145,38 @@ def _standard_streams() -> None:
                                   errors="backslashreplace", line_buffering=True)
 
 
+_NATIVE_EXIT: list[object] = []  # the callback below, kept alive for the C library
+
+
+def _guard_native_exits() -> None:
+    """Under a memory limit, a native library that cannot allocate may call exit() itself
+    (numpy's OpenBLAS, when it loads, exits with status 1: "no solution" to a script). The
+    command itself always ends by os._exit, which runs no C exit handler: one that runs is
+    such an exit, made here the out-of-memory line and exit 3 (in a worker too: the parent
+    reads that line in what the worker left on its standard error)."""
+    import resource
+
+    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        return  # no limit: allocations do not fail, the kernel's OOM killer acts instead
+    import ctypes
+
+    from satpuzzle.errors import OUT_OF_MEMORY
+
+    line = OUT_OF_MEMORY.encode() + b"\n"
+
+    @ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+    def native_exit(_argument: object) -> None:
+        os.write(2, line)
+        os._exit(3)
+
+    try:  # glibc's atexit() is __cxa_atexit(function, argument, no shared object)
+        register = ctypes.CDLL(None).__cxa_atexit
+    except AttributeError:  # another C library: nothing registered, nothing lost
+        return
+    _NATIVE_EXIT.append(native_exit)
+    register(native_exit, None, None)
+
+
 def _leave(code: int) -> None:
     """Flush what was written and end the process with `code` at once."""
     _stop_on_signals()
@@ -184,8 +216,9 @@ def _last_resort(exc: BaseException) -> int:
         _say("satpuzzle: interrupted\n")
         return 3
     if isinstance(exc, MemoryError):
-        _say("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
-             "container's limit); give it more memory or a smaller puzzle\n")
+        from satpuzzle.errors import OUT_OF_MEMORY
+
+        _say(OUT_OF_MEMORY + "\n")
         return 3
     if os.environ.get("SATPUZZLE_DEBUG"):
         import traceback
@@ -198,6 +231,11 @@ def _last_resort(exc: BaseException) -> int:
 
 def run() -> int:
     _stop_on_signals()
+    # numpy's OpenBLAS reserves a buffer per core when it loads and, under a memory limit it
+    # cannot meet, prints a line and exits with status 1 ("no solution"); satpuzzle does no
+    # linear algebra, so one thread's buffer is enough
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _guard_native_exits()
     try:
         try:
             _standard_streams()

@@ -34,6 +34,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -88,6 +89,7 @@ class _Child:
     index: int
     process: Any  # multiprocessing.Process
     receiver: Any  # multiprocessing.connection.Connection
+    errors: Any = None  # the child's standard error, a temporary file (see _captured)
     ended: bool = False
 
 
@@ -268,19 +270,22 @@ def _start(context, index: int, target: Callable[[Send], object],
     _GroupWatch._writer()  # started before this child's pipes exist, so it holds none
     with _signals_blocked() as mask:
         receiver, sender = context.Pipe(duplex=False)
+        errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by _stop_all
         try:
             process = context.Process(target=_child_main, daemon=False,
-                                      args=(target, sender, mask, os.getpid()))
+                                      args=(target, sender, mask, os.getpid(),
+                                            errors.fileno()))
             process.start()
         except BaseException:
             receiver.close()
+            errors.close()
             raise
         finally:
             sender.close()
         with contextlib.suppress(OSError):  # both sides set it: no race with an early kill
             os.setpgid(process.pid, process.pid)
         _GroupWatch.add(process.pid)
-        children.append(_Child(index, process, receiver))
+        children.append(_Child(index, process, receiver, errors))
 
 
 def _handle(child: _Child, message: tuple, results: list[object],
@@ -309,10 +314,43 @@ def _handle(child: _Child, message: tuple, results: list[object],
     raise ChildFailed(f"unexpected message {tag!r} from child {child.index}")
 
 
+# What a child that ran out of memory in native code leaves on its standard error: the C++
+# runtime's words before abort(), or the command's own line (satpuzzle.__main__) after a
+# native library's exit()
+_NATIVE_OUT_OF_MEMORY = (b"std::bad_alloc", b"satpuzzle: out of memory")
+_CAPTURED_BYTES = 65_536  # of a child's standard error, passed on to satpuzzle's
+
+
+def _captured(child: _Child) -> bytes:
+    """What the child wrote to its standard error (it goes to a temporary file, so that a
+    native solver's dying words can be read here), read once, at most _CAPTURED_BYTES."""
+    if child.errors is None or child.errors.closed:
+        return b""
+    child.errors.seek(0)
+    text = child.errors.read(_CAPTURED_BYTES)
+    child.errors.close()
+    return text
+
+
+def _pass_on(text: bytes) -> None:
+    """A child's standard error, on satpuzzle's."""
+    if text:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
+            sys.stderr.write(text.decode("utf-8", "backslashreplace"))
+            sys.stderr.flush()
+
+
 def _ended(child: _Child) -> NoReturn:
-    """The child's pipe closed or it exited without a final message: it died."""
+    """The child's pipe closed or it exited without a final message: it died. A native
+    solver that could not allocate (std::bad_alloc, then abort) ran out of memory: a
+    MemoryError here, as for Python's own, and its runtime's lines are not passed on."""
     child.process.join(1)
     code = child.process.exitcode
+    text = _captured(child)
+    if any(words in text for words in _NATIVE_OUT_OF_MEMORY):
+        raise MemoryError("a solver ran out of memory (std::bad_alloc)")
+    _pass_on(text)
     how = exit_text(code) if code is not None else "no exit status"
     reason = f"the child process died unexpectedly ({how})"
     raise ChildFailed(reason, reason, code)
@@ -348,6 +386,7 @@ def _stop_all(children: list[_Child], graceful: bool = False) -> None:
             child.process.join()
             _GroupWatch.remove(child.process.pid)  # its group is gone with it
             child.receiver.close()
+            _pass_on(_captured(child))
             with contextlib.suppress(ValueError):
                 child.process.close()
 
@@ -387,13 +426,17 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int) -> None:
+def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int,
+                errors: int | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
     _die_with_parent(parent)
     _IN_CHILD[0] = True
+    if errors is not None:  # standard error to the parent's temporary file (see _captured)
+        os.dup2(errors, 2)
+        os.close(errors)
     _GroupWatch.add(os.getpid())  # before anything starts in the group (the parent adds later)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     try:

@@ -47,3 +47,9 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position({self.path!r}, {self.line}, {self.column})"
+
+
+# The one line for a memory limit reached anywhere (satpuzzle's process, a worker, a native
+# solver or library): exit 3, as a timeout (docs/CLI.md, exit status)
+OUT_OF_MEMORY = ("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
+                 "container's limit); give it more memory or a smaller puzzle")

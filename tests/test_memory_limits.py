@@ -52,3 +52,34 @@ def test_a_small_puzzle_runs_under_the_limit(command):
     done = _limited(command[0], str(INSTANCES / "sudoku" / "classic.puz"), *command[1:])
     assert done.returncode == 0, done.stderr
     assert done.stdout
+
+
+def _empty_sudoku(tmp_path, side: int, box: str):
+    rows = "\n".join(" ".join("." * side) for _ in range(side))
+    path = tmp_path / f"e{side}.puz"
+    path.write_text(f"sudoku {{\n box: {box}\n grid {{\n{rows}\n }}\n}}\n")
+    return path
+
+
+def test_a_native_solver_out_of_memory_in_a_worker_is_one_line(tmp_path):
+    """CaDiCaL's allocation fails (std::bad_alloc, then abort) in the worker: the C++
+    runtime's two lines used to reach stderr, then "internal error: the child process died
+    unexpectedly (killed by SIGABRT)", exit 4."""
+    _one_line_out_of_memory(_limited("solve", str(_empty_sudoku(tmp_path, 36, "6x6"))))
+
+
+@pytest.mark.parametrize("limit", [100_000 * 1024, 150_000 * 1024])
+def test_a_native_library_that_exits_is_out_of_memory_not_no_solution(limit, tmp_path):
+    """numpy's OpenBLAS, loading under a tight limit, prints a line and calls exit(1): the
+    status of "no solution". Now exit 3 and the out-of-memory line last (OpenBLAS's own line
+    may come before it, from satpuzzle's process)."""
+    for args in (["solve", str(_empty_sudoku(tmp_path, 25, "5x5"))],
+                 ["generate", "sudoku", "--size", "25"],
+                 ["verify", "partition-contour", "--random", "50"]):
+        done = _limited(*args, limit=limit)
+        if done.returncode == 0:  # enough memory on this machine for this one
+            continue
+        assert done.returncode == 3, done.stderr
+        assert "Traceback" not in done.stderr
+        lines = done.stderr.splitlines()
+        assert 1 <= len(lines) <= 2 and lines[-1].startswith("satpuzzle: out of memory"), lines

@@ -35,7 +35,7 @@ from satpuzzle.cli.common import (
     reading_options,
     remaining,
 )
-from satpuzzle.errors import InputError
+from satpuzzle.errors import OUT_OF_MEMORY, InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
@@ -239,8 +239,7 @@ def _failure(exc: Exception, argv: Sequence[str] | None) -> int:
         _discard_stdout()  # the reader went away (e.g. `| head`): nothing more to say
         return EXIT_GAVE_UP
     if isinstance(exc, MemoryError):
-        print("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
-              "container's limit); give it more memory or a smaller puzzle", file=sys.stderr)
+        print(OUT_OF_MEMORY, file=sys.stderr)
         return EXIT_GAVE_UP
     if isinstance(exc, OSError):  # writing the answer failed (a full disk), or the system refused
         writing = exc.errno in _WRITE_ERRORS
