@@ -10,7 +10,11 @@ child, and no process a child started, outlives the call.
 
 One pipe per child carries tagged messages: ("event", payload) for each `send(payload)`, then
 one of ("done", value), ("input-error", (class, message, path, line, column)) or ("failed",
-(summary, traceback text)). A child that exits without one of those died: ChildFailed.
+(summary, traceback text)), or ("out-of-memory", summary) for a MemoryError, raised again
+here as MemoryError. A child that exits without one of those died: ChildFailed, or
+MemoryError when what it left on its standard error says a native solver could not
+allocate. That is why a child's standard error goes to a temporary file, passed on to
+satpuzzle's when the child ends: a C++ runtime's dying words are read, not shown.
 
 `run_command` runs a program in its own session (so a terminal's Ctrl-C does not reach it
 directly) with a deadline, and kills its process group whatever ends the wait. Inside a
