@@ -29,7 +29,19 @@ class InputError(Exception):
             where.append(str(self.line))
             if self.column is not None:
                 where.append(str(self.column))
-        return f"{':'.join(where)}: error: {self.message}"
+        return f"{':'.join(where)}: error: {_bounded(self.message)}"
+
+
+MAX_MESSAGE = 1000  # characters; a longer message quotes the input at length (a 10 MB word)
+
+
+def _bounded(message: str) -> str:
+    """`message`, its middle left out when it is longer than MAX_MESSAGE."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    left_out = len(message) - MAX_MESSAGE + 200
+    return f"{message[:MAX_MESSAGE - 300]}... ({left_out} characters left out) ..." \
+           f"{message[-100:]}"
 
 
 class Position:
