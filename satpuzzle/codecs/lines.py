@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.grammar.transformer import text_lines
 
 MAX_DIGITS = 12  # longer decimal numbers are refused before conversion
 
@@ -23,7 +24,7 @@ class BadEntry(Exception):
 def source_lines(source: str) -> Iterator[tuple[int, str, int]]:
     """(line number, text, indent) of each line holding an entry: blank lines and `#` comment
     lines are skipped, the text is stripped and `indent` counts what was stripped on the left."""
-    for line_number, line in enumerate(source.splitlines(), 1):
+    for line_number, line in enumerate(text_lines(source), 1):  # one at a time
         text = line.strip()
         if text and not text.startswith("#"):
             yield line_number, text, len(line) - len(line.lstrip())

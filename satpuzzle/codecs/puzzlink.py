@@ -46,6 +46,7 @@ NUMBER_FORMS = (("", 1, 0, 16), ("-", 2, 0, 256), ("+", 3, 0, 4096), ("=", 3, 40
                 ("%", 3, 8192, 12240), ("*", 4, 12240, 77776), ("$", 5, 77776, 77776 + 0x100000))
 WIDE_NUMBERS = {prefix: (width, offset) for prefix, width, offset, _ in NUMBER_FORMS if prefix}
 MAX_NUMBER = NUMBER_FORMS[-1][3] - 1
+_WIDEST = 1 + max(width for _, width, _, _ in NUMBER_FORMS)  # characters of one cell at most
 UNKNOWN = -2  # the body's "." clue
 MAX_RUN = 20  # g..z
 
@@ -90,6 +91,9 @@ def decode_number16(body: str, at: int, cells: int, label: str) -> tuple[list[in
     starts messages ("url NAME")."""
     values: list[int | None] = []
     columns: list[int] = []
+    if len(body) > _WIDEST * (cells + 1):  # each cell takes at most that many characters
+        raise BadEntry(f"{label}: body of {len(body)} characters holds more than {cells + 1} "
+                       f"cells, expected {cells}", at)
     count = 0  # cells described; only the first cells + 1 are kept (a long body stays cheap)
     i = 0
     while i < len(body):

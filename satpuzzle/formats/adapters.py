@@ -9,7 +9,11 @@ kind: a native file costs no other kind's modules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import islice
+
+from satpuzzle.grammar.limits import MAX_PUZZLES
+from satpuzzle.grammar.transformer import text_lines
 
 
 def has_rows_first(text: str) -> str | None:
@@ -17,7 +21,7 @@ def has_rows_first(text: str) -> str | None:
     while its body has ROWS lines of COLUMNS numbers: the same text with the header's first two
     numbers swapped (the island count keeps its column). None when the header already says
     ROWS COLUMNS, or when the body does not say which is which (a square grid, a broken one)."""
-    header = next((words for words in map(_words, text.splitlines()[:1000]) if words), [])
+    header = next((words for words in map(_words, islice(text_lines(text), 1000)) if words), [])
     if len(header) != 3 or not all(w.isascii() and w.isdigit() for w in header) \
             or header[0] == header[1]:
         return None  # the usual case, seen from the first line alone
@@ -48,8 +52,7 @@ def _swap_first_two(line: str) -> str:
             + first.group() + line[second.end():])
 
 
-# drawing characters of a grid (a `|` between boxes, a `-----+-----` rule between them)
-_DRAWING = re.compile(r"[-+|=]+")
+_NO_DRAWING = str.maketrans("", "", "-+|=")
 # a run of one-character cells (`53--7----`), where a `-` can only be a cell
 _RUN = re.compile(r"[0-9A-Za-z._|-]{4,}")
 
@@ -61,18 +64,20 @@ def dashes_as_cells(text: str) -> str | None:
     7`) or inside a run of cells (`53--7----`), and a line of lone `-` words is a row of empty
     cells when counting it as a row makes the grid square; a line of drawing characters alone
     (`------+------`, `- - - + - - -`) stays a drawing aid."""
-    if "-" not in text:
-        return None
+    if "-" not in text or text.count("\n") > MAX_PUZZLES:  # no Sudoku text holds more lines:
+        return None  # its reader refuses it, and a large file of something else costs no more
     lines = text.splitlines(keepends=True)
     # only lines with a `-` before any comment can change (a large file has few or none)
     dashed = [i for i, line in enumerate(lines) if "-" in line and "-" in line.split("#", 1)[0]]
-    words = {i: _words(lines[i]) for i in dashed}
-    dash_rows = [i for i in dashed if len(words[i]) >= 2 and set(words[i]) == {"-"}]
-    changing = [i for i in dashed if not all(_DRAWING.fullmatch(w) for w in words[i])]
-    if dash_rows:
-        cells = sum(1 for line in lines if (row := _words(line))
-                    and not all(_DRAWING.fullmatch(w) for w in row))
-        if all(len(words[i]) == cells + len(dash_rows) for i in dash_rows):
+    counts = {i: len(_words(lines[i])) for i in dashed}
+    dash_rows = [i for i in dashed if counts[i] >= 2 and _dashes_only(lines[i], counts[i])]
+    changing = [i for i in dashed if not _drawing_only(lines[i])]
+    width = counts[dash_rows[0]] if dash_rows else 0
+    if dash_rows and all(counts[i] == width for i in dash_rows):
+        # counted until the rows exceed the width the dash rows need: a grid is square
+        rows = _count_upto((line for line in lines if _words(line) and not _drawing_only(line)),
+                           width - len(dash_rows))
+        if rows + len(dash_rows) == width:
             changing += dash_rows
     changed = False
     for i in changing:
@@ -80,6 +85,28 @@ def dashes_as_cells(text: str) -> str | None:
         changed |= line != lines[i]
         lines[i] = line
     return "".join(lines) if changed else None
+
+
+def _dashes_only(line: str, words: int) -> bool:
+    """Whether the `words` words of a line are all a lone `-`."""
+    content = line.split("#", 1)[0]
+    return content.count("-") == words and not content.replace("-", "").strip()
+
+
+def _drawing_only(line: str) -> bool:
+    """Whether the words of a line are all drawing characters `-+|=` (none left once they are
+    deleted: a line at a time, not a word)."""
+    return not line.split("#", 1)[0].translate(_NO_DRAWING).strip()
+
+
+def _count_upto(items: Iterable[object], most: int) -> int:
+    """How many `items` there are, counted up to one more than `most`."""
+    count = 0
+    for _ in items:
+        count += 1
+        if count > most:
+            break
+    return count
 
 
 def _dashes_in_line(line: str) -> str:

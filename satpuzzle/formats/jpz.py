@@ -33,6 +33,8 @@ KINDS = ("crossword",)
 FORMAT = "jpz"
 READS_BYTES = True  # a zipped .jpz: satpuzzle.formats.read passes its bytes
 MAX_CELLS = 10_000  # as the crossword kind's grids
+# a cell, the references of its two words to it, their clues, the rest of the document
+MAX_ELEMENTS = 8 * MAX_CELLS
 MAX_MEMBERS = 16  # a zipped .jpz holds one document
 _ROOT = re.compile(r"<(?:\w+:)?(crossword-compiler|rectangular-puzzle)\b")
 _LETTER = re.compile("[A-Za-z]")
@@ -105,8 +107,22 @@ def _parse(data: bytes, path: str) -> Element:
 
     parser.StartDoctypeDeclHandler = no_doctype
     parser.EntityDeclHandler = no_doctype
-    parser.StartElementHandler = lambda name, attributes: builder.start(
-        name.rpartition(" ")[2], attributes)
+    elements = 0
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        # sizes checked as the elements come, before the tree holds them all
+        nonlocal elements
+        elements += 1
+        if elements > MAX_ELEMENTS:
+            raise InputError(f"more than {MAX_ELEMENTS} XML elements, too many for a grid of "
+                             f"at most {MAX_CELLS} cells", path, parser.CurrentLineNumber,
+                             parser.CurrentColumnNumber + 1)
+        tag = name.rpartition(" ")[2]
+        if tag == "grid":
+            _size(attributes, path)
+        builder.start(tag, attributes)
+
+    parser.StartElementHandler = start
     parser.EndElementHandler = lambda name: builder.end(name.rpartition(" ")[2])
     parser.CharacterDataHandler = builder.data
     try:
@@ -130,7 +146,7 @@ def _number(text: str | None) -> int | None:
     return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 else None
 
 
-def _size(grid: Element, path: str) -> tuple[int, int]:
+def _size(grid: Element | dict[str, str], path: str) -> tuple[int, int]:
     width, height = _number(grid.get("width")), _number(grid.get("height"))
     if not width or not height:
         raise InputError("not a crossword .jpz: the grid needs a positive width and height",

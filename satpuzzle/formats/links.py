@@ -13,6 +13,7 @@ from typing import Any
 from satpuzzle.codecs import puzzlink, sgt
 from satpuzzle.codecs.lines import BadEntry, source_lines
 from satpuzzle.errors import InputError
+from satpuzzle.grammar.limits import MAX_PUZZLES
 from satpuzzle.kinds import registry
 from satpuzzle.textio import check_number_lengths
 
@@ -70,6 +71,9 @@ def read(source: str, path: str, kind: str | None = None) -> tuple[list[Any], li
         bare = tuple(game for game in registry.kind(kind).sgt_games) or games
     instances, numbers = [], []
     for number, text, indent in source_lines(source):
+        if len(instances) == MAX_PUZZLES:  # as many as a .puz file holds
+            raise InputError(f"more than {MAX_PUZZLES} puzzles in one file (at most "
+                             f"{MAX_PUZZLES})", path, number, indent + 1)
         try:
             if puzzlink.looks_like(text) or puzzlink.looks_like_bare(text):
                 instances.append(puzzlink.read_url(text, _url().CODECS, _url().EXAMPLE))

@@ -27,6 +27,7 @@ WORDS_PER_CELL = 3  # a cell, and drawing aids around it
 CHARS_PER_CELL = 16  # its characters, blanks included
 _LONG_ROW = 1 << 16  # a longer row is counted word by word, never split whole
 _DRAWING = "|+-="
+_NO_DRAWING = str.maketrans("", "", _DRAWING)
 
 
 @dataclass(frozen=True)
@@ -75,12 +76,14 @@ class RowCounter:
             past = column + (stop - start) - (self.chars - limit.chars)
             self._refuse(f"of more than {limit.chars} characters", limit.chars, line, past)
         if stop - start <= _LONG_ROW:
-            words = text[start:stop].split()
-            cells = sum(1 for word in words if word.strip(_DRAWING))
-            if (self.cells + cells <= limit.cells and self.words + len(words) <= limit.words
+            row = text[start:stop]
+            words = len(row.split())
+            # drawing characters deleted, a word of them alone is gone: the cells are left
+            cells = len(row.translate(_NO_DRAWING).split()) if words else 0
+            if (self.cells + cells <= limit.cells and self.words + words <= limit.words
                     and (not cells or self.lines < limit.lines)):
                 self.cells += cells
-                self.words += len(words)
+                self.words += words
                 self.lines += cells > 0
                 return
         counted = False  # past a limit, or a long row: word by word, to say where

@@ -8,7 +8,6 @@ text nothing."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,8 +108,8 @@ class PuzzleSpec:
         return tokenize_rows(text, str(path), self.limits.get(name), name)
 
 
-# where str.splitlines() breaks a line
-_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+# where str.splitlines() breaks a line, besides `\n` and `\r` (`\r\n` is one break)
+_OTHER_BREAKS = "\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
@@ -119,10 +118,7 @@ def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
     with a `limit`, refused (as block `name`) at the first line, word or character past it,
     the whole text counted before a token is made."""
     if limit:
-        counter = RowCounter(name, limit, path)
-        for number, line in enumerate(text_lines(text), 1):
-            content = line.split("#", 1)[0]
-            counter.add(content, 0, len(content), number, 1)
+        check_rows(text, path, limit, name)
     rows: list[list[Token]] = []
     for number, line in enumerate(text_lines(text), 1):
         content = line.split("#", 1)[0]
@@ -136,15 +132,33 @@ def tokenize_rows(text: str, path: str, limit: BlockLimit | None = None,
     return rows
 
 
+def check_rows(text: str, path: str, limit: BlockLimit, name: str = "grid",
+               comment: str = "#") -> None:
+    """Refuse the rows of a data file (as block `name`, lines starting with `comment` or from
+    a `#` on dropped) at the first line, word or character past `limit`, making no token."""
+    counter = RowCounter(name, limit, path)
+    for number, line in enumerate(text_lines(text), 1):
+        content = line.split("#", 1)[0]
+        if comment != "#" and content.lstrip().startswith(comment):
+            continue
+        counter.add(content, 0, len(content), number, 1)
+
+
 def text_lines(text: str) -> Iterator[str]:
     """The lines of `text` as str.splitlines() gives them, one at a time (a list of them all
-    would take tens of bytes a line before the first is counted)."""
-    start = 0
-    for match in _LINE_BREAK.finditer(text):
-        yield text[start:match.start()]
-        start = match.end()
-    if start < len(text):
-        yield text[start:]
+    would take tens of bytes a line before the first is counted). Lines are cut at `\n` by
+    str.find, and a piece is split again only where it holds another line break."""
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        if end < 0:
+            yield from text[start:].splitlines()
+            return
+        piece = text[start:end]
+        yield from piece.splitlines() or [""]
+        if piece and piece[-1] in _OTHER_BREAKS:  # it ended a line before the `\n`'s own
+            yield ""
+        start = end + 1
 
 
 def parse_specs(text: str, path: str = "<text>",

@@ -16,13 +16,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import error_at, tokenize_rows
+from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
@@ -275,20 +276,21 @@ def _is_int(text: str) -> bool:
 def sniff(text: str) -> bool:
     """Whether `text` is a `.has` file: `R C N`, then exactly R lines of C numbers 0..8 holding
     N islands. Strict on purpose, so that no Sudoku or crossword grid is taken for one."""
-    lines = [line.split() for line in text.splitlines()]
-    lines = [words for words in lines if words]
-    if not lines or len(lines[0]) != 3 or not all(map(_is_int, lines[0])):
+    lines = (words for words in map(str.split, text_lines(text)) if words)  # one at a time:
+    header = next(lines, None)  # a large file of something else stops at its first lines
+    if not header or len(header) != 3 or not all(map(_is_int, header)):
         return False
-    height, width, islands = map(int, lines[0])
-    if height < 1 or width < 1 or islands < 1 or len(lines) != height + 1:
+    height, width, islands = map(int, header)
+    if height < 1 or width < 1 or islands < 1:
         return False
-    found = 0
-    for words in lines[1:]:
-        if len(words) != width or not all(_is_int(w) and int(w) <= USUAL_MAX_VALUE
-                                          for w in words):
+    found = rows = 0
+    for words in lines:
+        rows += 1
+        if rows > height or len(words) != width or not all(
+                _is_int(w) and int(w) <= USUAL_MAX_VALUE for w in words):
             return False
         found += sum(1 for w in words if int(w))
-    return found == islands
+    return rows == height and found == islands
 
 
 def fit(text: str) -> int:
@@ -297,7 +299,7 @@ def fit(text: str) -> int:
     number and every island sees enough neighbours to carry its bridges."""
     if sniff(text):
         return Fit.CERTAIN
-    rows = ["".join(line.split()) for line in text.splitlines()[:1000] if line.strip()]
+    rows = ["".join(line.split()) for line in islice(text_lines(text), 1000) if line.strip()]
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return Fit.NO
     if any(ch not in (WATER, QUESTION) and not "1" <= ch <= str(USUAL_MAX_VALUE)
@@ -642,6 +644,9 @@ def generate(rows: int, cols: int, *, islands: int, seed: int,
     if not 2 <= islands <= rows * cols:
         raise InputError(f"cannot place {islands} islands on a {rows}×{cols} grid "
                          "(a puzzle needs at least two)")
+    if max(rows, cols) < 3:
+        raise InputError(f"a {rows}×{cols} grid has no room for two islands apart (no island "
+                         "may stand next to another): give a side of 3 or more")
     rng = random.Random(seed)
     all_cells = [(r, c) for r in range(rows) for c in range(cols)]
     for _layout in range(UNIQUE_LAYOUTS):
@@ -652,7 +657,7 @@ def generate(rows: int, cols: int, *, islands: int, seed: int,
             group = _largest_group(placed, rows, cols) if placed else set()
             if len(group) > len(best):
                 best = group
-            if len(group) == len(placed):
+            if len(group) == len(placed) >= 2:
                 break
         if len(best) < 2:
             raise InputError(f"no two of {islands} random islands on a {rows}×{cols} grid "

@@ -39,6 +39,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import PurePath
 from typing import Any, ClassVar
 
@@ -46,7 +47,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 
 KIND = "jigsaw"
@@ -281,7 +282,7 @@ def sniff(text: str) -> bool:
     signature: exactly four corner pieces (two adjacent 0 labels), no piece with more zeros,
     and edge pieces (one 0) numbering 2(m + n) − 8 for a board m×n of that many pieces. A
     Sudoku or Shikaku grid with 0 for empty cells has rows with other zero patterns."""
-    lines = [line.split("#", 1)[0].split() for line in text.splitlines()[:100_001]]
+    lines = [line.split("#", 1)[0].split() for line in islice(text_lines(text), 100_001)]
     lines = [line for line in lines if line]
     if len(lines) < 2 or any(not INTEGER.match(word) for line in lines for word in line):
         return False
@@ -303,7 +304,7 @@ def fit(text: str) -> int:
     without a header likely."""
     if not sniff(text):
         return Fit.NO
-    first = next((line.split("#", 1)[0].split() for line in text.splitlines()
+    first = next((line.split("#", 1)[0].split() for line in text_lines(text)
                   if line.split("#", 1)[0].strip()), [])
     return Fit.CERTAIN if len(first) == 2 else Fit.LIKELY
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import NamedTuple
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import error_at, tokenize_rows
+from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 
 KIND = "kakuro"
@@ -203,7 +204,7 @@ def from_spec(spec: PuzzleSpec) -> KakuroInstance:
 def fit(text: str) -> int:
     """How well a native text fits Kakuro: lines of one length, every cell `.`, `*`, `\\` or
     a clue DOWN\\ACROSS, and at least one clue (likely: no other kind writes backslashes)."""
-    rows = [line.split("#", 1)[0].split() for line in text.splitlines()[:1000]]
+    rows = [line.split("#", 1)[0].split() for line in islice(text_lines(text), 1000)]
     rows = [row for row in rows if row]
     if not rows or any(len(row) != len(rows[0]) for row in rows):
         return Fit.NO

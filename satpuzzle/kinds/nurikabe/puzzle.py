@@ -133,7 +133,7 @@ def fit(text: str) -> int:
 def read_native(text: str, path: str, options: dict) -> tuple[list[NurikabeInstance], bool]:
     """A plain grid: lines of whitespace-separated cells, `.`, `-` or `0` empty, a positive
     number an island's size."""
-    rows = tokenize_rows(text, path)
+    rows = tokenize_rows(text, path, BLOCK_LIMITS["grid"])
     if not rows:
         raise InputError("empty file, expected a Nurikabe grid", path, 1, 1)
     return [grid_from_rows(rows, rows[0][0])], False

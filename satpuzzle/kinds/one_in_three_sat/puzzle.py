@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import ClassVar
 
 from satpuzzle import dimacs
@@ -42,6 +43,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
+from satpuzzle.grammar.transformer import check_rows, text_lines
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.one_in_three_sat import rules
 from satpuzzle.textio import confined, read_text
@@ -171,7 +173,7 @@ def sniff(text: str) -> bool:
     compiled puzzles, not 1-in-3 instances, and are left alone."""
     if dimacs.is_satpuzzle_cnf(text):
         return False
-    for line in text.splitlines()[:10_000]:
+    for line in islice(text_lines(text), 10_000):
         words = line.split()
         if not words or words[0] == "c" or line.startswith("c"):
             continue
@@ -192,6 +194,10 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[OneInThreeIns
 def read_dimacs(text: str, path: str) -> OneInThreeInstance:
     """The formula of a DIMACS CNF text (satpuzzle.dimacs.read_cnf), every clause checked
     (1-3 literals, in range, no empty clause, at least one clause)."""
+    # counted first, as a clauses block: a clause a line (or its literals over several),
+    # the header line, `c` comments aside
+    check_rows(text, path, BlockLimit(4 * MAX_CLAUSES + 1, 4 * MAX_CLAUSES + 4, "literals"),
+               "clauses", comment="c")
     cnf = dimacs.read_cnf(text, path, _dimacs_clause, allow_empty=False)
     return OneInThreeInstance(cnf.num_vars, tuple(cnf.clauses))
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import ClassVar
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.grammar.transformer import text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.partition import rules
 from satpuzzle.solving import Job
@@ -136,7 +137,7 @@ def sniff(text: str) -> bool:
     many numbers as the second says (the reader then checks every line). A plain list of
     integers is not recognised (too many files look like one): read it with `--kind
     partition`."""
-    for line in text.splitlines()[:100]:
+    for line in islice(text_lines(text), 100):
         if not line.strip():
             continue
         if line.lstrip().startswith("#"):
@@ -166,7 +167,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[PartitionInst
     if not rows:
         raise InputError("empty file, expected integers separated by blanks or newlines",
                          path, 1, 1)
-    first = next(line for line in text.splitlines()
+    first = next(line for line in text_lines(text)
                  if line.strip() and not line.lstrip().startswith("#"))
     if sniff(text) or len(first.split("\t")) == 4:
         return _read_tsv(text, path), True

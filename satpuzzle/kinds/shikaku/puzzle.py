@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 import numpy as np
@@ -27,7 +28,7 @@ from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import error_at, tokenize_rows
+from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.shikaku import presolve, probing, rules
 from satpuzzle.kinds.shikaku.presolve import Candidates, Reduction
@@ -220,7 +221,7 @@ def fit(text: str) -> int:
     number of cells — the defining Shikaku invariant, which other grids meet only by chance
     (likely); the shape alone is possible, and so is a grid with `?` clues whose numbers
     leave them room."""
-    rows = [line.split() for line in "\n".join(text.splitlines()[:1000]).splitlines()]
+    rows = [line.split() for line in islice(text_lines(text), 1000)]
     rows = [row for row in rows if row and not row[0].startswith("#")]
     if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return Fit.NO
@@ -241,7 +242,7 @@ def fit(text: str) -> int:
 def read_native(text: str, path: str, options: dict) -> tuple[list[ShikakuInstance], bool]:
     """A plain grid: lines of whitespace-separated cells, `.`, `-` or `0` empty, a positive
     number a clue, `?` a clue of any area."""
-    rows = tokenize_rows(text, path)
+    rows = tokenize_rows(text, path, BLOCK_LIMITS["grid"])
     if not rows:
         raise InputError("empty file, expected a Shikaku grid", path, 1, 1)
     return [grid_from_rows(rows, rows[0][0])], False

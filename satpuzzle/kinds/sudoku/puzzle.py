@@ -22,12 +22,13 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import error_at, tokenize_rows
+from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku import candidates, rules
 from satpuzzle.kinds.sudoku.cages import Cage, cages_from_rows, cages_to_puz, checked_cages
@@ -369,7 +370,7 @@ def _single_value(spec: PuzzleSpec, name: str) -> Token:
 
 def sniff(text: str) -> bool:
     """Whether `text` looks like a native Sudoku file (a grid, or one-line puzzles)."""
-    head = "\n".join(text.splitlines()[:400])  # whole lines only: a cut one would not fit
+    head = "\n".join(islice(text_lines(text), 400))  # whole lines only: a cut one would not fit
     rows = tokenize_rows(head, "<sniff>")
     if not rows:
         return False
@@ -386,7 +387,7 @@ def fit(text: str) -> int:
     if not sniff(text):
         return Fit.NO
     try:
-        instances, _ = read_native("\n".join(text.splitlines()[:400]), "<fit>", {})
+        instances, _ = read_native("\n".join(islice(text_lines(text), 400)), "<fit>", {})
     except InputError:
         return Fit.POSSIBLE
     return Fit.LIKELY if all(map(_givens_agree, instances[:50])) else Fit.POSSIBLE
