@@ -340,7 +340,7 @@ def hashi_solutions(grid) -> set:
 
 def random_hashi_text(rng: random.Random) -> str:
     rows, cols = rng.randint(1, 5), rng.randint(2, 5)
-    if rng.random() < 0.6 and rows * cols >= 2:
+    if rng.random() < 0.6 and max(rows, cols) >= 3:  # room for two islands apart
         instance = hashi.generate(rows, cols, islands=rng.randint(2, min(9, rows * cols)),
                                   seed=rng.randrange(10**6))
         text = hashi.to_puz(instance)
