@@ -789,9 +789,10 @@ def _removing_difference(planted: Solution, other: Solution) -> Solution | None:
     differing = sorted(pair for pair in {*planted_counts, *other_counts}
                        if planted_counts.get(pair, 0) != other_counts.get(pair, 0))
     islands = {cell for pair in {*planted_counts, *other_counts} for cell in pair}
-    free = {pair: _free_cell(*pair, islands) for pair in differing}
-    in_planted = [pair for pair in differing if free[pair] and pair in planted_counts]
-    in_other = [pair for pair in differing if free[pair] and pair not in planted_counts]
+    free = {pair: cell for pair in differing
+            if (cell := _free_cell(*pair, islands)) is not None}
+    in_planted = [pair for pair in differing if pair in free and pair in planted_counts]
+    in_other = [pair for pair in differing if pair in free and pair not in planted_counts]
     if in_planted:
         first, second = in_planted[0]
         cell = free[(first, second)]
