@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, external_program
 
 from satpuzzle import cli
 from satpuzzle.external import ExternalEnumeration
@@ -23,10 +23,10 @@ from satpuzzle.kinds import registry
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.loading import load
 
-SOLVERS = {  # name -> (binary, command)
-    "cadical": ("/usr/bin/cadical", "cadical"),
-    "minisat": ("/usr/bin/minisat", "minisat {input} {output}"),
-    "picosat": ("/usr/bin/picosat", "picosat"),
+SOLVERS = {  # name -> (program, command)
+    "cadical": ("cadical", "cadical"),
+    "minisat": ("minisat", "minisat {input} {output}"),
+    "picosat": ("picosat", "picosat"),
 }
 
 # A generated 6x6 Hashi (`hashi.generate(6, 6, islands=9, seed=7)`) with one solution but two
@@ -46,9 +46,9 @@ TRAP_HASHI = """hashi {
 
 
 def command(name: str) -> str:
-    binary, text = SOLVERS[name]
-    if not os.access(binary, os.X_OK):
-        pytest.skip(f"{binary} not installed (Debian package {name})")
+    program, text = SOLVERS[name]
+    if external_program(program) is None:
+        pytest.skip(f"{program} not installed (Debian package {name})")
     return text
 
 
