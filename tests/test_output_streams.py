@@ -160,3 +160,42 @@ def test_messages_are_escaped_not_a_crash_in_the_c_locale(tmp_path):
     assert done.returncode == 2
     assert b"Traceback" not in done.stderr
     assert done.stderr.count(b"\n") == 1
+
+
+COMMANDS = {  # a command of each family, with what it reads (paths under instances/)
+    "solve": ["solve", "sudoku/classic.puz"],
+    "solve-missing": ["solve", "sudoku/no-such.puz"],
+    "solve-none": ["solve", "sudoku/classic.puz", "--count", "--format", "json"],
+    "compile": ["compile", "sudoku/classic.puz"],
+    "generate": ["generate", "sudoku", "--size", "4", "--seed", "3"],
+    "export": ["export", "hashi/tatham-7x7m3L.puz", "--format", "json"],
+    "verify": ["verify", "partition-contour", "--random", "3", "--seed", "1"],
+    "reduce": ["reduce", "partition-contour", "partition/wikipedia.puz"],
+}
+
+
+def _argv(name: str) -> list[str]:
+    return [str(INSTANCES / part) if "/" in part else part for part in COMMANDS[name]]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_with_stderr_closed_keeps_its_status_and_output(name):
+    """One rule for every command: a closed standard error loses the messages, nothing else."""
+    reference = subprocess.run([sys.executable, "-m", "satpuzzle", *_argv(name)], env=ENV,
+                               capture_output=True, timeout=120, check=False)
+    closed = subprocess.run([sys.executable, "-m", "satpuzzle", *_argv(name)], env=ENV,
+                            stdout=subprocess.PIPE, timeout=120, check=False,
+                            preexec_fn=lambda: os.close(2))
+    assert closed.returncode == reference.returncode, reference.stderr
+    assert closed.stdout == reference.stdout
+
+
+@pytest.mark.parametrize("name", [name for name in COMMANDS if name != "solve-missing"])
+def test_every_command_with_stdout_closed_is_one_line_exit_2(name):
+    done = subprocess.run([sys.executable, "-m", "satpuzzle", *_argv(name)], env=ENV,
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "satpuzzle: error: cannot write the output: standard output is closed")
+    assert "Traceback" not in done.stderr
