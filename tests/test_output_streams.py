@@ -170,7 +170,7 @@ COMMANDS = {  # a command of each family, with what it reads (paths under instan
     "generate": ["generate", "sudoku", "--size", "4", "--seed", "3"],
     "export": ["export", "hashi/tatham-7x7m3L.puz", "--format", "json"],
     "verify": ["verify", "partition-contour", "--random", "3", "--seed", "1"],
-    "reduce": ["reduce", "partition-contour", "partition/wikipedia.puz"],
+    "reduce": ["reduce", "partition-contour", "partition/wikipedia.puz", "--index", "1"],
 }
 
 
