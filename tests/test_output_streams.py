@@ -165,7 +165,7 @@ def test_messages_are_escaped_not_a_crash_in_the_c_locale(tmp_path):
 COMMANDS = {  # a command of each family, with what it reads (paths under instances/)
     "solve": ["solve", "sudoku/classic.puz"],
     "solve-missing": ["solve", "sudoku/no-such.puz"],
-    "solve-none": ["solve", "sudoku/classic.puz", "--count", "--format", "json"],
+    "solve-count": ["solve", "sudoku/classic.puz", "--count", "--format", "json"],
     "compile": ["compile", "sudoku/classic.puz"],
     "generate": ["generate", "sudoku", "--size", "4", "--seed", "3"],
     "export": ["export", "hashi/tatham-7x7m3L.puz", "--format", "json"],
