@@ -101,6 +101,32 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
     "a .has file": (
         "grid.has", lambda: "5000 1000 10\n" + _fill(" ".join(["0"] * 1000) + "\n"), "252:1",
         "grid of more than 250003 cells", ("--kind", "hashi")),
+    "a tall grid": (
+        "tall.puz", lambda: "shikaku {\n  grid {\n" + _fill("1\n") + "  }\n}\n", "1000003:1",
+        "grid of more than 1000000 cells", ()),
+    "a janko.at text, its kind not given": (
+        "janko.txt", lambda: "9 9\n" + _fill(" ".join(["-"] * 1000) + "\n"), "2:",
+        "janko.at text of more than", ()),
+    "a .has file, its kind not given": (
+        "grid.has", lambda: "5000 1000 10\n" + _fill(" ".join(["0"] * 1000) + "\n"), "252:1",
+        "grid of more than 250003 cells", ()),
+    "a grid of dashes, its kind not given": (
+        "dashes.txt", lambda: _fill("- -\n"), "1500001:1", "grid of more than 3000000 words",
+        ()),
+    "a puzz.link URL": (
+        "link.txt", lambda: "https://puzz.link/p?sudoku/9/9/" + "g" * MB + "\n", "1:32",
+        "body of 10000000 characters holds more than 82 cells", ()),
+    "a DIMACS formula": (
+        "formula.cnf", lambda: f"p cnf 3 {MB // 9}\n" + _fill("1 -2 3 0\n"), "100002:1",
+        "clauses of more than 400004 literals", ("--kind", "one-in-three-sat")),
+    "a .jpz grid": (
+        "grid.jpz", lambda: '<?xml version="1.0"?><crossword-compiler-applet>'
+        '<rectangular-puzzle><crossword><grid width="5" height="5">'
+        + '<cell x="1" y="1" solution="A"/>' * (MB // 32) + "</grid></crossword>"
+        "</rectangular-puzzle></crossword-compiler-applet>", "1:",
+        "more than 80000 XML elements", ()),
+    "a Sudoku line": (
+        "line.txt", lambda: "." * MB + "\n", "1:1", "characters left out", ("--kind", "sudoku")),
     "a list of numbers": (
         "numbers.txt", lambda: _fill("1 2 3 4 5\n"), "20001:7",
         "numbers of more than 100003 numbers", ("--kind", "partition")),
@@ -123,6 +149,7 @@ def test_an_oversized_input_is_refused_cheaply(case: str, tmp_path: Path) -> Non
     assert "Traceback" not in run["stderr"]
     assert lines[0].startswith(f"{name}:{where}"), lines[0][:300]
     assert ": error: " in lines[0] and words in lines[0], lines[0][:300]
+    assert len(lines[0]) < 2000  # a message quotes no input at length
     assert run["cpu"] < MAX_CPU_SECONDS, run["cpu"]
     assert run["rss_mb"] < MAX_RSS_MB, run["rss_mb"]
 

@@ -25,20 +25,21 @@ def has_rows_first(text: str) -> str | None:
     if len(header) != 3 or not all(w.isascii() and w.isdigit() for w in header) \
             or header[0] == header[1]:
         return None  # the usual case, seen from the first line alone
+    first, second = int(header[0]), int(header[1])
+    entries = (words for words in map(_words, text_lines(text)) if words)
+    next(entries)  # the header
+    rows = 0
+    for row in entries:  # up to the first row that does not fit
+        rows += 1
+        if rows > second or len(row) != first or not all(w.isascii() and w.isdigit()
+                                                          for w in row):
+            return None
+    if rows != second:
+        return None
     lines = text.splitlines(keepends=True)
-    entries = [(i, _words(line)) for i, line in enumerate(lines)]
-    entries = [(i, words) for i, words in entries if words]
-    if len(entries) < 2:
-        return None
-    first, second = (int(w) for w in entries[0][1][:2])
-    body = [words for _, words in entries[1:]]
-    if first == second or not all(w.isascii() and w.isdigit() for row in body for w in row):
-        return None
-    if len(body) == second and all(len(row) == first for row in body):
-        index = entries[0][0]
-        lines[index] = _swap_first_two(lines[index])
-        return "".join(lines)
-    return None
+    index = next(i for i, line in enumerate(lines) if _words(line))
+    lines[index] = _swap_first_two(lines[index])
+    return "".join(lines)
 
 
 def _words(line: str) -> list[str]:

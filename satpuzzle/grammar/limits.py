@@ -28,6 +28,10 @@ CHARS_PER_CELL = 16  # its characters, blanks included
 _LONG_ROW = 1 << 16  # a longer row is counted word by word, never split whole
 _DRAWING = "|+-="
 _NO_DRAWING = str.maketrans("", "", _DRAWING)
+_CHUNK = 1 << 16  # characters counted at once
+# what a chunk counted at once may not hold: a comment, a line break but \n and \r\n
+_UNUSUAL = re.compile("[#\v\f\x1c-\x1e\x85\u2028\u2029]|\r(?!\n)")
+_CELL_LINE = re.compile(r"^[^\n]*?[^\s|+=-]", re.MULTILINE)  # a line holding a cell
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,8 @@ class RowCounter:
     def add(self, text: str, start: int, stop: int, line: int, column: int) -> None:
         """Count the row `text[start:stop]` (comment removed), which starts at `line`,
         `column`."""
+        if stop > start and text[stop - 1] == "\r":  # a line break's, as in \r\n
+            stop -= 1
         limit = self.limit
         self.chars += stop - start
         if self.chars > limit.chars:
@@ -104,6 +110,43 @@ class RowCounter:
                 self.lines += 1
                 if self.lines > limit.lines:
                     self._refuse(f"of more than {limit.lines} lines", limit.lines, line, where)
+
+    def add_lines(self, text: str, start: int, stop: int, line: int, column: int) -> None:
+        """Count the rows of `text[start:stop]`, lines cut at `\\n` and holding no comment,
+        the first at `line`, `column`: a chunk of lines at a time where it is within the
+        limits, else line by line to say where it is not."""
+        while start < stop:
+            end = text.find("\n", min(start + _CHUNK, stop), stop)
+            end = stop if end < 0 else end + 1
+            if not self.add_chunk(text[start:end]):
+                while start < end:  # line by line, to the row past a limit
+                    cut = text.find("\n", start, end)
+                    cut = end if cut < 0 else cut
+                    self.add(text, start, cut, line, column)
+                    start, line, column = cut + 1, line + 1, 1
+                return
+            line += text.count("\n", start, end)
+            start, column = end, 1
+
+    def add_chunk(self, chunk: str) -> bool:
+        """Count a chunk of whole lines at once when that is exact (no comment, no line break
+        but `\\n` and `\\r\\n`, no long line) and keeps within the limits; else count nothing
+        and say so."""
+        limit = self.limit
+        chars = len(chunk) - chunk.count("\n") - chunk.count("\r")  # each \r of a \r\n
+        if len(chunk) > 2 * _CHUNK or self.chars + chars > limit.chars or _UNUSUAL.search(chunk):
+            return False
+        words = len(chunk.split())
+        cells = len(chunk.translate(_NO_DRAWING).split())
+        rows = len(_CELL_LINE.findall(chunk))
+        if (self.words + words > limit.words or self.cells + cells > limit.cells
+                or self.lines + rows > limit.lines):
+            return False
+        self.chars += chars
+        self.words += words
+        self.cells += cells
+        self.lines += rows
+        return True
 
     def _refuse(self, size: str, most: int, line: int, column: int,
                 what: str = "") -> NoReturn:
@@ -209,6 +252,16 @@ class _Scan:
     def _block(self, name: str, limit: BlockLimit) -> None:
         """The rows of block `name`, up to its closing brace."""
         text, rows = self.text, RowCounter(name, limit, self.path)
+        close = text.find("}", self.pos)
+        if close >= 0 and all(text.find(char, self.pos, close) < 0 for char in "{#\""):
+            # the usual block, rows alone: counted in chunks
+            rows.add_lines(text, self.pos, close, self.line, self.column)
+            last = text.rfind("\n", self.pos, close)
+            if last >= 0:
+                self.line += text.count("\n", self.pos, close)
+                self.line_start = last + 1
+            self.pos = close + 1
+            return
         while True:
             end = text.find("\n", self.pos)
             end = len(text) if end < 0 else end

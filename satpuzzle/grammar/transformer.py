@@ -8,6 +8,7 @@ text nothing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,11 +138,25 @@ def check_rows(text: str, path: str, limit: BlockLimit, name: str = "grid",
     """Refuse the rows of a data file (as block `name`, lines starting with `comment` or from
     a `#` on dropped) at the first line, word or character past `limit`, making no token."""
     counter = RowCounter(name, limit, path)
-    for number, line in enumerate(text_lines(text), 1):
-        content = line.split("#", 1)[0]
-        if comment != "#" and content.lstrip().startswith(comment):
-            continue
-        counter.add(content, 0, len(content), number, 1)
+    comments = (re.compile(rf"^[ \t]*{re.escape(comment)}", re.MULTILINE) if comment != "#"
+                else None)
+    start, size, number = 0, len(text), 1
+    while start < size:  # a chunk of lines at a time, line by line where it must
+        end = text.find("\n", min(start + _CHUNK, size))
+        end = size if end < 0 else end + 1
+        chunk = text[start:end]
+        if (comments and comments.search(chunk)) or not counter.add_chunk(chunk):
+            for line in text_lines(chunk):
+                content = line.split("#", 1)[0]
+                if comments is None or not content.lstrip().startswith(comment):
+                    counter.add(content, 0, len(content), number, 1)
+                number += 1
+        else:
+            number += chunk.count("\n")
+        start = end
+
+
+_CHUNK = 1 << 16  # characters of a data file counted at once
 
 
 def text_lines(text: str) -> Iterator[str]:

@@ -283,6 +283,8 @@ def sniff(text: str) -> bool:
     height, width, islands = map(int, header)
     if height < 1 or width < 1 or islands < 1:
         return False
+    if height * width > MAX_CELLS:
+        return True  # a .has header, too large: the reader says so, having read no further
     found = rows = 0
     for words in lines:
         rows += 1

@@ -282,9 +282,14 @@ def sniff(text: str) -> bool:
     signature: exactly four corner pieces (two adjacent 0 labels), no piece with more zeros,
     and edge pieces (one 0) numbering 2(m + n) − 8 for a board m×n of that many pieces. A
     Sudoku or Shikaku grid with 0 for empty cells has rows with other zero patterns."""
-    lines = [line.split("#", 1)[0].split() for line in islice(text_lines(text), 100_001)]
-    lines = [line for line in lines if line]
-    if len(lines) < 2 or any(not INTEGER.match(word) for line in lines for word in line):
+    lines = []
+    for line in islice(text_lines(text), 100_001):  # up to the first line of something else
+        words = line.split("#", 1)[0].split()
+        if len(words) > 4 or not all(INTEGER.match(word) for word in words):
+            return False
+        if words:
+            lines.append(words)
+    if len(lines) < 2:
         return False
     if len(lines[0]) == 2:
         a, b = int(lines[0][0]), int(lines[0][1])

@@ -370,15 +370,24 @@ def _single_value(spec: PuzzleSpec, name: str) -> Token:
 
 def sniff(text: str) -> bool:
     """Whether `text` looks like a native Sudoku file (a grid, or one-line puzzles)."""
-    head = "\n".join(islice(text_lines(text), 400))  # whole lines only: a cut one would not fit
-    rows = tokenize_rows(head, "<sniff>")
+    # the words of the first 400 lines (whole lines: a cut one would not fit), no token made
+    rows = [words for words in (line.split("#", 1)[0].split()
+                                for line in islice(text_lines(text), 400)) if words]
     if not rows:
         return False
-    if all(len(row) == 1 and _is_square_length(len(row[0].text)) for row in rows):
+    if all(len(row) == 1 and _is_square_length(len(row[0])) for row in rows):
         return True
     if all(_is_square_length(len(row)) and len(row) >= 16 for row in rows):
         return True
-    return len(rows) >= 4 and all(len(_row_cells(row, len(rows))) == len(rows) for row in rows)
+    return len(rows) >= 4 and all(_cell_count(row, len(rows)) == len(rows) for row in rows)
+
+
+def _cell_count(words: list[str], size: int) -> int:
+    """How many cells _row_cells finds in a line of these words."""
+    cells = [word for word in words if not SEPARATOR.match(word)]
+    if len(cells) == size and all("|" not in word for word in cells):
+        return size
+    return sum(len(word) - word.count("|") for word in cells)
 
 
 def fit(text: str) -> int:
