@@ -127,6 +127,14 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
         "more than 80000 XML elements", ()),
     "a Sudoku line": (
         "line.txt", lambda: "." * MB + "\n", "1:1", "characters left out", ("--kind", "sudoku")),
+    "a file of one-line Sudokus": (
+        "batch.txt", lambda: _fill("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28"
+                                   "....419..5....8..79\n"), "100001:1",
+        "more than 100000 puzzles in one file", ()),
+    "a file of links": (
+        "links.txt", lambda: _fill("https://puzz.link/p?sudoku/9/9/53h7j6h195j98j6g8i6i34h8g3h"
+                                   "17i2i6g6j28j419h5j8h79\n"), "100001:1",
+        "more than 100000 puzzles in one file", ()),
     "a list of numbers": (
         "numbers.txt", lambda: _fill("1 2 3 4 5\n"), "20001:7",
         "numbers of more than 100003 numbers", ("--kind", "partition")),

@@ -13,7 +13,7 @@ from typing import Any
 from satpuzzle.codecs import puzzlink, sgt
 from satpuzzle.codecs.lines import BadEntry, source_lines
 from satpuzzle.errors import InputError
-from satpuzzle.grammar.limits import MAX_PUZZLES
+from satpuzzle.grammar.transformer import check_puzzle_lines
 from satpuzzle.kinds import registry
 from satpuzzle.textio import check_number_lengths
 
@@ -65,15 +65,13 @@ def read(source: str, path: str, kind: str | None = None) -> tuple[list[Any], li
     """The puzzles of one link or of a text of links one a line, and the line of each; `kind`
     (--kind) narrows the games a bare game ID is tried as."""
     check_number_lengths(source, path)
+    check_puzzle_lines(source, path)  # as many as a .puz file holds, counted before reading
     games = _sgt().GAMES
     bare = games
     if kind is not None:
         bare = tuple(game for game in registry.kind(kind).sgt_games) or games
     instances, numbers = [], []
     for number, text, indent in source_lines(source):
-        if len(instances) == MAX_PUZZLES:  # as many as a .puz file holds
-            raise InputError(f"more than {MAX_PUZZLES} puzzles in one file (at most "
-                             f"{MAX_PUZZLES})", path, number, indent + 1)
         try:
             if puzzlink.looks_like(text) or puzzlink.looks_like_bare(text):
                 instances.append(puzzlink.read_url(text, _url().CODECS, _url().EXAMPLE))

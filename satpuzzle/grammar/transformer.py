@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from satpuzzle.errors import InputError, Position
-from satpuzzle.grammar.limits import BlockLimit, Limits, RowCounter, prescan
+from satpuzzle.grammar.limits import MAX_PUZZLES, BlockLimit, Limits, RowCounter, prescan
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import confined, read_text
 
@@ -157,6 +157,20 @@ def check_rows(text: str, path: str, limit: BlockLimit, name: str = "grid",
 
 
 _CHUNK = 1 << 16  # characters of a data file counted at once
+
+
+def check_puzzle_lines(text: str, path: str) -> None:
+    """Refuse a file of one puzzle a line (blank and `#` lines aside) holding more than a
+    file may (grammar.limits.MAX_PUZZLES), at the first line past them, before any is read."""
+    if text.count("\n") < MAX_PUZZLES:  # the usual file, told at once
+        return
+    count = 0
+    for number, line in enumerate(text_lines(text), 1):
+        if line.split("#", 1)[0].strip():
+            count += 1
+            if count > MAX_PUZZLES:
+                raise InputError(f"more than {MAX_PUZZLES} puzzles in one file (at most "
+                                 f"{MAX_PUZZLES})", path, number, 1)
 
 
 def text_lines(text: str) -> Iterator[str]:

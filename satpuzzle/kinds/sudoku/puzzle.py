@@ -28,7 +28,7 @@ from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
+from satpuzzle.grammar.transformer import check_puzzle_lines, error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku import candidates, rules
 from satpuzzle.kinds.sudoku.cages import Cage, cages_from_rows, cages_to_puz, checked_cages
@@ -420,6 +420,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[SudokuInstanc
     (N² symbols `1-9A-Z` with `.`/`0` empty, or N² space-separated numbers). The flag says
     the input is one puzzle per line, to be answered one line per puzzle."""
     box = options.get("box")
+    check_puzzle_lines(text, path)
     fast = _read_compact_lines(text, path, box)
     if fast is not None:
         return fast, True
