@@ -29,7 +29,18 @@ class InputError(Exception):
             where.append(str(self.line))
             if self.column is not None:
                 where.append(str(self.column))
-        return f"{':'.join(where)}: error: {_bounded(self.message)}"
+        return one_line(f"{':'.join(where)}: error: {_bounded(self.message)}")
+
+
+# Every character that ends a line (for str.splitlines and for terminals) or moves the cursor,
+# written as its escape: an error quotes the input, and the input is anybody's
+_ESCAPES = {code: ascii(chr(code))[1:-1] for code in
+            [*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029]}
+
+
+def one_line(text: str) -> str:
+    """`text` with its control characters and line separators escaped (`\\r`, `\\x1b`)."""
+    return text.translate(_ESCAPES)
 
 
 MAX_MESSAGE = 1000  # characters; a longer message quotes the input at length (a 10 MB word)

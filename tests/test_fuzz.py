@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import fuzzing
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -483,3 +484,22 @@ def test_short_fuzz_run_has_no_failure():
     assert summary.parses > 500 and summary.errors > 5000  # both outcomes were exercised
     assert summary.encoded >= 5  # some inputs went on to encoding and write-back
     assert summary.runs == summary.parses + summary.errors
+
+
+# Inputs that the campaign of issue 28 (`python tests/fuzz_run.py --seconds 420 --seed 28`)
+# found failing: each read by every reader it failed in
+CAMPAIGN_FINDINGS = [
+    # a Killer cage total with a byte-order mark after it: int() raised ValueError
+    ("2 2\n- 1\ufeff\n1 -\n1 1\n2 2\n", "sudoku"),
+    ("2 2\n- 2.15..-\n1 -\n1 1\n2 2\n", "sudoku"),
+    # an ipuz kind holding a carriage return, quoted in the error: two lines on a terminal
+    (('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/c\\rossword#1"], '
+     '"dimensions": {"width": 5, "height": 2}, "puzzle": [[1, 2, 0, 3, 0], [5, 0, "#", 6, 0]], '
+     '"clues": {"Across": [[1, ""]], "Down": [[1, ""]]}}\n'), "crossword"),
+]
+
+
+@pytest.mark.parametrize("text, kind", CAMPAIGN_FINDINGS)
+def test_what_the_campaign_found_reads_cleanly(text, kind):
+    assert_clean(read_native(kind), text, TEXT_PATH)
+    assert_clean(lambda t, p: load_text(t, p).instances, text, TEXT_PATH)

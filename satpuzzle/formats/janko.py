@@ -334,6 +334,9 @@ def _killer_spec(lay: Layout) -> PuzzleSpec:
                                  f"{clues[0].text}, at line {at.line}, column {at.column}): "
                                  "a Killer cage holds its total alone")
         total = clues[0]
+        if total.text != UNKNOWN and not natural(total.text):
+            raise total.error(f"cage total {total.text!r} is not a number: a Killer cage "
+                              "writes its total as digits, or '?'")
         if natural(total.text) and len(total.text.lstrip("0")) > 9:
             raise total.error(f"cage total {total.text} out of range: a cage of "
                               f"{len(members)} cell(s) adds up to at most "
