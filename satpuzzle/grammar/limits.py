@@ -1,10 +1,11 @@
 """What the .puz language accepts at most, checked while the text is read: each kind's blocks
 (`BlockLimit`: lines and cells, so words and characters too), the puzzles of a file, the
-entries of a puzzle and the values of a field. `prescan` runs over a .puz text before Lark does,
-one line at a time, and refuses at the first line, word or character past a limit, so a refusal
-costs time and memory in proportion to what was read up to it; Lark, its tree and the kinds see
-only texts within the limits. `RowCounter` is the same count for the rows of other text files
-(a `grid: file "PATH"`, a kind's native file).
+entries of a puzzle and the values of a field. `prescan` runs over a .puz text before Lark does
+(the rows of a block a chunk of lines at a time, line by line where a chunk would pass a limit)
+and refuses at the first line, word or character past a limit, so a refusal costs time and
+memory in proportion to what was read up to it; Lark, its tree and the kinds see only texts
+within the limits. `RowCounter` is the same count for the rows of other text files (a `grid:
+file "PATH"`, a kind's native file: grammar.transformer.check_rows).
 
 A limit is never tighter than what the kind itself accepts: a row counts when it holds a word
 that is not a drawing aid (made of | + - = only), each such word is at least one cell (a run
