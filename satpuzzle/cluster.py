@@ -26,6 +26,7 @@ what happened.
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import contextlib
 import importlib
@@ -128,6 +129,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
                 silence_logs=logging.CRITICAL))
             target: Any = local
         else:
+            _handshake(address, wait)
             target = address
         try:
             client = stack.enter_context(
@@ -139,6 +141,35 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
                              f"within {wait:g} s ({reason})") from None
         _check_workers(client, address)
         yield client
+
+
+def _handshake(address: str, wait: float) -> None:
+    """A Dask handshake with the scheduler at `address` within `wait` seconds, or the
+    InputError saying what answered instead. The client's own connection bounds the TCP
+    connection but not the handshake: a server that accepts and stays silent (a web server
+    waiting for its request) held it for ever, and a stranger's reply read as a frame's length
+    asked for exabytes (a MemoryError)."""
+    from distributed.comm import connect as dask_connect
+
+    async def shake() -> None:
+        # Dask gives up connecting (refused, no route) first, and says so: the rest of the
+        # time is the handshake's
+        comm = await asyncio.wait_for(dask_connect(address, timeout=0.8 * wait), wait)
+        await comm.close()
+
+    try:
+        asyncio.run(shake())
+    except TimeoutError:  # an OSError too: first
+        raise InputError(f"--cluster {address}: something listens there, but no Dask "
+                         f"scheduler: no handshake within {wait:g} s") from None
+    except OSError as exc:  # refused, unreachable, no such host: Dask retried until `wait`
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise InputError(f"--cluster {address}: no Dask scheduler with workers answered "
+                         f"within {wait:g} s ({reason})") from None
+    except Exception as exc:  # noqa: BLE001 - whatever a stranger's reply made of Dask's
+        reason = " ".join(str(exc).split())[:100] or type(exc).__name__
+        raise InputError(f"--cluster {address}: something listens there, but no Dask "
+                         f"scheduler: its answer is not Dask's ({reason})") from None
 
 
 # The form of a task (its arguments and result): raised whenever it changes, so that workers

@@ -8,11 +8,13 @@ exit 2, before any work."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -266,3 +268,45 @@ def test_malformed_address_for_generate_and_verify():
         result = run_process(*command, "--cluster", "tcp://", timeout=60)
         assert result.returncode == 2, result.stderr
         assert result.stderr.count("\n") == 1 and "argument --cluster" in result.stderr
+
+
+@pytest.fixture
+def stranger() -> Iterator[Callable[[bytes], str]]:
+    """A server on 127.0.0.1 that is not Dask: it accepts each connection and sends `reply`
+    (nothing: it stays silent, as a web server waiting for its request does); its address."""
+    servers: list[socket.socket] = []
+
+    def serve(reply: bytes) -> str:
+        server = socket.create_server(("127.0.0.1", 0))
+        servers.append(server)
+
+        def accept() -> None:
+            held = []
+            with contextlib.suppress(OSError):  # closed at the end of the test
+                while True:
+                    connection, _ = server.accept()
+                    held.append(connection)  # open, unanswered, until the test ends
+                    if reply:
+                        connection.sendall(reply)
+
+        threading.Thread(target=accept, daemon=True).start()
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield serve
+    for server in servers:
+        server.close()
+
+
+@pytest.mark.parametrize("reply", [b"", b"HTTP/1.0 400 Bad Request\r\n\r\n"])
+def test_something_else_listening_is_one_line_exit_2(stranger, reply):
+    """A server that accepts and says nothing held the command for ever (Dask bounds the
+    connection, not its handshake); one that answers as a web server does made Dask ask for
+    3 EiB (a MemoryError, said as running out of memory, exit 3)."""
+    started = time.monotonic()
+    result = run_process("solve", INSTANCES / "sudoku", "--cluster", stranger(reply),
+                         timeout=120)
+    assert time.monotonic() - started < 60
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "no Dask scheduler" in result.stderr and "Traceback" not in result.stderr
