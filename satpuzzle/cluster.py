@@ -150,11 +150,16 @@ def _handshake(address: str, wait: float) -> None:
     waiting for its request) held it for ever, and a stranger's reply read as a frame's length
     asked for exabytes (a MemoryError)."""
     from distributed.comm import connect as dask_connect
+    from distributed.security import Security
+
+    # as the client connects: TLS certificates and the like from Dask's configuration
+    arguments = Security().get_connection_args("client")
 
     async def shake() -> None:
         # Dask gives up connecting (refused, no route) first, and says so: the rest of the
         # time is the handshake's
-        comm = await asyncio.wait_for(dask_connect(address, timeout=0.8 * wait), wait)
+        comm = await asyncio.wait_for(
+            dask_connect(address, timeout=0.8 * wait, **arguments), wait)
         await comm.close()
 
     try:
