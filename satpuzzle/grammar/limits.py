@@ -157,6 +157,7 @@ class RowCounter:
 
 _WORD = re.compile(r"\S+")
 _SPACE = re.compile(r"[ \t\f\r]*")
+_BLANKS = re.compile(r"[ \t\f\r\n]*")
 _KIND = re.compile(r"[a-z][a-z0-9-]*")
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 _TITLE = re.compile(r'"[^"\n]*"')
@@ -283,15 +284,17 @@ class _Scan:
         """Skip blanks, comments and line ends; whether text is left."""
         text = self.text
         while True:
-            self._spaces()
+            start, end = self.pos, _BLANKS.match(text, self.pos).end()  # type: ignore[union-attr]
+            last = text.rfind("\n", start, end)  # a run of blank lines at once
+            if last >= 0:
+                self.line += text.count("\n", start, end)
+                self.line_start = last + 1
+            self.pos = end
             char = self._peek()
-            if char == "#":
-                end = text.find("\n", self.pos)
-                self.pos = len(text) if end < 0 else end
-            elif char == "\n":
-                self._newline(self.pos)
-            else:
+            if char != "#":
                 return char != ""
+            end = text.find("\n", self.pos)
+            self.pos = len(text) if end < 0 else end
 
     def _newline(self, at: int) -> None:
         self.pos = self.line_start = at + 1
