@@ -16,7 +16,7 @@ its future. A timeout or Ctrl-C cancels every task not finished.
 
 Losing the cluster ends the run with the answers received (ClusterLost): the connection to the
 scheduler breaks (Dask then cancels every future at once), the scheduler leaves a question
-unanswered for LOST_SECONDS, or the cluster has no worker for LOST_SECONDS. Dask's own log
+unanswered for LOST_SECONDS, or no worker is heard from for LOST_SECONDS. Dask's own log
 records are dropped while the client lives (`_dask_logs_muted`): satpuzzle says in one line
 what happened.
 
@@ -51,8 +51,10 @@ from satpuzzle.pipeline import Counting, Done, Ended, Event, Found, PuzzleEvents
 
 LOCAL = "local:"  # --cluster local:N: a cluster of N worker processes on this machine
 CONNECT_SECONDS = 5.0  # a scheduler that does not answer in this long is unreachable
-# during a run: a scheduler that leaves a question unanswered this long, or a cluster without
-# a worker this long, is lost (a nanny restarts a killed worker well within it)
+# during a run: a scheduler that leaves a question unanswered this long, or a cluster whose
+# workers are all gone or silent this long, is lost (a nanny restarts a killed worker well
+# within it; each worker's heartbeat reaches the scheduler every 0.5 s, up to 200 a second
+# on large clusters)
 LOST_SECONDS = 15.0
 HEALTH_POLL = 1.0  # seconds between looks at the cluster while no task finishes
 WAIT_STEP = 0.05  # seconds between looks for finished tasks
@@ -75,7 +77,7 @@ def require() -> Any:
 class ClusterLost(Exception):
     """The run's cluster went away: the tasks not finished are given up. `stopped` says how,
     as an `Ended` does: "scheduler-lost" (the connection to the scheduler broke, or it
-    stopped answering) or "workers-lost" (no worker for LOST_SECONDS)."""
+    stopped answering) or "workers-lost" (no worker heard from for LOST_SECONDS)."""
 
     def __init__(self, stopped: str, message: str) -> None:
         super().__init__(message)
@@ -282,6 +284,7 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
             batch = finished.next_batch(block=False)
             if batch:
                 quiet_since = time.monotonic()
+                health.heard_from()
             elif deadline is not None and time.time() >= deadline:
                 raise TimeoutError("the deadline passed")
             elif time.monotonic() - quiet_since >= HEALTH_POLL:
@@ -305,12 +308,18 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
 
 class _Health:
     """Looks at the cluster while no task finishes: ClusterLost once its scheduler is gone
-    or silent, or it has had no worker for LOST_SECONDS (a nanny restarts a killed worker
-    well within that; a whole machine's workers gone, the tasks would wait forever)."""
+    or silent, or no worker has been heard from for LOST_SECONDS: none left (a nanny
+    restarts a killed worker well within that), or none whose heartbeat still reaches the
+    scheduler (frozen: Dask keeps such workers, and their tasks, for ever)."""
 
     def __init__(self, client: Any) -> None:
         self.client = client
-        self.workerless_since: float | None = None
+        self.heard = time.monotonic()  # when a worker last showed it was alive
+        self.beats: dict[str, Any] = {}  # each worker's last heartbeat, the scheduler's time
+
+    def heard_from(self) -> None:
+        """A task finished: its worker was alive."""
+        self.heard = time.monotonic()
 
     def check(self, deadline: float | None) -> None:
         if self.client.status != "running":  # Dask is reconnecting, or closed the client
@@ -318,20 +327,19 @@ class _Health:
         wait = LOST_SECONDS if deadline is None else max(
             0.1, min(LOST_SECONDS, deadline - time.time()))
         try:
-            workers = self.client.nthreads(callback_timeout=wait)
+            identity = self.client.sync(self.client.scheduler.identity, callback_timeout=wait)
         except Exception:  # noqa: BLE001 - whatever the failure, the scheduler did not answer
             if deadline is not None and time.time() >= deadline:
                 raise TimeoutError("the deadline passed") from None
             raise ClusterLost("scheduler-lost", "the Dask scheduler did not answer within "
                               f"{wait:g} s") from None
-        if workers:
-            self.workerless_since = None
-            return
-        now = time.monotonic()
-        if self.workerless_since is None:
-            self.workerless_since = now
-        elif now - self.workerless_since >= LOST_SECONDS:
-            raise ClusterLost("workers-lost", "the Dask cluster has had no worker for "
+        beats = {address: worker.get("last_seen")
+                 for address, worker in identity.get("workers", {}).items()}
+        if any(self.beats.get(address) != beat for address, beat in beats.items()):
+            self.heard = time.monotonic()  # a new worker, or a heartbeat since the last look
+        self.beats = beats
+        if time.monotonic() - self.heard >= LOST_SECONDS:
+            raise ClusterLost("workers-lost", "no Dask worker has been heard from for "
                               f"{LOST_SECONDS:g} s")
 
 

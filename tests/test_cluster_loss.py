@@ -239,11 +239,13 @@ def test_scheduler_killed_mid_batch(workload, cluster, tmp_path):
                         rf"{PUZZLES} puzzles answered, enumeration incomplete\n", run.stderr)
 
 
-def test_every_worker_killed_mid_directory(workload, cluster, tmp_path):
-    """The scheduler stays, its workers (nannies too) go: without a worker for 15 s the run
-    is given up, rather than waiting for ever."""
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGSTOP])
+def test_every_worker_killed_or_frozen_mid_directory(workload, cluster, tmp_path, how):
+    """The scheduler stays, its workers (nannies too) go, or freeze (Dask waits for a frozen
+    worker whose nanny is frozen too for ever, and the run with it): with no worker heard
+    from for 15 s the run is given up."""
     run = run_and_kill([workload.directory, *COUNT, "--cluster", cluster.address],
-                       lambda: os.killpg(cluster.workers.pid, signal.SIGKILL),
+                       lambda: os.killpg(cluster.workers.pid, how),
                        re.compile(r"[0-9]+"), tmp_path)
     assert_ended_well(run, "lost every Dask worker", seconds=120)
     check_directory_answers(run, workload, "lost every Dask worker")
