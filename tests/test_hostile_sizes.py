@@ -58,6 +58,9 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
     "grid of many lines": (
         "lines.puz", lambda: "sudoku {\n  grid {\n" + _fill(_ROW) + "  }\n}\n",
         "67:1", "grid of more than 64 lines is too large", ()),
+    "a grid whose first line holds a form feed": (  # counted line by line there, then on
+        "feed.puz", lambda: "shikaku {\n  grid {\n\f" + _fill(_WIDE) + "  }\n}\n",
+        "1003:1", "grid of more than 1000000 cells", ()),
     "one enormous line": (
         "line.puz", lambda: "sudoku {\n  grid {\n    " + "." * MB + "\n  }\n}\n",
         "3:65537", "grid of more than 65536 characters", ()),
@@ -104,7 +107,7 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
         "janko.at header says a grid of 10000×1000 cells, too large", ("--kind", "shikaku")),
     "a .has file": (
         "grid.has", lambda: "5000 1000 10\n" + _fill(" ".join(["0"] * 1000) + "\n"), "252:1",
-        "grid of more than 250003 cells", ("--kind", "hashi")),
+        "grid of more than 250000 cells", ("--kind", "hashi")),
     "a tall grid": (
         "tall.puz", lambda: "shikaku {\n  grid {\n" + _fill("1\n") + "  }\n}\n", "1000003:1",
         "grid of more than 1000000 cells", ()),
@@ -113,7 +116,7 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
         "janko.at text of more than", ()),
     "a .has file, its kind not given": (
         "grid.has", lambda: "5000 1000 10\n" + _fill(" ".join(["0"] * 1000) + "\n"), "252:1",
-        "grid of more than 250003 cells", ()),
+        "grid of more than 250000 cells", ()),
     "a grid of dashes, its kind not given": (
         "dashes.txt", lambda: _fill("- -\n"), "1500001:1", "grid of more than 3000000 words",
         ()),
@@ -122,7 +125,7 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
         "body of 10000000 characters holds more than 82 cells", ()),
     "a DIMACS formula": (
         "formula.cnf", lambda: f"p cnf 3 {MB // 9}\n" + _fill("1 -2 3 0\n"), "100002:1",
-        "clauses of more than 400004 literals", ("--kind", "one-in-three-sat")),
+        "clauses of more than 400000 numbers", ("--kind", "one-in-three-sat")),
     "a .jpz grid": (
         "grid.jpz", lambda: '<?xml version="1.0"?><crossword-compiler-applet>'
         '<rectangular-puzzle><crossword><grid width="5" height="5">'
@@ -140,8 +143,8 @@ CASES: dict[str, tuple[str, Callable[[], str], str, str, tuple[str, ...]]] = {
                                    "17i2i6g6j28j419h5j8h79\n"), "100001:1",
         "more than 100000 puzzles in one file", ()),
     "a list of numbers": (
-        "numbers.txt", lambda: _fill("1 2 3 4 5\n"), "20001:7",
-        "numbers of more than 100003 numbers", ("--kind", "partition")),
+        "numbers.txt", lambda: _fill("1 2 3 4 5\n"), "20001:1",
+        "numbers of more than 100000 numbers", ("--kind", "partition")),
 }
 
 

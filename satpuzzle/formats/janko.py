@@ -101,7 +101,7 @@ def layout(text: str, path: str) -> Layout:
                               f"large (at most {most} cells)")
     head, more = _head_lines(text)
     # the grid, its regions, the header: one more line or word is refused before it is read
-    rows = tokenize_rows(head, path, BlockLimit(2 * height + 1, 2 * height * width + 2),
+    rows = tokenize_rows(head, path, BlockLimit(2 * height, 2 * height * width, header=2),
                          "janko.at text")
     body = rows[1:]
     if len(body) not in (height, 2 * height):

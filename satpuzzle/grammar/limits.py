@@ -38,16 +38,18 @@ _CELL_LINE = re.compile(r"^[^\n]*?[^\s|+=-]", re.MULTILINE)  # a line holding a 
 @dataclass(frozen=True)
 class BlockLimit:
     """The most `lines` (rows) and `cells` a kind reads in one block; `what` names its cells in
-    messages (`cells`, `numbers`, `labels`...); its characters are `chars_per_cell` a cell."""
+    messages (`cells`, `numbers`, `labels`...); its characters are `chars_per_cell` a cell;
+    a native file's `header` line is not counted."""
 
     lines: int
     cells: int
     what: str = "cells"
     chars_per_cell: int = CHARS_PER_CELL
+    header: int = 0  # a first line of at most this many words is a header, not counted
 
-    def with_header(self, lines: int, cells: int) -> BlockLimit:
-        """This limit for a native file whose grid follows a header line of `cells` words."""
-        return replace(self, lines=self.lines + lines, cells=self.cells + cells)
+    def with_header(self, words: int) -> BlockLimit:
+        """This limit for a native file whose rows follow a header line of `words` words."""
+        return replace(self, header=words)
 
     @property
     def words(self) -> int:
@@ -71,6 +73,7 @@ class RowCounter:
     def __init__(self, name: str, limit: BlockLimit, path: str) -> None:
         self.name, self.limit, self.path = name, limit, path
         self.lines = self.cells = self.words = self.chars = 0
+        self.header = limit.header > 0  # the header line is still to come
 
     def add(self, text: str, start: int, stop: int, line: int, column: int) -> None:
         """Count the row `text[start:stop]` (comment removed), which starts at `line`,
@@ -78,6 +81,10 @@ class RowCounter:
         if stop > start and text[stop - 1] == "\r":  # a line break's, as in \r\n
             stop -= 1
         limit = self.limit
+        if self.header and stop - start <= _LONG_ROW and (words := len(text[start:stop].split())):
+            self.header = False  # the first line with words
+            if words <= limit.header:
+                return
         self.chars += stop - start
         if self.chars > limit.chars:
             past = column + (stop - start) - (self.chars - limit.chars)
@@ -114,20 +121,20 @@ class RowCounter:
 
     def add_lines(self, text: str, start: int, stop: int, line: int, column: int) -> None:
         """Count the rows of `text[start:stop]`, lines cut at `\\n` and holding no comment,
-        the first at `line`, `column`: a chunk of lines at a time where it is within the
-        limits, else line by line to say where it is not."""
+        the first at `line`, `column`: a chunk of lines at a time where that is exact and
+        within the limits, else line by line."""
         while start < stop:
             end = text.find("\n", min(start + _CHUNK, stop), stop)
             end = stop if end < 0 else end + 1
-            if not self.add_chunk(text[start:end]):
-                while start < end:  # line by line, to the row past a limit
-                    cut = text.find("\n", start, end)
-                    cut = end if cut < 0 else cut
-                    self.add(text, start, cut, line, column)
-                    start, line, column = cut + 1, line + 1, 1
-                return
-            line += text.count("\n", start, end)
-            start, column = end, 1
+            if self.add_chunk(text[start:end]):
+                line += text.count("\n", start, end)
+                start, column = end, 1
+                continue
+            while start < end:  # line by line: a chunk that cannot be counted at once
+                cut = text.find("\n", start, end)  # (a header, a \r), or a limit passed
+                cut = end if cut < 0 else cut
+                self.add(text, start, cut, line, column)
+                start, line, column = cut + 1, line + 1, 1
 
     def add_chunk(self, chunk: str) -> bool:
         """Count a chunk of whole lines at once when that is exact (no comment, no line break
@@ -135,7 +142,7 @@ class RowCounter:
         and say so."""
         limit = self.limit
         chars = len(chunk) - chunk.count("\n") - chunk.count("\r")  # each \r of a \r\n
-        if len(chunk) > 2 * _CHUNK or self.chars + chars > limit.chars or _UNUSUAL.search(chunk):
+        if self.header or len(chunk) > 2 * _CHUNK or self.chars + chars > limit.chars or _UNUSUAL.search(chunk):
             return False
         words = len(chunk.split())
         cells = len(chunk.translate(_NO_DRAWING).split())

@@ -225,7 +225,7 @@ JSON = JsonCodec(("rows", "cols", "islands", "connectivity", "max_bridges", "no_
 
 
 def read_has(text: str, path: str) -> list[HashiInstance]:
-    rows = tokenize_rows(text, path, hashi.BLOCK_LIMITS["grid"].with_header(1, 3))
+    rows = tokenize_rows(text, path, hashi.BLOCK_LIMITS["grid"].with_header(3))
     if not rows or len(rows[0]) != 3 or not all(natural(t.text) for t in rows[0]):
         where = rows[0][0] if rows else None
         message = "expected a .has header 'ROWS COLUMNS ISLANDS' (three integers)"

@@ -334,7 +334,7 @@ def _sees_island(islands: dict[Cell, int], r: int, c: int, dr: int, dc: int, hei
 def read_native(text: str, path: str, options: dict) -> tuple[list[HashiInstance], bool]:
     """A `.has` file (`R C N` then R lines of C numbers, 0 empty, 1..8 an island), or a plain
     grid of characters (`.` water, a digit an island)."""
-    rows = tokenize_rows(text, path, BLOCK_LIMITS["grid"].with_header(1, 3))
+    rows = tokenize_rows(text, path, BLOCK_LIMITS["grid"].with_header(3))
     if not rows:
         raise InputError("empty file, expected a .has file or a grid of digits and '.'",
                          path, 1, 1)

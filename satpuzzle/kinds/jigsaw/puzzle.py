@@ -59,7 +59,7 @@ MAX_GENERATED_CELLS = 250_000  # `generate` refuses larger boards (seconds of wo
 MAX_PIECES = MAX_GENERATED_CELLS  # a larger board is refused on reading, before any work
 # read before the text is parsed (satpuzzle.grammar.limits): a piece a line, its four labels
 # (and a native file's header line)
-BLOCK_LIMITS = {"pieces": BlockLimit(MAX_PIECES + 1, 4 * MAX_PIECES + 2, "labels")}
+BLOCK_LIMITS = {"pieces": BlockLimit(MAX_PIECES, 4 * MAX_PIECES, "labels", header=2)}
 
 Piece = tuple[int, int, int, int]  # top, right, bottom, left
 Placement = tuple[int, int]  # (0-based piece index in input order, clockwise quarter turns)

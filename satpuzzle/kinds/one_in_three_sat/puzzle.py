@@ -57,8 +57,10 @@ Solution = tuple[int, ...]
 MAX_LITERALS = 3
 MAX_CLAUSES = 100_000  # more is refused on reading, before the text is parsed
 # a clause a line: its literals and DIMACS's trailing 0
-BLOCK_LIMITS = {"clauses": BlockLimit(MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAUSES,
-                                      "literals")}
+BLOCK_LIMITS = {"clauses": BlockLimit(MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAUSES, "numbers")}
+# a DIMACS file: the same numbers, a clause over several lines or several on one, a header
+_DIMACS_LIMIT = BlockLimit((MAX_LITERALS + 1) * MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAUSES,
+                           "numbers", header=4)
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 _NATURAL = re.compile(r"[0-9]+")  # not str.isdigit(): "²".isdigit() is true, int("²") fails
 _HEADER = re.compile(r"^\s*p\s+cnf\b")
@@ -194,10 +196,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[OneInThreeIns
 def read_dimacs(text: str, path: str) -> OneInThreeInstance:
     """The formula of a DIMACS CNF text (satpuzzle.dimacs.read_cnf), every clause checked
     (1-3 literals, in range, no empty clause, at least one clause)."""
-    # counted first, as a clauses block: a clause a line (or its literals over several),
-    # the header line, `c` comments aside
-    check_rows(text, path, BlockLimit(4 * MAX_CLAUSES + 1, 4 * MAX_CLAUSES + 4, "literals"),
-               "clauses", comment="c")
+    check_rows(text, path, _DIMACS_LIMIT, "clauses", comment="c")  # before reading a clause
     cnf = dimacs.read_cnf(text, path, _dimacs_clause, allow_empty=False)
     return OneInThreeInstance(cnf.num_vars, tuple(cnf.clauses))
 

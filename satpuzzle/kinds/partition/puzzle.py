@@ -163,7 +163,7 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[PartitionInst
     """A partdata.tsv file (one puzzle per line, answered one line each) when it has the TSV
     header comment or its first line is four tab-separated fields; else a plain list of
     integers (one puzzle)."""
-    rows = tokenize_rows(text, path, BLOCK_LIMITS["numbers"].with_header(1, 3), "numbers")
+    rows = tokenize_rows(text, path, BLOCK_LIMITS["numbers"], "numbers")
     if not rows:
         raise InputError("empty file, expected integers separated by blanks or newlines",
                          path, 1, 1)
