@@ -229,8 +229,22 @@ def _last_resort(exc: BaseException) -> int:
     return 4
 
 
+def _unraisable(report: "sys.UnraisableHookArgs") -> None:
+    """An error Python cannot raise (in a weakref callback, a __del__, a finaliser): an
+    interrupt landing there is not lost (the watchdog of satpuzzle.cli.common.Signals ends
+    the run) and is not worth a traceback; anything else is one line."""
+    if report.exc_type is not None and issubclass(report.exc_type, KeyboardInterrupt):
+        return
+    if os.environ.get("SATPUZZLE_DEBUG"):
+        sys.__unraisablehook__(report)
+        return
+    name = getattr(report.exc_type, "__name__", "error")
+    _say(f"satpuzzle: warning: ignored {name} in a clean-up: {report.exc_value}\n")
+
+
 def run() -> int:
     _stop_on_signals()
+    sys.unraisablehook = _unraisable
     # numpy's OpenBLAS reserves a buffer per core when it loads and, under a memory limit it
     # cannot meet, prints a line and exits with status 1 ("no solution"); satpuzzle does no
     # linear algebra, so one thread's buffer is enough

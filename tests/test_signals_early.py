@@ -184,3 +184,26 @@ def test_a_second_signal_ends_the_run_at_once():
         process.kill()
     assert process.returncode == 3
     assert err == "satpuzzle: interrupted\n"
+
+
+@pytest.mark.parametrize("raised, expected", [
+    ("KeyboardInterrupt", ""),
+    ("ValueError('late')", "satpuzzle: warning: ignored ValueError in a clean-up: late\n"),
+])
+def test_an_error_python_cannot_raise_is_no_traceback(raised, expected):
+    """A signal that lands in a weakref callback or a __del__ (after the answer, as the
+    interpreter frees things) printed "Exception ignored in ..." and a traceback."""
+    script = ("from satpuzzle import __main__ as m\n"
+              "import satpuzzle.cli\n"
+              "class Late:\n"
+              "    def __del__(self):\n"
+              f"        raise {raised}\n"
+              "def answer():\n"
+              "    Late()\n"
+              "    print('answer', flush=True)\n"
+              "    return 0\n"
+              "satpuzzle.cli.main = answer\n"
+              "m.run()\n")
+    done = subprocess.run([sys.executable, "-c", script], env=ENV, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "answer\n", expected)
