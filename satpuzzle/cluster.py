@@ -239,9 +239,13 @@ def _dask_logs_muted() -> Iterator[None]:
 
 
 def threads(client: Any) -> int:
-    """The cluster's worker threads now: how many tasks run at once."""
-    workers = client.scheduler_info().get("workers", {})
-    return max(1, sum(worker.get("nthreads", 1) for worker in workers.values()))
+    """The cluster's worker threads now: how many tasks run at once (1 when the scheduler
+    does not say within LOST_SECONDS: the run then finds it lost, see _Health)."""
+    try:  # scheduler_info() waits for ever on a frozen scheduler
+        workers = client.nthreads(callback_timeout=LOST_SECONDS)
+    except Exception:  # noqa: BLE001 - whatever the failure, the scheduler did not answer
+        return 1
+    return max(1, sum(workers.values()))
 
 
 def chunk_size(client: Any, items: int, largest: int = LARGEST_CHUNK) -> int:
@@ -293,7 +297,7 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
             else:
                 time.sleep(WAIT_STEP)  # as_completed's blocking wait polls too (0.1 s)
             for future in sorted(batch, key=futures.__getitem__):
-                yield futures[future], _outcome(future, distributed)
+                yield futures[future], _outcome(future, distributed, health, deadline)
     except ClusterLost:
         lost = True  # nothing left to stop, and nobody to ask
         raise
@@ -343,9 +347,29 @@ class _Health:
                               f"{LOST_SECONDS:g} s")
 
 
-def _outcome(future: Any, distributed: Any) -> tuple[str, Any]:
+def _outcome(future: Any, distributed: Any, health: _Health, deadline: float | None,
+             ) -> tuple[str, Any]:
+    """A finished task's (tag, value), fetched from its worker. A worker that dies with the
+    result makes Dask run the task again, which waits for a worker: the fetch gives up as the
+    run does, when the cluster is lost or the deadline passes."""
+    while True:
+        wait = LOST_SECONDS if deadline is None else max(
+            0.1, min(LOST_SECONDS, deadline - time.time()))
+        try:
+            return _fetched(future, distributed, wait)
+        except TimeoutError:
+            if deadline is not None and time.time() >= deadline:
+                raise
+            health.check(deadline)
+
+
+def _fetched(future: Any, distributed: Any, wait: float) -> tuple[str, Any]:
     try:
-        return future.result()
+        return future.result(timeout=wait)
+    except TimeoutError:
+        if future.status == "error":  # the task's own exception
+            return "failed", "TimeoutError: raised on the worker"
+        raise TimeoutError("no result yet") from None
     except concurrent.futures.CancelledError as exc:  # Dask's FutureCancelledError
         # only the connection to the scheduler breaking cancels a future the run still wants
         reason = " ".join(str(exc).split())

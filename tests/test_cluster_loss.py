@@ -209,9 +209,12 @@ def check_directory_answers(run: Run, workload: Workload, words: str) -> None:
                        f"{len(left)} gave up"), run.stderr
 
 
-def test_scheduler_killed_mid_directory(workload, cluster, tmp_path):
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGSTOP])
+def test_scheduler_killed_or_frozen_mid_directory(workload, cluster, tmp_path, how):
+    """Killed, the scheduler's connection breaks at once; frozen, it leaves the command's
+    question unanswered for 15 s."""
     run = run_and_kill([workload.directory, *COUNT, "--cluster", cluster.address],
-                       lambda: os.killpg(cluster.scheduler.pid, signal.SIGKILL),
+                       lambda: os.killpg(cluster.scheduler.pid, how),
                        re.compile(r"[0-9]+"), tmp_path)
     assert_ended_well(run, "lost the Dask scheduler", seconds=120)
     check_directory_answers(run, workload, "lost the Dask scheduler")
