@@ -30,9 +30,9 @@ from collections.abc import Sequence
 
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
-from satpuzzle.constraints.graphs import connected
 from satpuzzle.constraints.bulk import at_most_one_each
 from satpuzzle.constraints.counts import count_sums, ordered
+from satpuzzle.constraints.graphs import connected
 from satpuzzle.kinds.hashi import DEFAULTS, FAMILIES
 from satpuzzle.kinds.hashi.puzzle import (
     ANY,
