@@ -138,8 +138,8 @@ class ForcedResult:
 
 @dataclass(frozen=True)
 class Ended:
-    """The run is over. `stopped`: None (finished), "timeout", "interrupt", or "unknown" (an
-    external solver gave up); `stats`: back-end counters where known; `calls`: solver runs
+    """The run is over. `stopped`: None (finished), "timeout", "interrupt", "unknown" (an
+    external solver gave up), "scheduler-lost" or "workers-lost" (a Dask cluster went); `stats`: back-end counters where known; `calls`: solver runs
     where counted; `winner`: which engine answered first in a race; `engine`: the engine
     that ran (None: SAT)."""
 

@@ -181,6 +181,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return _solve_batch(args, loaded, request)
     if len(loaded.instances) > 1 and (args.jobs > 1 or args.cluster):
         return _solve_in_parallel(args, loaded, request)
+    if args.cluster and not args.split:  # said, not silently ignored
+        print("satpuzzle: note: --cluster shares out the puzzles of a file or a directory, or "
+              "the cubes of --split; this one puzzle is solved here", file=sys.stderr)
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
         if len(loaded.instances) > 1 and args.format == "text":
