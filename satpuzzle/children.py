@@ -319,9 +319,9 @@ def _handle(child: _Child, message: tuple, results: list[object],
 
 
 # What a child that ran out of memory in native code leaves on its standard error: the C++
-# runtime's words before abort(), or the command's own line (satpuzzle.__main__) after a
-# native library's exit()
-_NATIVE_OUT_OF_MEMORY = (b"std::bad_alloc", b"satpuzzle: out of memory")
+# runtime's words before abort() (CaDiCaL), Rust's (pindakaas: "memory allocation of N bytes
+# failed"), or the command's own line (satpuzzle.__main__) after a native library's exit()
+_NATIVE_OUT_OF_MEMORY = (b"std::bad_alloc", b"memory allocation of ", b"satpuzzle: out of memory")
 _CAPTURED_BYTES = 65_536  # of a child's standard error, passed on to satpuzzle's
 
 
