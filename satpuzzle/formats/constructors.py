@@ -3,8 +3,9 @@ when it could clash: a `.puz` of text is satpuzzle's language, a binary one Acro
 read as fill problems with the command line's dictionary; a fill written back into them.
 
 Formats: Across Lite binary and text (satpuzzle.formats.acrosslite), ipuz
-(satpuzzle.formats.ipuzfile), xd (satpuzzle.formats.xd), and Crossword Compiler's .jpz, read
-only (satpuzzle.formats.jpz).
+(satpuzzle.formats.ipuzfile), xd (satpuzzle.formats.xd), and, read only, Crossword Compiler's
+.jpz (satpuzzle.formats.jpz) and the JSON of XWordInfo, Crosshare and Amuse Labs
+(satpuzzle.formats.sitejson).
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ MODULES = {
     "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
     "xd": Lazy("satpuzzle.formats.xd"),
     "jpz": Lazy("satpuzzle.formats.jpz"),
+    **{name: Lazy("satpuzzle.formats.sitejson") for name in ("xwordinfo", "crosshare", "amuse")},
 }
 FILL_FORMATS = {"puz": "acrosslite", "ipuz": "ipuz", "xd": "xd"}
 LABELS = {"acrosslite": "an Across Lite puzzle", "ipuz": "an ipuz puzzle",
-          "xd": "an xd crossword", "jpz": "a Crossword Compiler .jpz puzzle"}
+          "xd": "an xd crossword", "jpz": "a Crossword Compiler .jpz puzzle",
+          "xwordinfo": "an XWordInfo JSON puzzle", "crosshare": "a Crosshare JSON puzzle",
+          "amuse": "an Amuse Labs JSON puzzle"}
 
 
 def recognise(source: str | bytes, path: str) -> str | None:
@@ -44,7 +48,7 @@ def recognise(source: str | bytes, path: str) -> str | None:
         return "xd"
     if MODULES["jpz"].is_jpz(source):
         return "jpz"
-    return None
+    return MODULES["xwordinfo"].recognise(source)
 
 
 def read(name: str, source: str | bytes, path: str, kind: str | None,

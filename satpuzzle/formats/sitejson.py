@@ -1,0 +1,198 @@
+"""Crossword JSON that puzzle sites export, read only (a fill is written back as Across Lite,
+ipuz or xd), each recognised by its keys:
+
+- XWordInfo (xwordinfo.com's JSON, also that of many puzzle archives and tools): `size`
+  {`rows`, `cols`}, `grid` (one string a cell, row by row, `.` a block) and `clues` {`across`,
+  `down`} of strings `"1. Clue"`; `title`, `author`, `copyright`, `notepad`.
+- Crosshare (crosshare.org's puzzle object): `size`, `grid` as above and `clues`, a list of
+  {`num`, `dir` (0 across, 1 down), `clue`}; `title`, `authorName`. Or its stored form: `w`,
+  `h`, `g` (the grid), `ac`/`an` and `dc`/`dn` (across and down clues and their numbers),
+  `t` title, `n` author, `cn` the constructor's note.
+- Amuse Labs (the puzzle JSON of its solver, the decoded `rawc`): `w`, `h`, `box` (`w`
+  columns of `h` cells, `"\\u0000"` a block), `placedWords` (`x`, `y` from 0, `acrossNotDown`,
+  `clue` {`clue`}); `title`, `author`, `copyright`.
+
+The grid's letters are the solution (none of these holds a player's grid): kept only with
+--keep-solution, as xd's. A cell of several letters (a rebus) is refused; a cell of no letter
+is an open cell of unknown answer. The size is checked before any grid is built; every error
+names its JSON path, at its line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.json_reader import Document, JsonPath, Schema
+from satpuzzle.errors import InputError
+
+NAME = "sitejson"
+KINDS = ("crossword",)
+FORMATS = ("xwordinfo", "crosshare", "amuse")
+MAX_CELLS = 10_000  # as the crossword kind's grids
+# keys of these formats, looked for before the text is decoded (most JSON is satpuzzle's own)
+_KEYS = re.compile(r'"(?:size|placedWords|ac|dc)"\s*:')
+_NUMBERED = re.compile(r"\s*(\d{1,5})\s*\.?\s*(.*)", re.DOTALL)
+_LETTER = re.compile("[A-Za-z]")
+
+
+def recognise(text: str) -> str | None:
+    """The site format `text` is in (one of FORMATS), or None."""
+    if not text[:1000].lstrip().startswith("{") or not _KEYS.search(text):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # not ours to report: the JSON reader says where it is malformed
+    return _shape(data)
+
+
+def _shape(data: Any) -> str | None:
+    if not isinstance(data, dict) or "kind" in data:
+        return None
+    keys = data.keys()
+    if {"w", "h", "box", "placedWords"} <= keys:
+        return "amuse"
+    if {"w", "h", "g", "ac", "an", "dc", "dn"} <= keys:
+        return "crosshare"
+    if {"size", "grid", "clues"} <= keys:
+        return "crosshare" if isinstance(data["clues"], list) else "xwordinfo"
+    return None
+
+
+def read_document(source: str | bytes, path: str) -> GridFile:
+    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise InputError("malformed JSON: nested too deeply", path) from None
+    schema = Schema(Document(text, path))
+    shape = _shape(data)
+    if shape == "amuse":
+        return _amuse(schema, data, text)
+    if shape == "crosshare" and "g" in data:
+        return _crosshare_stored(schema, data, text)
+    if shape in ("crosshare", "xwordinfo"):
+        return _sized(schema, data, text, shape)
+    raise InputError("not a crossword of XWordInfo, Crosshare or Amuse Labs JSON", path)
+
+
+def _text(data: dict[str, Any], key: str | None) -> str:
+    """A credit or a note, if the file gives one as a string (markup, not checked)."""
+    value = data.get(key) if key else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _size(schema: Schema, rows: Any, cols: Any, where: tuple[JsonPath, JsonPath]
+          ) -> tuple[int, int]:
+    height = schema.integer(rows, where[0], 1)
+    width = schema.integer(cols, where[1], 1)
+    if height * width > MAX_CELLS:
+        raise schema.fail(where[0], f"grid of {height}×{width} cells is too large (at most "
+                                    f"{MAX_CELLS} cells)")
+    return height, width
+
+
+def _cell(schema: Schema, value: Any, where: JsonPath, block: str, at: tuple[int, int]) -> str:
+    """A cell of the solution: BLOCK, a letter, or OPEN (no letter known)."""
+    cell = schema.string(value, where)
+    if cell == block:
+        return BLOCK
+    if len(cell.strip()) > 1:
+        raise schema.fail(where, f"rebus cell at row {at[0] + 1}, column {at[1] + 1} holds "
+                                 f"{cell[:20]!r}: a cell holding several letters cannot be "
+                                 "filled one letter a cell")
+    return cell.upper() if _LETTER.fullmatch(cell) else OPEN
+
+
+def _document(fmt: str, solution: list[str], clues: list[Clue], data: dict[str, Any],
+              credits: tuple[str | None, ...], text: str) -> GridFile:
+    cells = tuple("".join(BLOCK if c == BLOCK else OPEN for c in row) for row in solution)
+    title, author, copyright_, notes = (_text(data, key) for key in credits)
+    return GridFile(fmt, cells, tuple(solution), tuple(clues), title, author, copyright_,
+                    notes, text.encode("utf-8"))
+
+
+def _row_major(schema: Schema, value: Any, where: JsonPath, height: int,
+               width: int) -> list[str]:
+    """The solution of a grid given as one string a cell, row by row."""
+    cells = schema.array(value, where, height * width)
+    return ["".join(_cell(schema, cells[r * width + c], (*where, r * width + c), ".", (r, c))
+                    for c in range(width)) for r in range(height)]
+
+
+def _sized(schema: Schema, data: dict[str, Any], text: str, fmt: str) -> GridFile:
+    """XWordInfo's JSON, or Crosshare's puzzle object: `size`, `grid`, `clues`."""
+    size = data["size"]
+    if not isinstance(size, dict) or not {"rows", "cols"} <= size.keys():
+        raise schema.fail(("size",), 'expected {"rows": ..., "cols": ...}')
+    height, width = _size(schema, size["rows"], size["cols"],
+                          (("size", "rows"), ("size", "cols")))
+    solution = _row_major(schema, data["grid"], ("grid",), height, width)
+    clues = []
+    if fmt == "xwordinfo":
+        if not isinstance(data["clues"], dict):
+            raise schema.fail(("clues",), 'expected {"across": [...], "down": [...]}')
+        for direction in ("across", "down"):
+            listed = data["clues"].get(direction, [])
+            for i, item in enumerate(schema.array(listed, ("clues", direction))):
+                numbered = _NUMBERED.fullmatch(schema.string(item, ("clues", direction, i)))
+                if numbered:
+                    clues.append(Clue(direction, int(numbered[1]), numbered[2].strip()))
+        credits: tuple[str | None, ...] = ("title", "author", "copyright", "notepad")
+    else:
+        for i, item in enumerate(data["clues"]):
+            if not isinstance(item, dict):
+                raise schema.fail(("clues", i), 'expected {"num": ..., "dir": ..., "clue": ...}')
+            number = schema.integer(item.get("num"), ("clues", i, "num"), 1)
+            way = schema.integer(item.get("dir"), ("clues", i, "dir"), 0, 1)
+            clue = schema.string(item.get("clue"), ("clues", i, "clue"))
+            clues.append(Clue(("across", "down")[way], number, clue.strip()))
+        credits = ("title", "authorName", None, None)
+    return _document(fmt, solution, clues, data, credits, text)
+
+
+def _crosshare_stored(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
+    """Crosshare's stored form: `w`, `h`, `g`, clues `ac`/`an` and `dc`/`dn`."""
+    height, width = _size(schema, data["h"], data["w"], (("h",), ("w",)))
+    solution = _row_major(schema, data["g"], ("g",), height, width)
+    clues = []
+    for direction, texts, numbers in (("across", "ac", "an"), ("down", "dc", "dn")):
+        listed = schema.array(data[texts], (texts,))
+        numbered = schema.integers(data[numbers], (numbers,), len(listed), 1)
+        clues += [Clue(direction, number, schema.string(item, (texts, i)).strip())
+                  for i, (item, number) in enumerate(zip(listed, numbered))]
+    return _document("crosshare", solution, clues, data, ("t", "n", None, "cn"), text)
+
+
+def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
+    """Amuse Labs' puzzle JSON: `w` columns of `h` cells in `box`, clues in `placedWords`."""
+    height, width = _size(schema, data["h"], data["w"], (("h",), ("w",)))
+    columns = [schema.array(column, ("box", c), height)
+               for c, column in enumerate(schema.array(data["box"], ("box",), width))]
+    solution = ["".join(_cell(schema, columns[c][r], ("box", c, r), "\0", (r, c))
+                        for c in range(width)) for r in range(height)]
+    numbers = {(entry.direction, entry.row, entry.col): entry.number
+               for entry in entries(tuple(solution))}
+    clues = []
+    for i, word in enumerate(schema.array(data["placedWords"], ("placedWords",))):
+        if not isinstance(word, dict):
+            raise schema.fail(("placedWords", i), "expected a placed word object")
+        col = schema.integer(word.get("x"), ("placedWords", i, "x"), 0, width - 1)
+        row = schema.integer(word.get("y"), ("placedWords", i, "y"), 0, height - 1)
+        across = schema.boolean(word.get("acrossNotDown"), ("placedWords", i, "acrossNotDown"))
+        clue = word.get("clue")
+        shown = clue.get("clue") if isinstance(clue, dict) else clue
+        if shown is None:
+            continue  # a word without its clue: the grid is all a fill needs
+        shown = schema.string(shown, ("placedWords", i, "clue"))
+        direction = "across" if across else "down"
+        number = numbers.get((direction, row, col))
+        if number is not None:
+            clues.append(Clue(direction, number, " ".join(shown.split())))
+    return _document("amuse", solution, clues, data, ("title", "author", "copyright",
+                                                      None), text)
