@@ -1,6 +1,11 @@
 """ipuz crosswords (ipuz.org, the open JSON format of crossword apps and constructors' tools),
 read and checked by the `ipuz` library (its validation of every field of the specification),
-written back with it.
+written back with it. The library refuses some clue fields the specification allows (a clue's
+`label`, `cells` and `continued`, and `references` and `see` given as direction and number):
+those are checked here, the rest of the document by the library.
+
+A puzzle of a kind that is no crossword (acrostic, sudoku, word search, ...), even one listing
+the crossword kind too, is refused naming its kind.
 
 Read: blocks (the puzzle's `block` value, and omitted cells), letters given in the puzzle
 (`value` of a cell) or saved in the player's grid (`saved`), the `solution`, the clues
@@ -10,6 +15,7 @@ ignored. A solution cell of several letters (a rebus) is refused.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -28,6 +34,9 @@ CROSSWORD = "http://ipuz.org/crossword"
 MAX_CELLS = 10_000  # as the crossword kind's grids
 _VERSION = re.compile(r'"version"\s*:\s*"https?://ipuz\.org/')
 _LETTER = re.compile("[A-Za-z]")
+# kinds of ipuz.org whose puzzles are no crossword grid to fill, even listed with the crossword
+NOT_CROSSWORDS = tuple(f"http://ipuz.org/{kind}" for kind in
+                       ("acrostic", "sudoku", "wordsearch", "block", "answer"))
 
 
 def is_ipuz(text: str) -> bool:
@@ -46,10 +55,6 @@ def read(source: str, path: str) -> list[Any]:
 
 def read_document(text: str, path: str) -> GridFile:
     data = _validated(text, path)
-    kinds = [kind for kind in data["kind"] if isinstance(kind, str)]
-    if not any(kind.startswith(CROSSWORD) for kind in kinds):
-        raise InputError(f"an ipuz puzzle of kind {', '.join(kinds) or '?'}: satpuzzle fills "
-                         "crosswords (kind http://ipuz.org/crossword)", path)
     width, height = _dimensions(data, path)
     block = data.get("block", "#")
     puzzle = _grid(data, "puzzle", width, height, path)
@@ -81,17 +86,104 @@ def read_document(text: str, path: str) -> GridFile:
 
 
 def _validated(text: str, path: str) -> dict[str, Any]:
+    """The ipuz crossword `text` holds, validated; any other kind of puzzle refused."""
     try:
-        data = ipuz.read(text)
+        data = _checked(text, path)
     except ipuz.IPUZException as exc:
         raise InputError(f"not a valid ipuz file: {one_line(str(exc))}", path) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # the library's validators meet a value of an unexpected type before checking it
         raise InputError(f"not a valid ipuz file: {type(exc).__name__}: "
                          f"{one_line(str(exc))}", path) from None
-    if not isinstance(data.get("kind"), list):
-        raise InputError("not a valid ipuz file: kind is not a list", path)
     return data
+
+
+def _checked(text: str, path: str | None = None) -> dict[str, Any]:
+    """The document of `text`, its clue fields the library does not know checked here (to the
+    specification), everything else by the library; with `path`, a puzzle that is no crossword
+    is refused before its fields are checked."""
+    data = _json(text)
+    kinds = data.get("kind")
+    if not isinstance(kinds, list):
+        raise ipuz.IPUZException("kind is not a list" if "kind" in data
+                                 else "Mandatory field kind is missing")
+    if path is not None:
+        _refuse_other_kinds([kind for kind in kinds if isinstance(kind, str)], path)
+    if isinstance(data.get("clues"), dict):
+        library_view = dict(data, clues={group: [_library_clue(clue) for clue in clues]
+                                         if isinstance(clues, list) else clues
+                                         for group, clues in data["clues"].items()})
+        ipuz.read(json.dumps(library_view))
+    else:
+        ipuz.read(json.dumps(data))
+    return data
+
+
+def _json(text: str) -> dict[str, Any]:
+    """The JSON object of an ipuz document (JSON, or JSONP `callback(...)`), as the library
+    reads it."""
+    body = text[text.index("(") + 1:-1] if text.rstrip().endswith(")") and "(" in text else text
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as exc:
+        raise ipuz.IPUZException(f"No valid JSON could be found ({exc})") from None
+    if not isinstance(data, dict):
+        raise ipuz.IPUZException("No valid JSON could be found")
+    return data
+
+
+def _refuse_other_kinds(kinds: list[str], path: str) -> None:
+    other = next((kind for kind in kinds if kind.startswith(NOT_CROSSWORDS)), None)
+    if other is None and not any(kind.startswith(CROSSWORD) for kind in kinds):
+        other = ", ".join(kinds) or "?"
+    if other is not None:
+        raise InputError(f"an ipuz puzzle of kind {other}: satpuzzle fills crosswords (kind "
+                         f"{CROSSWORD})", path)
+
+
+def _library_clue(clue: Any) -> Any:
+    """`clue` without the fields the specification allows and the library refuses, those
+    checked here: `label` (text), `cells` ([column, row] pairs), `continued` (a list of
+    {direction, number}), `references` (a list of {direction, number}) and `see` (one)."""
+    if not isinstance(clue, dict):
+        return clue
+    kept = dict(clue)
+    for field in ("label", "cells", "continued", "references", "see"):
+        if field not in clue:
+            continue
+        value = clue[field]
+        if field in ("references", "see") and _library_knows(field, value):
+            continue
+        if not _spec_clue_field(field, value):
+            raise ipuz.IPUZException(f"Invalid Clue in clues element found: its {field!r}")
+        del kept[field]
+    return kept
+
+
+def _library_knows(field: str, value: Any) -> bool:
+    """Whether the library checks `value` itself (its forms of `references` and `see`)."""
+    numbers = value if field == "references" else [value]
+    return isinstance(numbers, list) and all(
+        isinstance(number, (int, str)) and not isinstance(number, bool) for number in numbers)
+
+
+def _spec_clue_field(field: str, value: Any) -> bool:
+    if field == "label":
+        return isinstance(value, (str, int)) and not isinstance(value, bool)
+    if field == "cells":
+        return isinstance(value, list) and all(
+            isinstance(cell, list) and len(cell) == 2
+            and all(type(index) is int and index >= 0 for index in cell) for cell in value)
+    if field == "see":
+        return _cross_reference(value)
+    return isinstance(value, list) and all(map(_cross_reference, value))
+
+
+def _cross_reference(value: Any) -> bool:
+    """A {"direction", "number"} naming another clue."""
+    return (isinstance(value, dict) and isinstance(value.get("direction"), str)
+            and isinstance(value.get("number"), (int, str))
+            and not isinstance(value.get("number"), bool))
 
 
 def _dimensions(data: dict[str, Any], path: str) -> tuple[int, int]:
@@ -188,7 +280,7 @@ def write_filled(document: GridFile, filled: tuple[str, ...] | None) -> str:
     """An ipuz document of `document` whose solution is `filled`: the file it was read from
     (everything it says kept), or a new one, clues kept. Validated by the ipuz library."""
     if document.format == FORMAT and document.original:
-        data = ipuz.read(document.original.decode("utf-8"))
+        data = _checked(document.original.decode("utf-8"))
     else:
         data = _new(document)
     if filled is not None:
@@ -198,7 +290,7 @@ def write_filled(document: GridFile, filled: tuple[str, ...] | None) -> str:
             [None if puzzle[r][c] is None else block if cell == BLOCK else cell
              for c, cell in enumerate(row)] for r, row in enumerate(filled)]
     text = ipuz.write(data)
-    ipuz.read(text)  # the library's validation of what is written
+    _checked(text)  # the validation of what is written
     return text + "\n"
 
 

@@ -8,10 +8,13 @@ library) with any document type declaration refused, so that no entity can be de
 unpacked with its member count and unpacked size bounded by the input limit (a zip bomb stops
 there).
 
-Read: the grid's `<cell>`s (`type="block"` or `"void"` a block, `solution` the answer,
-`solve-state` a letter typed, `hint="true"` a letter revealed: both given), the `<word>`s and
-the `<clues>` (titled Across and Down) on them, title, creator, copyright. A solution of
-several letters (a rebus) is refused.
+Read: the grid's `<cell>`s (`type="block"` or `"void"` a block; `type="clue"` with a
+`solution` letter a letter given to the solver, without one a clue cell of an arrow-word grid, a
+block for the fill; `solution` the answer, `solve-state` a letter typed, `hint="true"` a letter
+revealed: both given), the `<word>`s and the `<clues>` (titled Across and Down) on them, title,
+creator, copyright. A solution of several letters (a rebus) is refused, and so is a puzzle that
+is no crossword (an `<acrostic>`, `<coded>` crossword, `<word-search>` or `<sudoku>`), naming
+it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ MAX_ELEMENTS = 8 * MAX_CELLS
 MAX_MEMBERS = 16  # a zipped .jpz holds one document
 _ROOT = re.compile(r"<(?:\w+:)?(crossword-compiler|rectangular-puzzle)\b")
 _LETTER = re.compile("[A-Za-z]")
+# the puzzles of a <rectangular-puzzle> other than <crossword>, as an error names them
+NOT_CROSSWORDS = {"acrostic": "an acrostic puzzle", "coded": "a coded crossword",
+                  "word-search": "a word search", "sudoku": "a sudoku"}
 
 
 def is_jpz(text: str) -> bool:
@@ -55,6 +61,7 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     data = _unzipped(source, path) if isinstance(source, bytes) else source.encode("utf-8")
     root = _parse(data, path)
     puzzle = _first(root, "rectangular-puzzle")
+    _refuse_other_puzzles(puzzle, path)
     grid = _first(puzzle, "grid") if puzzle is not None else None
     if grid is None:
         raise InputError("not a crossword .jpz: no <rectangular-puzzle> with a <grid>", path)
@@ -64,6 +71,17 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     return GridFile(FORMAT, cells, solution, _clues(puzzle, cells),
                     _text(metadata, "title"), _text(metadata, "creator"),
                     _text(metadata, "copyright"), _text(metadata, "description"), data)
+
+
+def _refuse_other_puzzles(puzzle: Element | None, path: str) -> None:
+    """A `<rectangular-puzzle>` holding no `<crossword>` but another puzzle is refused, naming
+    it (an acrostic's grid is its quotation, no crossword to fill)."""
+    if puzzle is None or puzzle.find("crossword") is not None:
+        return
+    other = next((child.tag for child in puzzle if child.tag in NOT_CROSSWORDS), None)
+    if other is not None:
+        raise InputError(f"this jpz file holds {NOT_CROSSWORDS[other]} (<{other}>); satpuzzle "
+                         "fills crosswords", path)
 
 
 def _unzipped(data: bytes, path: str) -> bytes:
@@ -167,16 +185,19 @@ def _cells(grid: Element, width: int, height: int,
             raise InputError(f"a <cell> at x={cell.get('x')!r}, y={cell.get('y')!r} is outside "
                              f"the {width}×{height} grid", path)
         row, col = y - 1, x - 1
-        if cell.get("type") in ("block", "void", "clue"):
-            continue
+        kind = cell.get("type")
         solution = cell.get("solution", "")
+        if kind in ("block", "void") or (kind == "clue" and not solution):
+            continue  # a clue cell without a letter holds an arrow-word's clue: a block
         if len(solution) > 1:
             raise InputError(f"rebus cell at row {y}, column {x} holds {solution!r}: a cell "
                              "holding several letters cannot be filled one letter a cell", path)
         letter = solution.upper() if _LETTER.fullmatch(solution) else OPEN
         answer[row][col] = letter
         typed = cell.get("solve-state", "")
-        if _LETTER.fullmatch(typed):
+        if kind == "clue" and letter != OPEN:
+            given[row][col] = letter  # a letter shown to the solver
+        elif _LETTER.fullmatch(typed):
             given[row][col] = typed.upper()
         elif cell.get("hint") == "true" and letter != OPEN:
             given[row][col] = letter
