@@ -195,6 +195,8 @@ IPUZ_KIND = "http://ipuz.org/{}#1"
      "error: this jpz file holds a coded crossword (<coded>); satpuzzle fills crosswords"),
     ("search.jpz", _jpz(ACROSTIC_GRID, 3, 1, "word-search"),
      "error: this jpz file holds a word search (<word-search>); satpuzzle fills crosswords"),
+    ("sudoku.jpz", _jpz(ACROSTIC_GRID, 3, 1, "sudoku"),
+     "error: this jpz file holds a sudoku (<sudoku>); satpuzzle fills crosswords"),
     ("acrostic.ipuz", _ipuz({}, [IPUZ_KIND.format("crossword"), IPUZ_KIND.format("acrostic")]),
      "error: an ipuz puzzle of kind http://ipuz.org/acrostic#1: satpuzzle fills crosswords"),
     ("search.ipuz", _ipuz({}, [IPUZ_KIND.format("wordsearch")]),
