@@ -198,3 +198,18 @@ def test_json_of_none_of_these_shapes_is_satpuzzle_json() -> None:
     for text in ('{"size": {"rows": 3, "cols": 3}}',
                  '{"kind": "crossword", "size": 1, "grid": [], "clues": {}}'):
         assert constructors.recognise(text, "p.json") is None
+
+
+def test_imported_by_name_and_read_only(tmp_path: Path) -> None:
+    path = _write(tmp_path, amuse())
+    imported = run_process("import", "sitejson", path)
+    assert imported.returncode == 0, imported.stderr
+    assert "cat" in imported.stdout and "ten" in imported.stdout
+    other = _write(tmp_path, {"a": 1}, "other.json")
+    refused = run_process("import", "sitejson", other)
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (f"{other}: error: not a crossword of XWordInfo, "
+                                      "Crosshare or Amuse Labs JSON")
+    written = run_process("export", path, "--format", "sitejson")
+    assert written.returncode == 2
+    assert "read-only" in written.stderr and len(written.stderr.strip().splitlines()) == 1

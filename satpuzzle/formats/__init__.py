@@ -41,6 +41,7 @@ FORMATS = {
     "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
     "xd": Lazy("satpuzzle.formats.xd"),
     "jpz": Lazy("satpuzzle.formats.jpz"),
+    "sitejson": Lazy("satpuzzle.formats.sitejson"),
     **{name: _NATIVE for kind in registry.KINDS.values() for name in kind.native_format_names},
     "svg": Lazy("satpuzzle.formats.svg"),
 }

@@ -27,6 +27,7 @@ from typing import Any
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema
 from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
 
 NAME = "sitejson"
 KINDS = ("crossword",)
@@ -60,6 +61,12 @@ def _shape(data: Any) -> str | None:
     if {"size", "grid", "clues"} <= keys:
         return "crosshare" if isinstance(data["clues"], list) else "xwordinfo"
     return None
+
+
+def read(source: str | bytes, path: str) -> list[Any]:
+    """The fill problem of a site's JSON, its word list the file's own answers (a dictionary
+    comes with `solve --dict`, through satpuzzle.loading)."""
+    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(source: str | bytes, path: str) -> GridFile:
