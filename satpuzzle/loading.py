@@ -163,8 +163,9 @@ def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
 
 
 def _constructor_format(text: str, path: str) -> str | None:
-    """The format of a crossword constructor's text file (Across Lite text, ipuz, xd), told
-    by its content (an xd file also by its name), or None."""
+    """The format of a crossword constructor's text file (Across Lite text, ipuz, xd, jpz,
+    the crossword JSON of XWordInfo, Crosshare and Amuse Labs), told by its content (an xd
+    file also by its name), or None."""
     start = text[:1000].lstrip()[:1]  # not the whole text: a list may be megabytes
     if not (start and start in "{<i" or " ~ " in text or path.lower().endswith(".xd")):
         return None  # the usual case, told without loading the formats
