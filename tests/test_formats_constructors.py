@@ -422,8 +422,9 @@ def test_jpz_filled_and_written_as_ipuz(relative, zipped, tmp_path):
     words = set(load(str(source)).instances[0].words)
     for cells, filled in zip(document.cells, rows):
         assert [c == BLOCK for c in cells] == [c == BLOCK for c in filled]
-    for entry in entries(document.cells):
+    for entry in entries(document.cells, document.bars):  # a barred grid's entries end at bars
         assert "".join(rows[r][c] for r, c in entry.cells()).lower() in words
+    assert ipuzfile.read_document(out.read_text(), str(out)).bars == document.bars
     across = {number: text for number, text in data["clues"]["Across"]}
     assert across and all(across[c.number] == c.text for c in document.clues
                           if c.direction == "across")

@@ -1,12 +1,12 @@
 """Crossword rules, checked directly on a filled grid: black cells stay black, pre-filled
 letters and letter sets are respected, every maximal run of two or more letters (across and
-down) is a dictionary word, and with `distinct` no word is used twice. Independent of the
-encoder by design."""
+down, a bar of a barred grid ending a run as a black cell does) is a dictionary word, and with
+`distinct` no word is used twice. Independent of the encoder by design."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 
 def _cell_rule(token: str) -> str | None:
@@ -18,16 +18,36 @@ def _cell_rule(token: str) -> str | None:
     return token.strip("[]")
 
 
-def _runs(rows: Sequence[str]) -> list[str]:
-    """Maximal runs of letters (length ≥ 2) across then down."""
-    across = [part for row in rows for part in row.split("0") if len(part) >= 2]
+Bars = Collection[tuple[int, int, str]]
+
+
+def _runs(rows: Sequence[str], bars: Bars = ()) -> list[str]:
+    """Maximal runs of letters (length ≥ 2) across then down. A bar (row, col, "right") cuts
+    row `row` after column `col`; (row, col, "bottom") cuts column `col` after row `row`."""
+    across_cuts: dict[int, set[int]] = {}
+    down_cuts: dict[int, set[int]] = {}
+    for row, col, side in bars:
+        if side == "right":
+            across_cuts.setdefault(row, set()).add(col)
+        else:
+            down_cuts.setdefault(col, set()).add(row)
     columns = ["".join(column) for column in zip(*rows)]
-    down = [part for column in columns for part in column.split("0") if len(part) >= 2]
+    across = [part for r, row in enumerate(rows)
+              for part in _cut(row, across_cuts.get(r, ())).split("0") if len(part) >= 2]
+    down = [part for c, column in enumerate(columns)
+            for part in _cut(column, down_cuts.get(c, ())).split("0") if len(part) >= 2]
     return across + down
 
 
+def _cut(line: str, after: Collection[int]) -> str:
+    """`line` with a "0" put after each index of `after` (a bar splits a run as a block)."""
+    if not after:
+        return line
+    return "".join(letter + ("0" if index in after else "") for index, letter in enumerate(line))
+
+
 def violations(grid: Sequence[Sequence[str]], words: Sequence[str] | frozenset[str],
-               distinct: bool, solution: Sequence[str]) -> list[str]:
+               distinct: bool, solution: Sequence[str], bars: Bars = ()) -> list[str]:
     """Every broken rule, in words; an empty list means the fill is valid. `words` may be a
     set already (see `prepare`): it is then not copied."""
     if len(solution) != len(grid) or any(len(row) != len(cells)
@@ -44,7 +64,7 @@ def violations(grid: Sequence[Sequence[str]], words: Sequence[str] | frozenset[s
     if problems:
         return problems
     dictionary = words if isinstance(words, (set, frozenset)) else set(words)
-    runs = _runs(solution)
+    runs = _runs(solution, bars)
     problems += [f"{run!r} is not in the dictionary" for run in runs if run not in dictionary]
     if distinct and len(set(runs)) != len(runs):
         problems.append("a word is used twice")
@@ -53,7 +73,8 @@ def violations(grid: Sequence[Sequence[str]], words: Sequence[str] | frozenset[s
 
 def check(instance, solution) -> list[str]:
     """The registry's entry point."""
-    return violations(instance.grid, instance.words, instance.distinct, solution)
+    return violations(instance.grid, instance.words, instance.distinct, solution,
+                      getattr(instance, "bars", ()))
 
 
 def prepare(instance) -> Callable[[Sequence[str]], list[str]]:
@@ -62,6 +83,7 @@ def prepare(instance) -> Callable[[Sequence[str]], list[str]]:
     pattern per row of the letters each cell accepts. A fill that breaks a cell rule gets
     the full report of `violations`."""
     grid, distinct = instance.grid, instance.distinct
+    bars = getattr(instance, "bars", ())
     dictionary = frozenset(instance.words)
     rows = [re.compile("".join("0" if rule is None else f"[{re.escape(rule)}]"
                                for rule in map(_cell_rule, row))) for row in grid]
@@ -70,8 +92,8 @@ def prepare(instance) -> Callable[[Sequence[str]], list[str]]:
         if len(solution) != len(rows) or not all(
                 isinstance(row, str) and pattern.fullmatch(row)
                 for row, pattern in zip(solution, rows)):
-            return violations(grid, dictionary, distinct, solution)
-        runs = _runs(solution)
+            return violations(grid, dictionary, distinct, solution, bars)
+        runs = _runs(solution, bars)
         problems = [f"{run!r} is not in the dictionary" for run in runs
                     if run not in dictionary]
         if distinct and len(set(runs)) != len(runs):

@@ -10,6 +10,21 @@ from dataclasses import dataclass
 
 BLOCK = "#"  # a block (black square) in `cells` and `solution`
 OPEN = "."  # an open cell with no letter in `cells`; a cell of unknown answer in `solution`
+# A bar (barred grids) is drawn on a cell's edge and ends the entries running through it:
+# (row, col, RIGHT) the bar between (row, col) and (row, col + 1), (row, col, BOTTOM) the bar
+# between (row, col) and (row + 1, col). Bars on the grid's outer edge are no bars.
+RIGHT, BOTTOM = "right", "bottom"
+Bar = tuple[int, int, str]
+
+
+def bar_of_side(row: int, col: int, side: str) -> Bar | None:
+    """The bar a file draws on side `side` ("top", "left", "right" or "bottom") of cell
+    (row, col), as (row, col, RIGHT | BOTTOM); None on the grid's top or left edge."""
+    if side == "left":
+        return (row, col - 1, RIGHT) if col > 0 else None
+    if side == "top":
+        return (row - 1, col, BOTTOM) if row > 0 else None
+    return (row, col, RIGHT if side == "right" else BOTTOM)
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,7 @@ class GridFile:
     copyright: str = ""
     notes: str = ""
     original: bytes = b""
+    bars: frozenset[Bar] = frozenset()  # see RIGHT, BOTTOM
 
     @property
     def height(self) -> int:
@@ -68,18 +84,22 @@ class Entry:
         return [(self.row + k * step[0], self.col + k * step[1]) for k in range(self.length)]
 
 
-def entries(blocks: list[list[bool]] | tuple[str, ...]) -> list[Entry]:
+def entries(blocks: list[list[bool]] | tuple[str, ...],
+            bars: frozenset[Bar] = frozenset()) -> list[Entry]:
     """The entries of a grid numbered as Across Lite, ipuz and xd number them: row by row, a
     cell gets the next number when an across or a down entry of two or more cells starts
     there. Across entries first, then down ones, each in number order. `blocks`: rows of
-    booleans (True: a block) or rows of `GridFile.cells` strings."""
+    booleans (True: a block) or rows of `GridFile.cells` strings; `bars` end entries too."""
     grid = [[cell is True or cell == BLOCK for cell in row] for row in blocks]
     height, width = len(grid), len(grid[0]) if grid else 0
 
     def run(row: int, col: int, drow: int, dcol: int) -> int:
-        length = 0
+        length, side = 0, RIGHT if dcol else BOTTOM
         while row < height and col < width and not grid[row][col]:
-            length, row, col = length + 1, row + drow, col + dcol
+            length = length + 1
+            if (row, col, side) in bars:
+                break
+            row, col = row + drow, col + dcol
         return length
 
     across, down, number = [], [], 0
@@ -87,8 +107,10 @@ def entries(blocks: list[list[bool]] | tuple[str, ...]) -> list[Entry]:
         for c in range(width):
             if grid[r][c]:
                 continue
-            length_across = run(r, c, 0, 1) if c == 0 or grid[r][c - 1] else 0
-            length_down = run(r, c, 1, 0) if r == 0 or grid[r - 1][c] else 0
+            length_across = (run(r, c, 0, 1) if c == 0 or grid[r][c - 1]
+                             or (r, c - 1, RIGHT) in bars else 0)
+            length_down = (run(r, c, 1, 0) if r == 0 or grid[r - 1][c]
+                           or (r - 1, c, BOTTOM) in bars else 0)
             if length_across < 2 and length_down < 2:
                 continue
             number += 1

@@ -137,7 +137,10 @@ def write(instance: Any) -> bytes:
 def write_filled(document: GridFile, filled: tuple[str, ...]) -> bytes:
     """A binary `.puz` of `document` whose solution is `filled` (letters, `#` blocks; `.`
     written `-` where the file says no letter): the file it was read from, or a new one, clues
-    kept. Checksums are puzpy's."""
+    kept. Checksums are puzpy's. A barred grid is refused: Across Lite has no bars."""
+    if document.bars:
+        raise InputError("a barred grid cannot be written as Across Lite, which has no bars "
+                         "(its entries would run across them): write it as ipuz or xd")
     puzzle = _base(document)
     blocks = puzzle.solution if len(puzzle.solution) == len(puzzle.fill) else ""
     letters = []

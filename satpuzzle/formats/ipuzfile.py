@@ -9,8 +9,10 @@ the crossword kind too, is refused naming its kind.
 
 Read: blocks (the puzzle's `block` value, and omitted cells), letters given in the puzzle
 (`value` of a cell) or saved in the player's grid (`saved`), the `solution`, the clues
-(`Across`, `Down`), title, author, copyright and notes. Styles (circles, shading) are markup,
-ignored. A solution cell of several letters (a rebus) is refused.
+(`Across`, `Down`), title, author, copyright and notes, and the bars of a barred grid (a cell
+style's `barred`: T, L, R, B for its top, left, right and bottom edges; the style given in the
+cell or named from `styles`), which end entries as blocks do. Other styles (circles, shading) are
+markup, ignored. A solution cell of several letters (a rebus) is refused.
 """
 
 from __future__ import annotations
@@ -19,7 +21,17 @@ import json
 import re
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.gridfile import (
+    BLOCK,
+    BOTTOM,
+    OPEN,
+    RIGHT,
+    Bar,
+    Clue,
+    GridFile,
+    bar_of_side,
+    entries,
+)
 from satpuzzle.errors import InputError
 from satpuzzle.formats.acrosslite import one_line
 from satpuzzle.kinds import registry
@@ -61,6 +73,7 @@ def read_document(text: str, path: str) -> GridFile:
     saved = _grid(data, "saved", width, height, path) if "saved" in data else None
     answers = _grid(data, "solution", width, height, path) if "solution" in data else None
     cells, solution, labels = [], [], {}
+    bars: set[Bar] = set()
     for r in range(height):
         row, key = [], []
         for c in range(width):
@@ -72,6 +85,7 @@ def read_document(text: str, path: str) -> GridFile:
                 continue
             if base not in (0, "0", data.get("empty", 0)):
                 labels[(r, c)] = str(base)
+            bars |= _bars(cell, data.get("styles"), r, c, path)
             given = _letter(cell.get("value")) if isinstance(cell, dict) else None
             typed = _letter(_value(saved[r][c])) if saved else None
             row.append(given or typed or OPEN)
@@ -79,10 +93,31 @@ def read_document(text: str, path: str) -> GridFile:
         cells.append("".join(row))
         solution.append("".join(key))
     return GridFile(FORMAT, tuple(cells), tuple(solution),
-                    _clues(data.get("clues"), _numbers(tuple(cells), labels)),
+                    _clues(data.get("clues"), _numbers(tuple(cells), labels, frozenset(bars))),
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
-                    text.encode("utf-8"))
+                    text.encode("utf-8"),
+                    bars=frozenset(bars))
+
+
+BARRED_SIDES = {"T": "top", "L": "left", "R": "right", "B": "bottom"}
+
+
+def _bars(cell: Any, styles: Any, row: int, col: int, path: str) -> set[Bar]:
+    """The bars a cell's style draws (StyleSpec `barred`: letters T, L, R, B), the style
+    given in the cell or named from the puzzle's `styles`; any other letter refused, so that a
+    bar is never ignored."""
+    style = cell.get("style") if isinstance(cell, dict) else None
+    if isinstance(style, str) and isinstance(styles, dict):
+        style = styles.get(style)
+    barred = style.get("barred") if isinstance(style, dict) else None
+    if barred is None:
+        return set()
+    if not isinstance(barred, str) or not set(barred.upper()) <= set(BARRED_SIDES):
+        raise InputError(f"the cell at row {row + 1}, column {col + 1} has barred "
+                         f"{json.dumps(barred)}: expected letters T, L, R, B", path)
+    sides = (BARRED_SIDES[letter] for letter in barred.upper())
+    return {bar for side in sides if (bar := bar_of_side(row, col, side)) is not None}
 
 
 def _validated(text: str, path: str) -> dict[str, Any]:
@@ -230,13 +265,13 @@ def _answer(cell: Any, block: Any, row: int, col: int, path: str) -> str:
     return OPEN
 
 
-def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str]) -> dict[
-        tuple[str, str], int]:
+def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str],
+             bars: frozenset[Bar] = frozenset()) -> dict[tuple[str, str], int]:
     """(direction, the label the puzzle writes in an entry's first cell) -> the entry's
     number as satpuzzle numbers grids (the same unless the puzzle labels its cells its own
     way)."""
     return {(entry.direction, labels.get((entry.row, entry.col), str(entry.number))):
-            entry.number for entry in entries(cells)}
+            entry.number for entry in entries(cells, bars)}
 
 
 def _clues(groups: Any, numbers: dict[tuple[str, str], int]) -> tuple[Clue, ...]:
@@ -295,16 +330,28 @@ def write_filled(document: GridFile, filled: tuple[str, ...] | None) -> str:
 
 
 def _new(document: GridFile) -> dict[str, Any]:
-    numbers = {(entry.row, entry.col): entry.number for entry in entries(document.cells)}
+    found = entries(document.cells, document.bars)
+    numbers = {(entry.row, entry.col): entry.number for entry in found}
     puzzle: list[list[Any]] = []
     for r, row in enumerate(document.cells):
         cells: list[Any] = []
         for c, cell in enumerate(row):
             label = numbers.get((r, c), 0)
-            cells.append("#" if cell == BLOCK else label if cell == OPEN
-                         else {"cell": label, "value": cell})
+            barred = "".join(letter for letter, side in (("R", RIGHT), ("B", BOTTOM))
+                             if (r, c, side) in document.bars)
+            if cell == BLOCK:
+                cells.append("#")
+            elif cell == OPEN and not barred:
+                cells.append(label)
+            else:
+                described: dict[str, Any] = {"cell": label}
+                if cell != OPEN:
+                    described["value"] = cell
+                if barred:
+                    described["style"] = {"barred": barred}
+                cells.append(described)
         puzzle.append(cells)
-    order = sorted(entries(document.cells), key=lambda entry: entry.number)
+    order = sorted(found, key=lambda entry: entry.number)
     data: dict[str, Any] = {
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],

@@ -12,9 +12,10 @@ Read: the grid's `<cell>`s (`type="block"` or `"void"` a block; `type="clue"` wi
 `solution` letter a letter given to the solver, without one a clue cell of an arrow-word grid, a
 block for the fill; `solution` the answer, `solve-state` a letter typed, `hint="true"` a letter
 revealed: both given), the `<word>`s and the `<clues>` (titled Across and Down) on them, title,
-creator, copyright. A solution of several letters (a rebus) is refused, and so is a puzzle that
-is no crossword (an `<acrostic>`, `<coded>` crossword, `<word-search>` or `<sudoku>`), naming
-it.
+creator, copyright, and the bars of a barred grid (a cell's `top-bar`, `left-bar`, `right-bar`
+and `bottom-bar`, which end entries as blocks do). A solution of several letters (a rebus) is
+refused, and so is a puzzle that is no crossword (an `<acrostic>`, `<coded>` crossword,
+`<word-search>` or `<sudoku>`), naming it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Bar, Clue, GridFile, bar_of_side, entries
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
@@ -67,10 +68,12 @@ def read_document(source: str | bytes, path: str) -> GridFile:
         raise InputError("not a crossword .jpz: no <rectangular-puzzle> with a <grid>", path)
     width, height = _size(grid, path)
     cells, solution = _cells(grid, width, height, path)
+    bars = _bars(grid, path)
     metadata = _first(puzzle, "metadata")
-    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells),
+    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells, bars),
                     _text(metadata, "title"), _text(metadata, "creator"),
-                    _text(metadata, "copyright"), _text(metadata, "description"), data)
+                    _text(metadata, "copyright"), _text(metadata, "description"), data,
+                    bars=bars)
 
 
 def _refuse_other_puzzles(puzzle: Element | None, path: str) -> None:
@@ -206,7 +209,30 @@ def _cells(grid: Element, width: int, height: int,
     return tuple(map("".join, given)), tuple(map("".join, answer))
 
 
-def _clues(puzzle: Element, cells: tuple[str, ...]) -> tuple[Clue, ...]:
+BAR_ATTRIBUTES = {f"{side}-bar": side for side in ("top", "left", "right", "bottom")}
+
+
+def _bars(grid: Element, path: str) -> frozenset[Bar]:
+    """The bars of a barred grid: a cell's `top-bar`, `left-bar`, `right-bar` and
+    `bottom-bar` attributes ("true"; "false" or absent: no bar; anything else refused, so
+    that a bar is never ignored)."""
+    found = set()
+    for cell in grid.iter("cell"):
+        for attribute, side in BAR_ATTRIBUTES.items():
+            value = cell.get(attribute)
+            if value is None or value == "false":
+                continue
+            if value != "true":
+                raise InputError(f"the <cell> at x={cell.get('x')}, y={cell.get('y')} has "
+                                 f'{attribute}="{value}": expected "true" or "false"', path)
+            bar = bar_of_side(int(cell.get("y", "")) - 1, int(cell.get("x", "")) - 1, side)
+            if bar is not None:
+                found.add(bar)
+    return frozenset(found)
+
+
+def _clues(puzzle: Element, cells: tuple[str, ...],
+           bars: frozenset[Bar] = frozenset()) -> tuple[Clue, ...]:
     """The clues of the `<clues>` groups titled Across and Down, each on the entry its
     `<word>` starts (clues of other groups, or of no entry, are not kept)."""
     starts = {}
@@ -217,7 +243,7 @@ def _clues(puzzle: Element, cells: tuple[str, ...]) -> tuple[Clue, ...]:
         if x and y and word.get("id"):
             starts[word.get("id")] = (y - 1, x - 1)
     numbers = {(entry.direction, entry.row, entry.col): entry.number
-               for entry in entries(cells)}
+               for entry in entries(cells, bars)}
     found = []
     for group in puzzle.iter("clues"):
         direction = _text(group, "title").lower()

@@ -8,6 +8,12 @@ row a line (`#` a block, `_` no cell, a letter the solution, `.` an empty cell, 
 shaded or circled letter; in a grid without `#`, `.` is a block, as xd-crossword-tools writes), clues `A1. Clue text ~ ANSWER` and `D1. ...`, then free notes. The
 grid is the solution: xd has no player's grid, so its letters are given only with
 --keep-solution. A rebus cell (a character the `Rebus` header expands) is refused.
+
+Bars (barred grids), as xd-crossword-tools (Puzzmo) writes them: a `## Design` section holding
+a `<style>` block of rules `A { bar-left: true; bar-top: true }` (also `bar-right`,
+`bar-bottom`), then a grid of the puzzle's size naming a rule per cell (`.` none). A file
+saying `Form: barred` whose bars are not in a Design section (older files, which leave them to
+be inferred from the answers) is refused: its entries are unknown.
 """
 
 from __future__ import annotations
@@ -16,7 +22,17 @@ import re
 from pathlib import Path
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.gridfile import (
+    BLOCK,
+    BOTTOM,
+    OPEN,
+    RIGHT,
+    Bar,
+    Clue,
+    GridFile,
+    bar_of_side,
+    entries,
+)
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 
@@ -27,6 +43,8 @@ MAX_CELLS = 10_000  # as the crossword kind's grids
 _HEADER = re.compile(r"##[ \t]+(\w[\w ]*?)\s*$")  # a space after ##: a grid row has none
 _META = re.compile(r"([A-Za-z][\w -]*?)\s*:\s?(.*)")
 _CLUE = re.compile(r"([AD])(\d{1,5})\.\s?(.*?)(?:\s~\s(.*))?")
+_STYLE_RULE = re.compile(r"\s*(\S)\s*\{([^}]*)\}\s*")
+BAR_PROPERTIES = {f"bar-{side}": side for side in ("top", "left", "right", "bottom")}
 _CLUE_LINE = re.compile(r"^\s*[AD]\d{1,5}\.\s[^\n]*\s~\s", re.MULTILINE)
 
 
@@ -52,9 +70,58 @@ def read_document(text: str, path: str) -> GridFile:
                   if (clue := _clue(line)) is not None)
     cells = tuple("".join(BLOCK if cell == BLOCK else OPEN for cell in row) for row in grid)
     notes = "\n".join(line for _, line in sections.get("notes", [])).strip()
+    bars = _bars(sections.get("design", []), len(grid), len(grid[0]), path)
+    if not bars and meta.get("form", "").lower() == "barred":
+        raise InputError("this xd file says 'Form: barred' but draws no bars in a '## Design' "
+                         "section: its entries are unknown, and a fill across its bars would "
+                         "be wrong", path)
     return GridFile(FORMAT, cells, tuple(grid), clues, meta.get("title", ""),
                     meta.get("author", ""), meta.get("copyright", ""), notes,
-                    text.encode("utf-8"))
+                    text.encode("utf-8"), bars=bars)
+
+
+def _bars(lines: list[tuple[int, str]], height: int, width: int, path: str) -> frozenset[Bar]:
+    """The bars a `## Design` section draws: its `<style>` rules naming `bar-left`,
+    `bar-top`, `bar-right` or `bar-bottom` (true), placed by the design grid after them. A
+    bar property of another value, or a design grid not of the puzzle's size when some rule
+    draws a bar, is refused: a bar is never ignored."""
+    rules: dict[str, list[str]] = {}
+    style, grid = False, []
+    for number, line in lines:
+        text = line.strip()
+        if text.lower() == "<style>":
+            style = True
+        elif text.lower() == "</style>":
+            style = False
+        elif style:
+            for match in _STYLE_RULE.finditer(text):
+                rules[match.group(1)] = _bar_sides(match.group(2), path, number)
+        else:
+            grid.append((number, text))
+    if not any(rules.values()):
+        return frozenset()
+    if len(grid) != height or any(len(text) != width for _, text in grid):
+        raise InputError(f"the Design section's grid must be {height} rows of {width} cells, "
+                         "as the puzzle's, to place its bars", path,
+                         grid[0][0] if grid else lines[0][0], 1)
+    return frozenset(bar for r, (_, text) in enumerate(grid) for c, name in enumerate(text)
+                     for side in rules.get(name, ())
+                     if (bar := bar_of_side(r, c, side)) is not None)
+
+
+def _bar_sides(declarations: str, path: str, line: int) -> list[str]:
+    """The sides a style rule's `bar-SIDE: true` declarations draw."""
+    sides = []
+    for declaration in declarations.split(";"):
+        name, _, value = (part.strip().lower() for part in declaration.partition(":"))
+        if name not in BAR_PROPERTIES:
+            continue
+        if value not in ("true", "false"):
+            raise InputError(f"{name}: {value!r} in the Design section: expected true or false",
+                             path, line, 1)
+        if value == "true":
+            sides.append(BAR_PROPERTIES[name])
+    return sides
 
 
 def _sections(text: str) -> dict[str, list[tuple[int, str]]]:
@@ -179,7 +246,7 @@ def write_filled(document: GridFile, filled: tuple[str, ...]) -> str:
     groups = []
     for direction in ("across", "down"):
         group = []
-        for entry in sorted(entries(document.cells), key=lambda e: e.number):
+        for entry in sorted(entries(document.cells, document.bars), key=lambda e: e.number):
             if entry.direction != direction:
                 continue
             answer = "".join(filled[r][c] for r, c in entry.cells())
@@ -188,9 +255,36 @@ def write_filled(document: GridFile, filled: tuple[str, ...]) -> str:
             group.append(f"{direction[0].upper()}{entry.number}. {text} ~ {answer}")
         groups.append("\n".join(group))
     parts = ["\n".join(meta) or "Title: ", "\n".join(grid), "\n\n".join(groups)]
+    if document.bars:  # headed sections, the bars in a Design section
+        parts = [f"## {name}\n\n{part}" for name, part in zip(("Metadata", "Grid", "Clues"),
+                                                               parts)]
+        parts.append("## Design\n\n" + _design(document))
+        if document.notes.strip():
+            parts.append("## Notes\n\n" + document.notes.strip())
+        return "\n\n".join(parts) + "\n"
     if document.notes.strip():
         parts.append(document.notes.strip())
     return "\n\n\n".join(parts) + "\n"
+
+
+# the Design section's rules: a cell with a bar on its left, its top, or both
+_DESIGN_RULES = {"A": ("left",), "B": ("top",), "C": ("left", "top")}
+
+
+def _design(document: GridFile) -> str:
+    """The `<style>` rules and design grid of the document's bars, each drawn on the left or
+    top edge of the cell after it."""
+    rows = []
+    for r in range(document.height):
+        row = []
+        for c in range(document.width):
+            left = c > 0 and (r, c - 1, RIGHT) in document.bars
+            top = r > 0 and (r - 1, c, BOTTOM) in document.bars
+            row.append("C" if left and top else "A" if left else "B" if top else ".")
+        rows.append("".join(row))
+    rules = [f"{name} {{ {'; '.join(f'bar-{side}: true' for side in sides)} }}"
+             for name, sides in _DESIGN_RULES.items()]
+    return "\n".join(["<style>", *rules, "</style>", "", *rows])
 
 
 def _one_line(text: str) -> str:

@@ -57,6 +57,7 @@ def _score(r: Any, value: object, at: Any) -> int:
 
 
 def write_json(instance: CrosswordInstance) -> dict[str, Any]:
+    crossword.refuse_bars(instance, "satpuzzle's JSON")
     data = {"grid": ["".join(row) for row in instance.grid], "words": list(instance.words),
             "distinct": instance.distinct}
     if instance.scores is not None:
@@ -85,7 +86,7 @@ def fill_problem(document: GridFile, path: str,
                          f"{crossword.MAX_CELLS} cells)", path)
     grid = tuple(tuple(_cell(given, answer, keep_solution) for given, answer in zip(row, key))
                  for row, key in zip(document.cells, document.solution))
-    crossword._require_slot(grid, path)  # before a dictionary's summary line
+    crossword._require_slot(grid, path, document.bars)  # before a dictionary's summary line
     scores = None
     if options and options.get("dict"):  # with scores when the list has them (best first)
         listed = crossword.dictionary_from_options(options)
@@ -94,7 +95,7 @@ def fill_problem(document: GridFile, path: str,
         words = _answers(document, path)
     distinct = bool(options and options.get("distinct"))
     return CrosswordInstance(grid, words, distinct, _title(document.title), scores=scores,
-                             source=document)
+                             source=document, bars=document.bars)
 
 
 def _cell(given: str, answer: str, keep_solution: bool) -> str:
@@ -110,7 +111,7 @@ def _cell(given: str, answer: str, keep_solution: bool) -> str:
 def _answers(document: GridFile, path: str) -> tuple[str, ...]:
     """The answers the file's solution spells in full, as a word list."""
     found: dict[str, None] = {}
-    for entry in entries(document.cells):
+    for entry in entries(document.cells, document.bars):
         word = "".join(document.solution[r][c] for r, c in entry.cells())
         if word.isalpha():
             found.setdefault(word.lower(), None)
@@ -135,7 +136,8 @@ def grid_file(instance: CrosswordInstance) -> GridFile:
                           and cell.isalpha() else OPEN for cell in row)
                   for row in instance.grid)
     solution = tuple("".join(cell if cell == BLOCK else OPEN for cell in row) for row in cells)
-    return GridFile("satpuzzle", cells, solution, title=instance.title or "")
+    return GridFile("satpuzzle", cells, solution, title=instance.title or "",
+                    bars=instance.bars)
 
 
 def filled_rows(fill: tuple[str, ...]) -> tuple[str, ...]:

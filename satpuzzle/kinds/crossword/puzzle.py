@@ -79,6 +79,10 @@ class CrosswordInstance:
     source: GridFile | None = field(default=None, compare=False)
     # family → encoding chosen by the user (--encoding FAMILY=NAME; FAMILIES in __init__.py)
     encodings: tuple[tuple[str, str], ...] = ()
+    # bars of a barred grid: (row, col, "right") ends the runs between (row, col) and the cell
+    # to its right, (row, col, "bottom") those between it and the cell below
+    # (satpuzzle.codecs.gridfile.Bar); the language and its JSON have no bars
+    bars: frozenset[tuple[int, int, str]] = frozenset()
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -112,6 +116,7 @@ class CrosswordInstance:
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "words", words)
         object.__setattr__(self, "encodings", tuple(map(tuple, self.encodings)))
+        object.__setattr__(self, "bars", _valid_bars(self.bars, len(grid), width))
         if self.scores is not None:
             object.__setattr__(self, "scores", _valid_scores(self.scores, len(words)))
 
@@ -122,6 +127,21 @@ class CrosswordInstance:
         if token == "1":
             return ALL_LETTERS
         return frozenset(token.strip("[]"))
+
+
+def _valid_bars(bars: Iterable[tuple[int, int, str]], height: int,
+                width: int) -> frozenset[tuple[int, int, str]]:
+    """The bars as a frozenset, each (row, col, "right" | "bottom") inside the grid."""
+    try:
+        found = frozenset(tuple(bar) for bar in bars)
+        valid = all(len(bar) == 3 and type(bar[0]) is int and type(bar[1]) is int
+                    and 0 <= bar[0] < height and 0 <= bar[1] < width
+                    and bar[2] in ("right", "bottom") for bar in found)
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError('the bars must be (row, col, "right" or "bottom") inside the grid')
+    return found  # type: ignore[return-value]
 
 
 MAX_SCORE = 10**6  # scores are whole numbers within ±MAX_SCORE (word lists use 0-100)
@@ -419,8 +439,9 @@ def _with_slots(instance: CrosswordInstance, where: Token | str) -> CrosswordIns
     return instance
 
 
-def _require_slot(grid: tuple[tuple[str, ...], ...], where: Token | str) -> None:
-    if not slots(CrosswordInstance(grid, ())):
+def _require_slot(grid: tuple[tuple[str, ...], ...], where: Token | str,
+                  bars: frozenset[tuple[int, int, str]] = frozenset()) -> None:
+    if not slots(CrosswordInstance(grid, (), bars=bars)):
         raise error_at(where, "the grid has no slot (no run of two or more white cells)")
 
 
@@ -459,17 +480,19 @@ def dictionary_from_options(options: dict[str, Any]) -> WordList:
 
 
 def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
-    """Maximal horizontal then vertical runs of two or more white cells."""
+    """Maximal horizontal then vertical runs of two or more white cells, a bar ending a run
+    as a black cell does (the one place where a grid's entries are found)."""
     height, width = len(instance.grid), len(instance.grid[0])
     found = []
-    for lines in ([[(r, c) for c in range(width)] for r in range(height)],
-                  [[(r, c) for r in range(height)] for c in range(width)]):
+    for lines, side in (([[(r, c) for c in range(width)] for r in range(height)], "right"),
+                        ([[(r, c) for r in range(height)] for c in range(width)], "bottom")):
         for line in lines:
             run: list[tuple[int, int]] = []
             for cell in [*line, None]:
                 if cell is not None and instance.grid[cell[0]][cell[1]] != "0":
                     run.append(cell)
-                    continue
+                    if (*cell, side) not in instance.bars:
+                        continue
                 if len(run) >= 2:
                     found.append(run)
                 run = []
@@ -639,7 +662,9 @@ def parse_solutions(instance: CrosswordInstance, text: str, path: str) -> list[F
 
 
 def to_puz(instance: CrosswordInstance) -> str:
-    """The instance in the language, with the words that fit some slot inline."""
+    """The instance in the language, with the words that fit some slot inline (a barred grid
+    is refused: the language has no bars, and a grid without them has other entries)."""
+    refuse_bars(instance, "satpuzzle's language")
     lengths = {len(slot) for slot in slots(instance)}
     words = list(instance.words)
     if instance.scores is not None:  # `word;score` tokens
@@ -654,6 +679,13 @@ def to_puz(instance: CrosswordInstance) -> str:
     lines += ["    " + " ".join(words[i:i + 12]) for i in range(0, len(words), 12)]
     lines += ["  }", "  grid {", *("    " + "".join(row) for row in instance.grid), "  }", "}"]
     return "\n".join(lines) + "\n"
+
+
+def refuse_bars(instance: CrosswordInstance, where: str) -> None:
+    """InputError when `instance` has bars and is to be written where bars cannot be."""
+    if instance.bars:
+        raise InputError(f"a barred grid cannot be written in {where}, which has no bars "
+                         "(its entries would run across them): write it as ipuz")
 
 
 # ---------------------------------------------------------------- forced cells
