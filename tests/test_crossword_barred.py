@@ -257,6 +257,20 @@ def test_an_xd_file_saying_barred_without_bars_is_refused(tmp_path: Path) -> Non
     assert result.stdout == ""
 
 
+def test_xd_design_rules_in_their_other_forms() -> None:
+    """Several selectors a rule, a rule over several lines, the style block on the lines of
+    its rules: the same bars."""
+    compact = XD.replace("""<style>
+A { bar-left: true }
+B { bar-top: true }
+C { bar-left: true; bar-top: true }
+</style>""", """<style>A, C { bar-left: true }
+B,C {
+  bar-top: "true";
+}</style>""")
+    assert xd.read_document(compact, "compact.xd").bars == BARS
+
+
 def test_unknown_bar_values_are_refused() -> None:
     with pytest.raises(InputError, match="right-bar"):
         jpz.read_document(JPZ.replace('right-bar="true"', 'right-bar="yes"', 1), "b.jpz")
@@ -264,3 +278,9 @@ def test_unknown_bar_values_are_refused() -> None:
         ipuzfile.read_document(IPUZ.replace('"barred": "L"', '"barred": "X"'), "b.ipuz")
     with pytest.raises(InputError, match="bar-left"):
         xd.read_document(XD.replace("A { bar-left: true }", "A { bar-left: maybe }"), "b.xd")
+    with pytest.raises(InputError, match="cannot read"):
+        xd.read_document(XD.replace("A { bar-left: true }", "A {{ bar-left: true }"), "b.xd")
+    with pytest.raises(InputError, match="one character"):
+        xd.read_document(XD.replace("A { bar-left: true }", "AA { bar-left: true }"), "b.xd")
+    with pytest.raises(InputError, match="4 rows of 4 cells"):
+        xd.read_document(XD.replace("..CB\n", "..CB.\n"), "b.xd")

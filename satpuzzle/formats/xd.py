@@ -43,7 +43,9 @@ MAX_CELLS = 10_000  # as the crossword kind's grids
 _HEADER = re.compile(r"##[ \t]+(\w[\w ]*?)\s*$")  # a space after ##: a grid row has none
 _META = re.compile(r"([A-Za-z][\w -]*?)\s*:\s?(.*)")
 _CLUE = re.compile(r"([AD])(\d{1,5})\.\s?(.*?)(?:\s~\s(.*))?")
-_STYLE_RULE = re.compile(r"\s*(\S)\s*\{([^}]*)\}\s*")
+_STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.DOTALL | re.IGNORECASE)
+_STYLE_RULE = re.compile(r"([^{}]+)\{([^}]*)\}")
+_BAR_NAME = re.compile(r"bar-(?:top|left|right|bottom)\s*:", re.IGNORECASE)
 BAR_PROPERTIES = {f"bar-{side}": side for side in ("top", "left", "right", "bottom")}
 _CLUE_LINE = re.compile(r"^\s*[AD]\d{1,5}\.\s[^\n]*\s~\s", re.MULTILINE)
 
@@ -81,47 +83,47 @@ def read_document(text: str, path: str) -> GridFile:
 
 
 def _bars(lines: list[tuple[int, str]], height: int, width: int, path: str) -> frozenset[Bar]:
-    """The bars a `## Design` section draws: its `<style>` rules naming `bar-left`,
-    `bar-top`, `bar-right` or `bar-bottom` (true), placed by the design grid after them. A
-    bar property of another value, or a design grid not of the puzzle's size when some rule
-    draws a bar, is refused: a bar is never ignored."""
-    rules: dict[str, list[str]] = {}
-    style, grid = False, []
-    for number, line in lines:
-        text = line.strip()
-        if text.lower() == "<style>":
-            style = True
-        elif text.lower() == "</style>":
-            style = False
-        elif style:
-            for match in _STYLE_RULE.finditer(text):
-                rules[match.group(1)] = _bar_sides(match.group(2), path, number)
-        else:
-            grid.append((number, text))
-    if not any(rules.values()):
+    """The bars a `## Design` section draws: its `<style>` rules (`A { bar-left: true }`,
+    also several selectors `A, B { ... }`, a rule over several lines, a selector re-opened)
+    naming `bar-left`, `bar-top`, `bar-right` or `bar-bottom`, placed by the design grid
+    after the style block. Refused rather than ignored: a bar property of a value other than
+    true or false, one the rules' syntax leaves unread, or a design grid not of the puzzle's
+    size when some rule draws a bar."""
+    text = "\n".join(line for _, line in lines)
+    style = _STYLE_BLOCK.search(text)
+    first = lines[0][0] if lines else 1
+    if style is None:
         return frozenset()
-    if len(grid) != height or any(len(text) != width for _, text in grid):
+    sides: dict[str, set[str]] = {}
+    read = 0
+    for selectors, body in _STYLE_RULE.findall(style.group(1)):
+        for declaration in body.split(";"):
+            name, _, value = (part.strip().strip("\"'").lower()
+                              for part in declaration.partition(":"))
+            if name not in BAR_PROPERTIES:
+                continue
+            read += 1
+            if value not in ("true", "false"):
+                raise InputError(f"{name}: {value!r} in the Design section: expected true or "
+                                 "false", path, first, 1)
+            for selector in selectors.split(","):
+                drawn = sides.setdefault(selector.strip(), set())
+                (drawn.add if value == "true" else drawn.discard)(BAR_PROPERTIES[name])
+    if read != len(_BAR_NAME.findall(style.group(1))):
+        raise InputError("the Design section's style names a bar in a rule satpuzzle cannot "
+                         "read (expected 'A { bar-left: true }' rules)", path, first, 1)
+    if not any(sides.values()):
+        return frozenset()
+    if any(len(selector) != 1 for selector, drawn in sides.items() if drawn):
+        raise InputError("a Design rule drawing bars must name one character of the design "
+                         "grid", path, first, 1)
+    grid = [row.strip() for row in text[style.end():].splitlines() if row.strip()]
+    if len(grid) != height or any(len(row) != width for row in grid):
         raise InputError(f"the Design section's grid must be {height} rows of {width} cells, "
-                         "as the puzzle's, to place its bars", path,
-                         grid[0][0] if grid else lines[0][0], 1)
-    return frozenset(bar for r, (_, text) in enumerate(grid) for c, name in enumerate(text)
-                     for side in rules.get(name, ())
+                         "as the puzzle's, to place its bars", path, first, 1)
+    return frozenset(bar for r, row in enumerate(grid) for c, name in enumerate(row)
+                     for side in sides.get(name, ())
                      if (bar := bar_of_side(r, c, side)) is not None)
-
-
-def _bar_sides(declarations: str, path: str, line: int) -> list[str]:
-    """The sides a style rule's `bar-SIDE: true` declarations draw."""
-    sides = []
-    for declaration in declarations.split(";"):
-        name, _, value = (part.strip().lower() for part in declaration.partition(":"))
-        if name not in BAR_PROPERTIES:
-            continue
-        if value not in ("true", "false"):
-            raise InputError(f"{name}: {value!r} in the Design section: expected true or false",
-                             path, line, 1)
-        if value == "true":
-            sides.append(BAR_PROPERTIES[name])
-    return sides
 
 
 def _sections(text: str) -> dict[str, list[tuple[int, str]]]:
