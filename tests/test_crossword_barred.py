@@ -246,6 +246,19 @@ def test_solve_through_the_command_line(name: str, tmp_path: Path) -> None:
     assert not (tmp_path / "x.puz").exists()
 
 
+def test_pictures_show_the_bars() -> None:
+    from satpuzzle.kinds.crossword import pictures
+
+    [instance] = jpz.read(JPZ, "barred.jpz")
+    fill = tuple(row.lower() for row in SOLUTION)
+    drawn = "".join(pictures.svg(instance, fill).body)
+    assert drawn.count(f'stroke-width="{pictures.BAR_WIDTH}"') == len(BARS)
+    text = pictures.pretty(instance, fill)
+    assert text.count("┃") == 4 and "━" in text
+    plain = pictures.pretty(CrosswordInstance(instance.grid, instance.words), fill)
+    assert "┃" not in plain and "━" not in plain
+
+
 def test_an_xd_file_saying_barred_without_bars_is_refused(tmp_path: Path) -> None:
     text = XD.split("## Design")[0]
     with pytest.raises(InputError, match="Form: barred"):

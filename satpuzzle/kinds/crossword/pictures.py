@@ -1,5 +1,6 @@
 """Crossword pictures: black squares filled, white cells with their letters. Letters written in
-the puzzle stand on a grey square in black; letters the solver filled in are blue on white."""
+the puzzle stand on a grey square in black; letters the solver filled in are blue on white. The
+bars of a barred grid are thick lines (heavy sides in text)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ PREFILLED_FILL = "#d9d9d9"  # light grey: the cell's letter was given
 PREFILLED_COLOUR = "#000000"
 FILLED_COLOUR = "#1f5fbf"
 SET_COLOUR = "#777777"
+BAR_WIDTH = 4
 
 
 def _prefilled(token: str) -> bool:
@@ -53,6 +55,13 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
         body.append(shapes.line(0, r * CELL, cols * CELL, r * CELL, crisp=True))
     for c in range(cols + 1):
         body.append(shapes.line(c * CELL, 0, c * CELL, rows * CELL, crisp=True))
+    for r, c, side in sorted(getattr(instance, "bars", ())):
+        if side == "right":
+            x = (c + 1) * CELL
+            body.append(shapes.line(x, r * CELL, x, (r + 1) * CELL, width=BAR_WIDTH))
+        else:
+            y = (r + 1) * CELL
+            body.append(shapes.line(c * CELL, y, (c + 1) * CELL, y, width=BAR_WIDTH))
     return shapes.Drawing(body, cols * CELL, rows * CELL)
 
 
@@ -66,4 +75,12 @@ def pretty(instance: Any, solution: Any) -> str:
         letter = _letter(instance, solution, r, c)
         return [f" {letter.upper() if letter else '·'} "]
 
-    return boxes.draw(rows, cols, cell, boxes.uniform(boxes.LIGHT), boxes.uniform(boxes.LIGHT), 3)
+    bars = getattr(instance, "bars", frozenset())
+
+    def left(r: int, c: int) -> int:  # the side left of (r, c): heavy where a bar is
+        return boxes.HEAVY if (r, c - 1, "right") in bars else boxes.LIGHT
+
+    def above(r: int, c: int) -> int:
+        return boxes.HEAVY if (r - 1, c, "bottom") in bars else boxes.LIGHT
+
+    return boxes.draw(rows, cols, cell, left, above, 3)
