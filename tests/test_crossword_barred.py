@@ -129,6 +129,18 @@ IPUZ = json.dumps({
               "Down": [[n, f"Down {n}"] for n in DOWN]},
 }, indent=1)
 
+# Amuse Labs' puzzle JSON: `box` is `w` columns of `h` cells; walls in `cellInfos`
+AMUSE = json.dumps({
+    "title": "Barred four", "author": "Tester", "w": 4, "h": 4,
+    "box": [[SOLUTION[r][c] for r in range(4)] for c in range(4)],
+    "placedWords": [{"x": 0, "y": 0, "acrossNotDown": True, "clue": {"clue": "Across 1"}},
+                    {"x": 2, "y": 2, "acrossNotDown": False, "clue": {"clue": "Down 8"}}],
+    "cellInfos": [{"x": 1, "y": 0, "rightWall": True}, {"x": 1, "y": 1, "rightWall": True},
+                  {"x": 2, "y": 1, "bottomWall": True, "isCircled": False},
+                  {"x": 3, "y": 1, "bottomWall": True}, {"x": 2, "y": 2, "leftWall": True},
+                  {"x": 1, "y": 3, "rightWall": True}, {"x": 0, "y": 0, "isCircled": True}],
+})
+
 FILES = {"xd": ("barred.xd", XD), "jpz": ("barred.jpz", JPZ), "ipuz": ("barred.ipuz", IPUZ)}
 READERS = {"xd": xd, "jpz": jpz, "ipuz": ipuzfile}
 
@@ -244,6 +256,23 @@ def test_solve_through_the_command_line(name: str, tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Across Lite" in result.stderr
     assert not (tmp_path / "x.puz").exists()
+
+
+def test_amuse_labs_walls_are_bars(tmp_path: Path) -> None:
+    from satpuzzle.formats import sitejson
+
+    document = sitejson.read_document(AMUSE, "barred.json")
+    assert document.format == "amuse" and document.bars == BARS
+    assert ("down", 8, "Down 8") in {(c.direction, c.number, c.text) for c in document.clues}
+    (tmp_path / "barred.json").write_text(AMUSE)
+    result = run_cli("solve", "barred.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    fills = [tuple(block.split()) for block in result.stdout.strip().split("\n\n")]
+    assert fills and all(all(word in ANSWERS for word in words_by_bars(fill))
+                         for fill in fills)
+    with pytest.raises(InputError, match="rightWall"):
+        sitejson.read_document(AMUSE.replace('"rightWall": true', '"rightWall": "yes"', 1),
+                               "bad.json")
 
 
 def test_pictures_show_the_bars() -> None:

@@ -12,6 +12,9 @@ ipuz or xd), each recognised by its keys:
   columns of `h` cells, `"\\u0000"` a block), `placedWords` (`x`, `y` from 0, `acrossNotDown`,
   `clue` {`clue`}); `title`, `author`, `copyright`.
 
+Amuse Labs' barred grids keep their bars (`cellInfos` items with `rightWall`, `bottomWall`,
+`topWall` or `leftWall` true at `x`, `y`), which end entries as blocks do.
+
 The grid's letters are the solution (none of these holds a player's grid): kept only with
 --keep-solution, as xd's. A cell of several letters (a rebus) is refused; a cell of no letter
 is an open cell of unknown answer. The size is checked before any grid is built; every error
@@ -24,7 +27,7 @@ import json
 import re
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Bar, Clue, GridFile, bar_of_side, entries
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
@@ -117,11 +120,12 @@ def _cell(schema: Schema, value: Any, where: JsonPath, block: str, at: tuple[int
 
 
 def _document(fmt: str, solution: list[str], clues: list[Clue], data: dict[str, Any],
-              credits: tuple[str | None, ...], text: str) -> GridFile:
+              credits: tuple[str | None, ...], text: str,
+              bars: frozenset[Bar] = frozenset()) -> GridFile:
     cells = tuple("".join(BLOCK if c == BLOCK else OPEN for c in row) for row in solution)
     title, author, copyright_, notes = (_text(data, key) for key in credits)
     return GridFile(fmt, cells, tuple(solution), tuple(clues), title, author, copyright_,
-                    notes, text.encode("utf-8"))
+                    notes, text.encode("utf-8"), bars=bars)
 
 
 def _row_major(schema: Schema, value: Any, where: JsonPath, height: int,
@@ -183,8 +187,9 @@ def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
                for c, column in enumerate(schema.array(data["box"], ("box",), width))]
     solution = ["".join(_cell(schema, columns[c][r], ("box", c, r), "\0", (r, c))
                         for c in range(width)) for r in range(height)]
+    bars = _amuse_bars(schema, data.get("cellInfos", []), height, width)
     numbers = {(entry.direction, entry.row, entry.col): entry.number
-               for entry in entries(tuple(solution))}
+               for entry in entries(tuple(solution), bars)}
     clues = []
     for i, word in enumerate(schema.array(data["placedWords"], ("placedWords",))):
         if not isinstance(word, dict):
@@ -202,4 +207,25 @@ def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
         if number is not None:
             clues.append(Clue(direction, number, " ".join(shown.split())))
     return _document("amuse", solution, clues, data, ("title", "author", "copyright",
-                                                      None), text)
+                                                      None), text, bars)
+
+
+AMUSE_WALLS = {"topWall": "top", "leftWall": "left", "rightWall": "right",
+               "bottomWall": "bottom"}
+
+
+def _amuse_bars(schema: Schema, infos: Any, height: int, width: int) -> frozenset[Bar]:
+    """The bars of an Amuse Labs barred grid: a `cellInfos` item's `rightWall`, `bottomWall`
+    (and `topWall`, `leftWall`) true at its `x`, `y` (from 0)."""
+    found = set()
+    for i, info in enumerate(schema.array(infos, ("cellInfos",))):
+        if not isinstance(info, dict):
+            raise schema.fail(("cellInfos", i), "expected a cell information object")
+        walls = [(key, side) for key, side in AMUSE_WALLS.items()
+                 if schema.boolean(info.get(key, False), ("cellInfos", i, key))]
+        if not walls:
+            continue
+        col = schema.integer(info.get("x"), ("cellInfos", i, "x"), 0, width - 1)
+        row = schema.integer(info.get("y"), ("cellInfos", i, "y"), 0, height - 1)
+        found |= {bar for _, side in walls if (bar := bar_of_side(row, col, side)) is not None}
+    return frozenset(found)
