@@ -405,6 +405,8 @@ class PuzzlePrinter:
 
     def run(self, events: Iterator[pipeline.Event]) -> int:
         """Print every event of `events`; the exit status of the puzzle."""
+        for note in self.kind.input_notes(self.instance):  # once, after the input's checks
+            self.say(f"note: {note}")
         ended = None
         with closing(events):
             try:
@@ -551,6 +553,9 @@ class PuzzlePrinter:
         if not self.count and not self.args.count:
             self.say(f"no solution{self.read_as}")
             said = True
+        if not self.count:  # why, when it shows before any search (one line a cause)
+            for cause in self.kind.known_causes(self.instance):
+                self.say(f"note: {cause}")
         if self.read_as and not said:  # the kind was a guess from the content: say so
             self.say(self.read_as.strip(" ()"))
         return EXIT_FOUND if self.count else EXIT_NONE

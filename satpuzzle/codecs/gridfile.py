@@ -6,7 +6,7 @@ clues kept."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 BLOCK = "#"  # a block (black square) in `cells` and `solution`
 OPEN = "."  # an open cell with no letter in `cells`; a cell of unknown answer in `solution`
@@ -40,7 +40,9 @@ class GridFile:
     cell, `A`-`Z` a letter given (typed in the player's grid, or pre-filled by the puzzle);
     `solution`: the answer key the file holds, `#` blocks, `A`-`Z` letters, `.` where it holds
     none (or no letter); `original`: the file as read, so that a writer of the same format
-    keeps what satpuzzle does not read (markup, timers, styles)."""
+    keeps what satpuzzle does not read (markup, timers, styles); `typed`: rows as `cells`, the
+    letters of `cells` that were typed in the player's grid (not pre-filled by the puzzle)
+    and `.` elsewhere, or () when none was."""
 
     format: str
     cells: tuple[str, ...]
@@ -52,6 +54,7 @@ class GridFile:
     notes: str = ""
     original: bytes = b""
     bars: frozenset[Bar] = frozenset()  # see RIGHT, BOTTOM
+    typed: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def height(self) -> int:

@@ -104,7 +104,8 @@ def _document(puzzle: Any, original: bytes, path: str) -> GridFile:
     rows = _rows("".join(given), width)
     return GridFile(FORMAT, rows, _rows("".join(solution), width),
                     _clues(puzzle.clues, rows, path), puzzle.title, puzzle.author,
-                    puzzle.copyright, puzzle.notes, original)
+                    puzzle.copyright, puzzle.notes, original,
+                    typed=rows)  # every letter of an Across Lite grid was typed
 
 
 def _rows(cells: str, width: int) -> tuple[str, ...]:

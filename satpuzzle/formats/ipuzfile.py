@@ -72,16 +72,17 @@ def read_document(text: str, path: str) -> GridFile:
     puzzle = _grid(data, "puzzle", width, height, path)
     saved = _grid(data, "saved", width, height, path) if "saved" in data else None
     answers = _grid(data, "solution", width, height, path) if "solution" in data else None
-    cells, solution, labels = [], [], {}
+    cells, solution, labels, typed_rows = [], [], {}, []
     bars: set[Bar] = set()
     for r in range(height):
-        row, key = [], []
+        row, key, typed_row = [], [], []
         for c in range(width):
             cell = puzzle[r][c]
             base = cell.get("cell", 0) if isinstance(cell, dict) else cell
             if base is None or base == block:
                 row.append(BLOCK)
                 key.append(BLOCK)
+                typed_row.append(OPEN)
                 continue
             if base not in (0, "0", data.get("empty", 0)):
                 labels[(r, c)] = str(base)
@@ -89,14 +90,16 @@ def read_document(text: str, path: str) -> GridFile:
             given = _letter(cell.get("value")) if isinstance(cell, dict) else None
             typed = _letter(_value(saved[r][c])) if saved else None
             row.append(given or typed or OPEN)
+            typed_row.append(OPEN if given else typed or OPEN)
             key.append(_answer(answers[r][c], block, r, c, path) if answers else OPEN)
         cells.append("".join(row))
         solution.append("".join(key))
+        typed_rows.append("".join(typed_row))
     return GridFile(FORMAT, tuple(cells), tuple(solution),
                     _clues(data.get("clues"), _numbers(tuple(cells), labels, frozenset(bars))),
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
-                    text.encode("utf-8"),
+                    text.encode("utf-8"), typed=tuple(typed_rows) if saved else (),
                     bars=frozenset(bars))
 
 

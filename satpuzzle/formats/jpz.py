@@ -67,13 +67,13 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     if grid is None:
         raise InputError("not a crossword .jpz: no <rectangular-puzzle> with a <grid>", path)
     width, height = _size(grid, path)
-    cells, solution = _cells(grid, width, height, path)
+    cells, solution, typed = _cells(grid, width, height, path)
     bars = _bars(grid, path)
     metadata = _first(puzzle, "metadata")
     return GridFile(FORMAT, cells, solution, _clues(puzzle, cells, bars),
                     _text(metadata, "title"), _text(metadata, "creator"),
                     _text(metadata, "copyright"), _text(metadata, "description"), data,
-                    bars=bars)
+                    typed=typed, bars=bars)
 
 
 def _refuse_other_puzzles(puzzle: Element | None, path: str) -> None:
@@ -179,8 +179,10 @@ def _size(grid: Element | dict[str, str], path: str) -> tuple[int, int]:
 
 
 def _cells(grid: Element, width: int, height: int,
-           path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+           path: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The grid's given letters, its answers, and the letters typed (solve-state)."""
     given = [[BLOCK] * width for _ in range(height)]  # cells not listed are no cells
+    typed_cells = [[OPEN] * width for _ in range(height)]
     answer = [[BLOCK] * width for _ in range(height)]
     for cell in grid.iter("cell"):
         x, y = _number(cell.get("x")), _number(cell.get("y"))
@@ -201,12 +203,13 @@ def _cells(grid: Element, width: int, height: int,
         if kind == "clue" and letter != OPEN:
             given[row][col] = letter  # a letter shown to the solver
         elif _LETTER.fullmatch(typed):
-            given[row][col] = typed.upper()
+            given[row][col] = typed_cells[row][col] = typed.upper()
         elif cell.get("hint") == "true" and letter != OPEN:
             given[row][col] = letter
         else:
             given[row][col] = OPEN
-    return tuple(map("".join, given)), tuple(map("".join, answer))
+    return (tuple(map("".join, given)), tuple(map("".join, answer)),
+            tuple(map("".join, typed_cells)))
 
 
 BAR_ATTRIBUTES = {f"{side}-bar": side for side in ("top", "left", "right", "bottom")}

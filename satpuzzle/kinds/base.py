@@ -167,6 +167,16 @@ class Kind:
         """The instance with command-line options that also apply to .puz files."""
         return instance
 
+    def input_notes(self, instance: Instance) -> list[str]:
+        """What `solve` says of how `instance` was read, once before searching (none by
+        default)."""
+        return []
+
+    def known_causes(self, instance: Instance) -> list[str]:
+        """Why `instance` has no solution, as far as shows before any search: the notes
+        `solve` prints after "no solution" (none by default)."""
+        return []
+
     def to_puz(self, instance: Instance) -> str:
         text = self.puzzle.to_puz(instance)
         chosen = getattr(instance, "encodings", ())

@@ -58,6 +58,12 @@ class CrosswordKind(Kind):
                                               "(by default only the letters typed or "
                                               "pre-filled in the grid are kept)"},
                names_kind=False),
+        Option(("--ignore-typed",), {"action": "store_true",
+                                     "help": "crossword: in a constructor's file, drop the "
+                                             "letters typed in the player's grid (by default "
+                                             "kept as given; letters pre-filled by the puzzle "
+                                             "stay)"},
+               names_kind=False),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
     estimate_clauses = Lazy("satpuzzle.kinds.crossword.puzzle", "estimate_clauses")
@@ -74,6 +80,17 @@ class CrosswordKind(Kind):
                              "none: give a scored list (word;score lines), or "
                              "'dictionary: en min-score=0' for frequency scores")
         return instance
+
+    def input_notes(self, instance):
+        from satpuzzle.kinds.crossword.causes import typed_note
+
+        note = typed_note(instance.source) if instance.source is not None else None
+        return [note] if note else []
+
+    def known_causes(self, instance):
+        from satpuzzle.kinds.crossword.causes import known_causes
+
+        return known_causes(instance)
 
     def prepare_check(self, instance):
         return self.checker.prepare(instance)

@@ -3,6 +3,7 @@ files (Across Lite, ipuz, xd: read by satpuzzle/formats into a GridFile) as fill
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, entries
@@ -80,6 +81,8 @@ def fill_problem(document: GridFile, path: str,
     command line gives them); without one, the file's own answers, so that the puzzle is
     whole by itself (`export`, `import`; `solve` then finds the constructor's fill again)."""
     keep_solution = bool(options and options.get("keep_solution"))
+    if options and options.get("ignore_typed") and document.typed:
+        document = _without_typed(document)
     width = document.width
     if len(document.cells) * width > crossword.MAX_CELLS:
         raise InputError(f"grid of {len(document.cells)}×{width} cells is too large (at most "
@@ -96,6 +99,13 @@ def fill_problem(document: GridFile, path: str,
     distinct = bool(options and options.get("distinct"))
     return CrosswordInstance(grid, words, distinct, _title(document.title), scores=scores,
                              source=document, bars=document.bars)
+
+
+def _without_typed(document: GridFile) -> GridFile:
+    """`document` with the letters typed in its player's grid opened (--ignore-typed)."""
+    cells = tuple("".join(OPEN if typed.isalpha() else cell for cell, typed in zip(row, mask))
+                  for row, mask in zip(document.cells, document.typed))
+    return replace(document, cells=cells, typed=())
 
 
 def _cell(given: str, answer: str, keep_solution: bool) -> str:

@@ -1,0 +1,91 @@
+"""Why a crossword has no fill, when it shows before any search: the notes `solve` prints
+after "no solution" (known_causes), and the one about letters typed in a constructor's
+player's grid, printed once when the file is read (typed_note). Computed only when asked, so
+that a run that finds fills pays nothing for them."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, entries
+from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, slots
+
+SHOWN = 3  # examples quoted in a note
+
+
+def typed_count(document: GridFile) -> int:
+    """The letters typed in the player's grid of `document` (pre-filled ones not counted)."""
+    return sum(ch.isalpha() for row in document.typed for ch in row)
+
+
+def typed_note(document: GridFile) -> str | None:
+    """The note about the player's letters kept as givens, or None when none was typed."""
+    count = typed_count(document)
+    if not count:
+        return None
+    return (f"{count} letter{'s' if count != 1 else ''} typed in the player's grid "
+            f"{'are' if count != 1 else 'is'} kept as given (--ignore-typed to drop them)")
+
+
+def known_causes(instance: CrosswordInstance) -> list[str]:
+    """What makes `instance` unfillable before any search: answers of its file dropped from
+    the word list it gave, blank cells in the solution of a file that has one, slots of a
+    length no word has, slots whose given letters no word of their length fits."""
+    causes = _file_causes(instance.source, instance.words) if instance.source else []
+    return causes + _slot_causes(instance)
+
+
+def _file_causes(document: GridFile, words: tuple[str, ...]) -> list[str]:
+    """When the word list is the file's own answers: the answers left out of it because some
+    of their cells hold no letter in the file's solution (a digit, a symbol, or nothing: the
+    readers keep letters only), and where the first such cell is."""
+    answers = ["".join(document.solution[r][c] for r, c in entry.cells())
+               for entry in entries(document.cells, document.bars)]
+    complete = {a.lower() for a in answers if a.isalpha()}
+    if not complete or complete != set(words):  # a list of its own (--dict)
+        return []
+    dropped = list(dict.fromkeys(a.replace(OPEN, "?") for a in answers if not a.isalpha()))
+    blanks = [(r, c) for r, (row, cells) in enumerate(zip(document.solution, document.cells))
+              for c, (ch, cell) in enumerate(zip(row, cells)) if ch == OPEN and cell != BLOCK]
+    if not dropped or not blanks:
+        return []
+    shown = ", ".join(f'"{a}"' for a in dropped[:SHOWN]) + (", ..." if len(dropped) > SHOWN
+                                                           else "")
+    r, c = blanks[0]
+    return [(f"{_many(len(dropped), 'answer')} of the file dropped from the word list "
+             f"({shown}: ? a cell of its solution holding a digit, a symbol or nothing)"),
+            (f"{_many(len(blanks), 'cell')} of the file's solution without a letter (blank, "
+             f"digit or symbol; first at row {r + 1}, column {c + 1})")]
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def _slot_causes(instance: CrosswordInstance) -> list[str]:
+    """A note for each slot length no word has (naming its first slot), then for each slot
+    whose given letters no word of its length fits."""
+    found = slots(instance)
+    starts = sorted({slot[0] for slot in found})
+    number = {cell: k + 1 for k, cell in enumerate(starts)}
+    by_length: dict[int, list[str]] = defaultdict(list)
+    for word in instance.words:
+        by_length[len(word)].append(word)
+    causes, missing = [], set()
+    for slot in found:
+        name = f"{number[slot[0]]}-{'Across' if slot[0][0] == slot[1][0] else 'Down'}"
+        if not by_length[len(slot)]:
+            if len(slot) not in missing:
+                missing.add(len(slot))
+                causes.append(f"no word of length {len(slot)} in the list (slot {name})")
+            continue
+        cells = [instance.grid[r][c] for r, c in slot]
+        if all(cell == "1" for cell in cells):
+            continue
+        pattern = "".join("." if cell == "1" else cell for cell in cells)
+        if not re.search(f"^{pattern}$", "\n".join(by_length[len(slot)]), re.MULTILINE):
+            shown = "".join("?" if cell == "1" else cell.upper() if len(cell) == 1 else cell
+                            for cell in cells)
+            causes.append(f"no word of the list fits slot {name} ({shown})")
+    return causes
