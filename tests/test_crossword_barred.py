@@ -275,6 +275,22 @@ def test_amuse_labs_walls_are_bars(tmp_path: Path) -> None:
                                "bad.json")
 
 
+@pytest.mark.parametrize("key", ["vBars", "hb"])
+def test_site_json_with_bars_it_cannot_read_is_refused(key: str, tmp_path: Path) -> None:
+    crosshare = {"size": {"rows": 4, "cols": 4}, "grid": list("".join(SOLUTION)),
+                 "clues": [{"num": 1, "dir": 0, "clue": "Across 1"}], "title": "Barred",
+                 key: [1, 5, 9, 13]}
+    (tmp_path / "crosshare.json").write_text(json.dumps(crosshare))
+    result = run_cli("solve", "crosshare.json", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert result.stderr.count("\n") == 1 and key in result.stderr
+    assert result.stdout == ""
+    from satpuzzle.formats import sitejson
+
+    del crosshare[key]  # the same grid without bars is read
+    assert sitejson.read_document(json.dumps(crosshare), "c.json").format == "crosshare"
+
+
 def test_pictures_show_the_bars() -> None:
     from satpuzzle.kinds.crossword import pictures
 

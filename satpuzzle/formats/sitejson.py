@@ -13,7 +13,8 @@ ipuz or xd), each recognised by its keys:
   `clue` {`clue`}); `title`, `author`, `copyright`.
 
 Amuse Labs' barred grids keep their bars (`cellInfos` items with `rightWall`, `bottomWall`,
-`topWall` or `leftWall` true at `x`, `y`), which end entries as blocks do.
+`topWall` or `leftWall` true at `x`, `y`), which end entries as blocks do. An XWordInfo or
+Crosshare file listing bars (a non-empty `vBars`, `hBars`, `vb`, `hb` or `bars`) is refused.
 
 The grid's letters are the solution (none of these holds a player's grid): kept only with
 --keep-solution, as xd's. A cell of several letters (a rebus) is refused; a cell of no letter
@@ -84,11 +85,26 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     shape = _shape(data)
     if shape == "amuse":
         return _amuse(schema, data, text)
+    _refuse_unread_bars(data, path)
     if shape == "crosshare" and "g" in data:
         return _crosshare_stored(schema, data, text)
     if shape in ("crosshare", "xwordinfo"):
         return _sized(schema, data, text, shape)
     raise InputError("not a crossword of XWordInfo, Crosshare or Amuse Labs JSON", path)
+
+
+# keys under which these sites' JSON may list a barred grid's bars, not read here
+UNREAD_BARS = ("vBars", "hBars", "vb", "hb", "bars")
+
+
+def _refuse_unread_bars(data: dict[str, Any], path: str) -> None:
+    """A barred grid of XWordInfo's or Crosshare's JSON is refused: its bars are not read,
+    and a fill running across them would be wrong."""
+    found = next((key for key in UNREAD_BARS if data.get(key)), None)
+    if found is not None:
+        raise InputError(f"this puzzle lists bars ({found!r}): satpuzzle reads the bars of "
+                         "barred grids from ipuz, .jpz, xd and Amuse Labs' JSON, not from this "
+                         "JSON, and will not fill across them", path)
 
 
 def _text(data: dict[str, Any], key: str | None) -> str:
