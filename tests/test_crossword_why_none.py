@@ -203,3 +203,15 @@ def test_letters_pre_filled_by_the_puzzle_are_not_typed_ones(tmp_path):
     assert _notes(result) == [
         "satpuzzle: note: no word of the list fits slot 1-Across (X??)",
         "satpuzzle: note: no word of the list fits slot 1-Down (X??)"]
+
+
+def test_slots_no_word_fits_are_named_five_then_counted(tmp_path):
+    """A native grid of six across slots XXX (blocks between): five named, the sixth
+    counted, so that a grid of many wrong letters gives a few lines, not one a slot."""
+    grid = "\n".join(["xxx", "000"] * 5 + ["xxx"]) + "\n"
+    result = _solve(tmp_path, "many.txt", grid, "--kind", "crossword", "--dict", "words.txt")
+    assert result.returncode == 1, result.stderr
+    numbers = [1, 2, 3, 4, 5]
+    assert _notes(result) == [
+        *(f"satpuzzle: note: no word of the list fits slot {n}-Across (XXX)" for n in numbers),
+        "satpuzzle: note: 1 more slot that no word of the list fits"]

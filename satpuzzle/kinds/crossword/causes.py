@@ -12,6 +12,7 @@ from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, entries
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, slots
 
 SHOWN = 3  # examples quoted in a note
+SHOWN_SLOTS = 5  # slots named, one a note, that no word fits
 
 
 def typed_count(document: GridFile) -> int:
@@ -64,28 +65,36 @@ def _many(count: int, noun: str) -> str:
 
 
 def _slot_causes(instance: CrosswordInstance) -> list[str]:
-    """A note for each slot length no word has (naming its first slot), then for each slot
-    whose given letters no word of its length fits."""
+    """A note for each slot length no word has (naming its first slot), then for the first
+    SHOWN_SLOTS slots whose given letters no word of their length fits (and how many more)."""
     found = slots(instance)
     starts = sorted({slot[0] for slot in found})
     number = {cell: k + 1 for k, cell in enumerate(starts)}
     by_length: dict[int, list[str]] = defaultdict(list)
     for word in instance.words:
         by_length[len(word)].append(word)
-    causes, missing = [], set()
+    texts: dict[int, str] = {}  # the words of a length, one a line, for one search a slot
+    missing: dict[int, str] = {}
+    unfit = []
     for slot in found:
         name = f"{number[slot[0]]}-{'Across' if slot[0][0] == slot[1][0] else 'Down'}"
         if not by_length[len(slot)]:
-            if len(slot) not in missing:
-                missing.add(len(slot))
-                causes.append(f"no word of length {len(slot)} in the list (slot {name})")
+            missing.setdefault(len(slot), name)
             continue
         cells = [instance.grid[r][c] for r, c in slot]
         if all(cell == "1" for cell in cells):
             continue
+        if len(slot) not in texts:
+            texts[len(slot)] = "\n".join(by_length[len(slot)])
         pattern = "".join("." if cell == "1" else cell for cell in cells)
-        if not re.search(f"^{pattern}$", "\n".join(by_length[len(slot)]), re.MULTILINE):
+        if not re.search(f"^{pattern}$", texts[len(slot)], re.MULTILINE):
             shown = "".join("?" if cell == "1" else cell.upper() if len(cell) == 1 else cell
                             for cell in cells)
-            causes.append(f"no word of the list fits slot {name} ({shown})")
+            unfit.append(f"no word of the list fits slot {name} ({shown})")
+    causes = [f"no word of length {length} in the list (slot {name})"
+              for length, name in missing.items()]
+    causes += unfit[:SHOWN_SLOTS]
+    if len(unfit) > SHOWN_SLOTS:
+        causes.append(f"{_many(len(unfit) - SHOWN_SLOTS, 'more slot')} that no word of the "
+                      "list fits")
     return causes
