@@ -215,3 +215,15 @@ def test_slots_no_word_fits_are_named_five_then_counted(tmp_path):
     assert _notes(result) == [
         *(f"satpuzzle: note: no word of the list fits slot {n}-Across (XXX)" for n in numbers),
         "satpuzzle: note: 1 more slot that no word of the list fits"]
+
+
+def test_entries_of_a_word_list_dropped_are_quoted(tmp_path):
+    """A --dict list's entries of digits or symbols are dropped: the summary line quotes the
+    first ones, and the slot they would have filled is named."""
+    (tmp_path / "odd.txt").write_text("cat\ntop\n12$@\nA-1\nfoo!\nbar?\n")
+    result = _solve(tmp_path, "long.xd", XD_LONG_SLOT, "--dict", "odd.txt")
+    assert result.returncode == 1, result.stderr
+    assert ('satpuzzle: dictionary odd.txt: 2 words kept, 4 dropped (other characters), '
+            '0 duplicates removed; dropped: "12$@", "A-1", "foo!", ...') in result.stderr
+    assert _notes(result) == [
+        "satpuzzle: note: no word of length 4 in the list (slot 1-Across)"]

@@ -111,6 +111,7 @@ class WordList:
     below_zipf: int = 0  # entries under --min-zipf
     below_score: int = 0  # words under --min-score
     min_score: int | None = None
+    dropped_examples: tuple[str, ...] = ()  # the first entries dropped (other characters)
 
 
 ScoredNormalizer = Callable[..., WordList]

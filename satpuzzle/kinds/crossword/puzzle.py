@@ -57,6 +57,7 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]*)?")  # a score field, whole or not
 DEFAULT_SCORE = 50  # a plain word in a scored list: the usual "fine" mark of 0-100 lists
+DROPPED_SHOWN = 3  # entries dropped for other characters quoted in the summary line
 
 Cell = frozenset[str] | None  # allowed letters of a white cell, None for a black cell
 Fill = tuple[str, ...]
@@ -200,7 +201,6 @@ def _parse_cells(token: Token) -> list[str]:
     return cells
 
 
-
 def _normal_word(entry: str, answer: bool = False) -> str | None:
     """`entry` as lowercase a-z (accents stripped, ligatures expanded), or None when other
     characters remain; `answer`: the entry of a scored list, a crossword answer, whose spaces
@@ -240,6 +240,7 @@ def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
     plain ones (the built-in lists' frequencies), keeping their spaces and punctuation out."""
     best: dict[str, int | None] = {}
     dropped = bad_scores = duplicates = 0
+    examples: list[str] = []  # the first lines dropped, for the summary line
     scored = False
     for entry in raw:
         line = entry.strip()
@@ -252,6 +253,8 @@ def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
         normal = _normal_word(word, answer=answers and score is not None)
         if normal is None:
             dropped += 1
+            if len(examples) < DROPPED_SHOWN:
+                examples.append(line)
             continue
         scored = scored or score is not None
         if normal in best:
@@ -264,7 +267,8 @@ def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
     words = tuple(best)
     unscored = sum(1 for s in best.values() if s is None) if scored else 0
     scores = tuple(DEFAULT_SCORE if s is None else s for s in best.values()) if scored else None
-    return WordList(words, dropped, duplicates, scores, bad_scores, unscored)
+    return WordList(words, dropped, duplicates, scores, bad_scores, unscored,
+                    dropped_examples=tuple(examples))
 
 
 _BAD_SCORE = object()  # _split_score: the line has a score field that is no whole number
@@ -327,7 +331,8 @@ def read_word_list(path: str, where: Token | None = None, min_zipf: float | None
     if listed.scores is None and min_score is not None and listed.words:
         raise InputError(f"--min-score needs scores, and no line of {path!r} has one "
                          "(word;score or word score)", path)
-    return _reported(path, _at_least(listed, min_score), path)
+    return _reported(path, _at_least(listed, min_score), path,
+                     shown_dropped=listed.dropped_examples)
 
 
 def _at_least(listed: WordList, min_score: int | None) -> WordList:
@@ -339,10 +344,11 @@ def _at_least(listed: WordList, min_score: int | None) -> WordList:
                    below_score=len(listed.words) - len(kept), min_score=min_score)
 
 
-def _reported(label: str, listed: WordList, path: str,
-              min_zipf: float | None = None) -> WordList:
-    """The list, after the one-line summary on stderr; an InputError saying why no word was
-    kept when there is none."""
+def _reported(label: str, listed: WordList, path: str, min_zipf: float | None = None,
+              shown_dropped: tuple[str, ...] = ()) -> WordList:
+    """The list, after the one-line summary on stderr (ending with `shown_dropped`, the
+    first entries dropped for other characters, from a user's file); an InputError saying
+    why no word was kept when there is none."""
     reasons = [(listed.dropped, "with other characters than letters"),
                (listed.bad_scores, "with a score that is not a whole number")]
     if min_zipf is not None:
@@ -366,7 +372,11 @@ def _reported(label: str, listed: WordList, path: str,
         parts.append(f"{listed.below_zipf} below Zipf {min_zipf:g}")
     if listed.min_score is not None:
         parts.append(f"{listed.below_score} below score {listed.min_score}")
-    print(f"satpuzzle: dictionary {label}: {', '.join(parts)}", file=sys.stderr)
+    shown = ""
+    if shown_dropped:  # which entries, so that a list of answers like `12$@` says so
+        more = ", ..." if listed.dropped > len(shown_dropped) else ""
+        shown = "; dropped: " + ", ".join(f'"{entry[:40]}"' for entry in shown_dropped) + more
+    print(f"satpuzzle: dictionary {label}: {', '.join(parts)}{shown}", file=sys.stderr)
     return listed
 
 
