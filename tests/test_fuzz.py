@@ -503,3 +503,10 @@ CAMPAIGN_FINDINGS = [
 def test_what_the_campaign_found_reads_cleanly(text, kind):
     assert_clean(read_native(kind), text, TEXT_PATH)
     assert_clean(lambda t, p: load_text(t, p).instances, text, TEXT_PATH)
+
+
+@pytest.mark.parametrize("text", ["110", "[1, 2]", '"grid"', "null", '{"w": 1}'])
+def test_the_site_json_reader_refuses_other_json_cleanly(text):
+    """Found by a short campaign after the site JSON reader landed: a bare number reached a
+    dict lookup (AttributeError)."""
+    assert_clean(lambda t, p: formats.read("sitejson", t, p), text, TEXT_PATH)

@@ -74,7 +74,10 @@ def read(source: str | bytes, path: str) -> list[Any]:
 
 
 def read_document(source: str | bytes, path: str) -> GridFile:
-    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else source
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -83,6 +86,8 @@ def read_document(source: str | bytes, path: str) -> GridFile:
         raise InputError("malformed JSON: nested too deeply", path) from None
     schema = Schema(Document(text, path))
     shape = _shape(data)
+    if shape is None:  # not an object of one of these sites (a number, a list, another JSON)
+        raise InputError("not a crossword of XWordInfo, Crosshare or Amuse Labs JSON", path)
     if shape == "amuse":
         return _amuse(schema, data, text)
     _refuse_unread_bars(data, path)
