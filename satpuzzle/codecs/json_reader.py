@@ -283,15 +283,20 @@ class Fields:
 # ---------------------------------------------------------------- documents
 
 
-def read_documents(source: str, path: str, codecs: Mapping[str, JsonCodec]) -> list[Any]:
-    """The instances of a JSON text: one puzzle object, or a list of them, each of a kind
-    named in `codecs`."""
+def parse(source: str, path: str) -> Any:
+    """The value of a JSON text; malformed JSON is an InputError at the decoder's position."""
     try:
-        data = json.loads(source)
+        return json.loads(source)
     except json.JSONDecodeError as exc:
         raise InputError(f"malformed JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
     except RecursionError:
         raise InputError("malformed JSON: nested too deeply", path) from None
+
+
+def read_documents(source: str, path: str, codecs: Mapping[str, JsonCodec]) -> list[Any]:
+    """The instances of a JSON text: one puzzle object, or a list of them, each of a kind
+    named in `codecs`."""
+    data = parse(source, path)
     reader = Schema(Document(source, path))
     if isinstance(data, list):
         if not data:

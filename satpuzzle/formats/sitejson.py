@@ -29,7 +29,7 @@ import re
 from typing import Any
 
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, Bar, Clue, GridFile, bar_of_side, entries
-from satpuzzle.codecs.json_reader import Document, JsonPath, Schema
+from satpuzzle.codecs.json_reader import Document, JsonPath, Schema, parse
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 
@@ -78,12 +78,7 @@ def read_document(source: str | bytes, path: str) -> GridFile:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
-    except RecursionError:
-        raise InputError("malformed JSON: nested too deeply", path) from None
+    data = parse(text, path)
     schema = Schema(Document(text, path))
     shape = _shape(data)
     if shape is None:  # not an object of one of these sites (a number, a list, another JSON)
