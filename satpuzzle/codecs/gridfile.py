@@ -15,6 +15,10 @@ OPEN = "."  # an open cell with no letter in `cells`; a cell of unknown answer i
 # between (row, col) and (row + 1, col). Bars on the grid's outer edge are no bars.
 RIGHT, BOTTOM = "right", "bottom"
 Bar = tuple[int, int, str]
+# A rebus cell: (row, col, letters), 0-based, the letters upper-case (two or more, or a
+# symbol's spelling). In `solution` and `cells` such a cell holds the first of its letters, as
+# Across Lite stores it; the full string is in GridFile.rebus.
+RebusCell = tuple[int, int, str]
 
 
 def bar_of_side(row: int, col: int, side: str) -> Bar | None:
@@ -55,6 +59,8 @@ class GridFile:
     original: bytes = b""
     bars: frozenset[Bar] = frozenset()  # see RIGHT, BOTTOM
     typed: tuple[str, ...] = field(default=(), compare=False)
+    # the solution's cells of several letters (a rebus), sorted; see RebusCell
+    rebus: tuple[RebusCell, ...] = ()
 
     @property
     def height(self) -> int:
@@ -66,6 +72,10 @@ class GridFile:
 
     def is_block(self, row: int, col: int) -> bool:
         return self.cells[row][col] == BLOCK
+
+    def rebus_cells(self) -> dict[tuple[int, int], str]:
+        """The solution's rebus cells: (row, col) -> their letters."""
+        return {(row, col): letters for row, col, letters in self.rebus}
 
     def clue_text(self, direction: str, number: int) -> str:
         return next((clue.text for clue in self.clues

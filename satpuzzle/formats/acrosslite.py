@@ -15,7 +15,7 @@ import re
 import struct
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, RebusCell, entries
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
@@ -135,7 +135,8 @@ def write(instance: Any) -> bytes:
     return write_filled(document, document.solution)
 
 
-def write_filled(document: GridFile, filled: tuple[str, ...]) -> bytes:
+def write_filled(document: GridFile, filled: tuple[str, ...],
+                 rebus: tuple[RebusCell, ...] = ()) -> bytes:
     """A binary `.puz` of `document` whose solution is `filled` (letters, `#` blocks; `.`
     written `-` where the file says no letter): the file it was read from, or a new one, clues
     kept. Checksums are puzpy's. A barred grid is refused: Across Lite has no bars."""

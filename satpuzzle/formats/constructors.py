@@ -75,4 +75,5 @@ def write_fill(format_name: str, instance: Any, fill: Any) -> str | bytes:
         raise InputError(f"--format {format_name} writes crossword fills; this is a "
                          f"{instance.KIND} puzzle")
     module = MODULES[FILL_FORMATS[format_name]]
-    return module.write_filled(codecs.grid_file(instance), codecs.filled_rows(fill))
+    return module.write_filled(codecs.grid_file(instance), codecs.filled_rows(fill),
+                               codecs.filled_rebus(instance, fill))

@@ -29,6 +29,7 @@ from satpuzzle.codecs.gridfile import (
     Bar,
     Clue,
     GridFile,
+    RebusCell,
     bar_of_side,
     entries,
 )
@@ -314,7 +315,8 @@ def write(instance: Any) -> str:
     return write_filled(document, document.solution if complete else None)
 
 
-def write_filled(document: GridFile, filled: tuple[str, ...] | None) -> str:
+def write_filled(document: GridFile, filled: tuple[str, ...] | None,
+                 rebus: tuple[RebusCell, ...] = ()) -> str:
     """An ipuz document of `document` whose solution is `filled`: the file it was read from
     (everything it says kept), or a new one, clues kept. Validated by the ipuz library."""
     if document.format == FORMAT and document.original:

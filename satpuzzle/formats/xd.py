@@ -30,6 +30,7 @@ from satpuzzle.codecs.gridfile import (
     Bar,
     Clue,
     GridFile,
+    RebusCell,
     bar_of_side,
     entries,
 )
@@ -232,7 +233,8 @@ def write(instance: Any) -> str:
     return write_filled(document, document.solution)
 
 
-def write_filled(document: GridFile, filled: tuple[str, ...]) -> str:
+def write_filled(document: GridFile, filled: tuple[str, ...],
+                 rebus: tuple[RebusCell, ...] = ()) -> str:
     """The xd text of `document` with `filled` as its grid (`.` where no letter is known):
     the metadata of the xd file it was read from, or its title, author and copyright; clues
     with their answers as `filled` spells them."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, entries
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, RebusCell, entries
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.crossword import puzzle as crossword
@@ -154,6 +154,12 @@ def filled_rows(fill: tuple[str, ...]) -> tuple[str, ...]:
     """A fill (rows of letters, `0` for blocks) as GridFile rows: capitals, `#` blocks."""
     return tuple("".join(BLOCK if cell == "0" else cell.upper() for cell in row)
                  for row in fill)
+
+
+def filled_rebus(instance: CrosswordInstance, fill: tuple[str, ...]) -> tuple[RebusCell, ...]:
+    """The cells of `fill` that hold several letters (a rebus), for a writer: GridFile.rebus
+    of the filled grid, whose `filled_rows` hold their first letters."""
+    return ()
 
 
 # what this kind has in each exchange format (read by Kind's codec properties)
