@@ -13,17 +13,22 @@ of encodings, which must not load PySAT).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-_WHERE = {"Model": "model", "parse_choices": "model", "DEFAULTS": "encodings",
-          "ENCODINGS": "encodings", "Encoding": "encodings", "choices": "encodings"}
+from satpuzzle.lazy import Lazy, loaded
+
+_WHERE = {"Model": Lazy("satpuzzle.constraints.model", "Model"),
+          "parse_choices": Lazy("satpuzzle.constraints.model", "parse_choices"),
+          "DEFAULTS": Lazy("satpuzzle.constraints.encodings", "DEFAULTS"),
+          "ENCODINGS": Lazy("satpuzzle.constraints.encodings", "ENCODINGS"),
+          "Encoding": Lazy("satpuzzle.constraints.encodings", "Encoding"),
+          "choices": Lazy("satpuzzle.constraints.encodings", "choices")}
 
 __all__ = ["DEFAULTS", "ENCODINGS", "Encoding", "Model", "choices", "parse_choices"]
 
 
 def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
+    deferred = _WHERE.get(name)
+    if deferred is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return loaded(deferred)
