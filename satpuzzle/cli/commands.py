@@ -251,8 +251,9 @@ def _explain(args: argparse.Namespace, formula: Any, text: str) -> int:
         print(json.dumps(report.table_json(rows, formula.names, formula.num_vars,
                                            formula.num_clauses), ensure_ascii=not utf8))
     else:
-        if not utf8:
-            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        reconfigure = getattr(sys.stdout, "reconfigure", None)  # a StringIO has none
+        if not utf8 and reconfigure is not None:
+            reconfigure(errors="backslashreplace")
         print("\n".join(report.table_lines(rows, formula.names, formula.num_vars,
                                            formula.num_clauses)))
     return EXIT_FOUND
