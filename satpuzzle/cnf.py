@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysat import _utils as pysat_utils
 
@@ -27,6 +27,10 @@ from satpuzzle.dimacs import VarName, header_lines, projection_lines, write_cnf
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
 from satpuzzle.stages import ChildFailed, run_in_child
+
+if TYPE_CHECKING:
+    import numpy
+    from pysat.formula import IDPool as VariablePool
 
 # imported by the first formula built: the command line's help needs only the budgets here
 np = Lazy("numpy")
@@ -344,13 +348,13 @@ class Formula:
                 f"clauses (about {_budget[0] * BYTES_PER_CLAUSE / 1e9:.1f} GB) and was "
                 "stopped: raise it with --max-clauses N to go on")
 
-    def add_block(self, literals: np.ndarray, ends: np.ndarray) -> None:
+    def add_block(self, literals: numpy.ndarray, ends: numpy.ndarray) -> None:
         """Clauses given flat: clause i is literals[ends[i-1]:ends[i]] (ends[-1] = len)."""
         if len(ends):
             self.blocks.append(ClauseBlock(literals.astype(np.int64), ends.astype(np.int64)))
             self.check_budget()
 
-    def add_pairs(self, first: np.ndarray, second: np.ndarray) -> None:
+    def add_pairs(self, first: numpy.ndarray, second: numpy.ndarray) -> None:
         """Binary clauses [first[i], second[i]]."""
         pairs = np.stack([first, second], axis=1).reshape(-1)
         self.add_block(pairs, np.arange(2, len(pairs) + 1, 2))
@@ -368,7 +372,7 @@ class Formula:
         for block in self.blocks:
             yield from block.clauses()
 
-    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+    def flat(self) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Every clause, small ones then blocks, as one flat layout (literals, end offsets)."""
         literals, ends = flat_clauses(self.clauses)
         all_literals, all_ends, offset = [literals], [ends], len(literals)
@@ -418,10 +422,10 @@ class Formula:
         self.add_block(literals, ends)
 
     def _pb_in_child(self, lits: Sequence[int], weights: Sequence[int], bound: int,
-                     encoding: int) -> tuple[np.ndarray, np.ndarray, int]:
+                     encoding: int) -> tuple[numpy.ndarray, numpy.ndarray, int]:
         allowance = (max_clauses() - self.num_clauses) * PB_BYTES_PER_CLAUSE + PB_MEMORY_MARGIN
 
-        def work(_send: Callable[[object], None]) -> tuple[np.ndarray, np.ndarray, int]:
+        def work(_send: Callable[[object], None]) -> tuple[numpy.ndarray, numpy.ndarray, int]:
             _cap_memory(allowance)
             clauses = _pb_clauses(lits, weights, bound, self.pool, encoding)
             return (*flat_clauses(clauses), self.pool.top)
@@ -437,6 +441,7 @@ class Formula:
                 "with --max-clauses N to go on") from None
         if how == "interrupt":
             raise KeyboardInterrupt
+        assert result is not None  # no timeout: done, or interrupted
         return result
 
     @property
@@ -502,14 +507,14 @@ def pb_clause_estimate(weights: Sequence[int]) -> int:
     return int(3.6 * len(weights) ** 1.5 * bits) + 16
 
 
-def _pb_clauses(lits: Sequence[int], weights: Sequence[int], bound: int, pool: IDPool,
+def _pb_clauses(lits: Sequence[int], weights: Sequence[int], bound: int, pool: VariablePool,
                 encoding: int) -> list[list[int]]:
     from pysat.pb import PBEnc  # imported when needed: it is slow to import
 
     return PBEnc.equals(list(lits), list(weights), bound, vpool=pool, encoding=encoding).clauses
 
 
-def flat_clauses(clauses: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+def flat_clauses(clauses: Sequence[Sequence[int]]) -> tuple[numpy.ndarray, numpy.ndarray]:
     """Clauses as the flat literals and end offsets of a ClauseBlock."""
     lengths = np.fromiter(map(len, clauses), dtype=np.int64, count=len(clauses))
     literals = np.fromiter(itertools.chain.from_iterable(clauses), dtype=np.int64,
@@ -517,17 +522,18 @@ def flat_clauses(clauses: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarr
     return literals, np.cumsum(lengths)
 
 
-def _starts(ends: np.ndarray) -> np.ndarray:
+def _starts(ends: numpy.ndarray) -> numpy.ndarray:
     """Where each clause of a flat layout begins."""
     return np.concatenate([[0], ends[:-1]])[:len(ends)].astype(ends.dtype)
 
 
-def _without_empty(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _without_empty(literals: numpy.ndarray,
+                   ends: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
     return literals, ends[ends > _starts(ends)]
 
 
-def _prefixed(literals: np.ndarray, ends: np.ndarray,
-              literal: int) -> tuple[np.ndarray, np.ndarray]:
+def _prefixed(literals: numpy.ndarray, ends: numpy.ndarray,
+              literal: int) -> tuple[numpy.ndarray, numpy.ndarray]:
     """Every clause with `literal` put in front."""
     return np.insert(literals, _starts(ends), literal), ends + np.arange(1, len(ends) + 1)
 
@@ -551,8 +557,8 @@ def _cap_memory(allowance: int) -> None:
 class ClauseBlock:
     """Clauses stored flat: clause i is literals[ends[i-1]:ends[i]]."""
 
-    literals: np.ndarray
-    ends: np.ndarray
+    literals: numpy.ndarray
+    ends: numpy.ndarray
 
     def clauses(self, chunk: int = 1 << 16) -> Iterator[list[int]]:
         starts = _starts(self.ends)

@@ -9,11 +9,14 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar, cast
 
-from satpuzzle.children import ChildFailed, run_children
+from satpuzzle.children import ChildFailed, Send, run_children
 
 __all__ = ["ChildFailed", "StageTimeout", "paused_limit", "run_deadline", "run_in_child",
            "the_deadline", "time_limit"]
+
+_Result = TypeVar("_Result")
 
 _deadline: list[float | None] = [None]  # the run's deadline, for engines keeping their time
 
@@ -90,8 +93,9 @@ def paused_limit() -> Iterator[float | None]:
         signal.setitimer(signal.ITIMER_REAL, max(remaining, 0.001))
 
 
-def run_in_child(work: Callable[[Callable[[object], None]], object], timeout: float | None,
-                 on_event: Callable[[object], None] | None = None) -> tuple[str, object]:
+def run_in_child(work: Callable[[Send], _Result], timeout: float | None,
+                 on_event: Callable[[object], None] | None = None
+                 ) -> tuple[str, _Result | None]:
     """Run `work(send)` in a forked child process (satpuzzle.children), so that a timeout or
     Ctrl-C stops it even inside a long solver call. Events the child passes to `send` reach
     `on_event` here as they come. Returns ("done", work's result), ("timeout", None) or
@@ -106,4 +110,5 @@ def run_in_child(work: Callable[[Callable[[object], None]], object], timeout: fl
     run = run_children([work], relay, timeout)
     if run.stopped is not None:
         return run.stopped, None
-    return "done", run.results[0]
+    # the child's return value, unpickled here: what `work` returned
+    return "done", cast(_Result, run.results[0])
