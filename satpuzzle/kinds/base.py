@@ -92,7 +92,8 @@ class Option:
 class PuzzleModule(Protocol):
     """What a kind's `puzzle.py` provides: model, reading, encoding, answers."""
 
-    BLOCK_LIMITS: Limits  # the most each of its blocks holds (satpuzzle.grammar.limits)
+    @property
+    def BLOCK_LIMITS(self) -> Limits: ...  # the most each block holds (grammar.limits)
 
     def from_spec(self, spec: PuzzleSpec) -> Instance: ...
     def to_puz(self, instance: Instance) -> str: ...
@@ -110,6 +111,80 @@ class PicturesModule(Protocol):
 
     def svg(self, instance: Instance, solution: Solution | None) -> Any: ...
     def pretty(self, instance: Instance, solution: Solution | None) -> str: ...
+
+
+class CheckerModule(Protocol):
+    """What a kind's rule checker (`satpuzzle/checkers/<kind>.py`) provides."""
+
+    def check(self, instance: Any, solution: Any) -> list[str]: ...
+
+
+class CodecsModule(Protocol):
+    """What a kind's `codecs.py` names: its codecs in each exchange format (satpuzzle/codecs)."""
+
+    @property
+    def SGT_GAMES(self) -> tuple[SgtGame, ...]: ...
+    @property
+    def URL(self) -> UrlCodec | None: ...
+    @property
+    def JSON(self) -> JsonCodec | None: ...
+    @property
+    def NATIVE(self) -> tuple[NativeFormat, ...]: ...
+
+
+class NativeReading(Protocol):
+    """A kind's native files: how well a text fits (`Kind.fit`) and its instances
+    (`Kind.read_native`), as the kind's `puzzle.py` provides them."""
+
+    def fit(self, text: str) -> int: ...
+    def read_native(self, text: str, path: str,
+                    options: dict[str, Any]) -> tuple[list[Instance], bool]: ...
+
+
+class BatchEncoding(Protocol):
+    """Files of one-line puzzles answered from one formula (`Kind.encode_batch`), one line
+    each (`Kind.render_line`)."""
+
+    def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Any]]: ...
+    def render_line(self, instance: Instance, solution: Solution) -> str: ...
+
+
+class StandaloneEncoding(Protocol):
+    """`Kind.encode_standalone`: the formula without lazy constraints."""
+
+    def encode_standalone(self, instance: Instance) -> Formula: ...
+
+
+class ClauseEstimate(Protocol):
+    """`Kind.estimate_clauses`: the clauses the encoding will have, before building it."""
+
+    def estimate_clauses(self, instance: Instance) -> int | None: ...
+
+
+class EngineModule(Protocol):
+    """A kind engine's functions (`Engine.solutions`, `Engine.suits`), named as the jigsaw
+    engines' modules name them."""
+
+    def solutions(self, instance: Instance, solver_name: str) -> Iterator[Solution]: ...
+    def suits(self, instance: Instance) -> bool: ...
+
+
+def conforms(puzzle: PuzzleModule, pictures: PicturesModule, checker: CheckerModule,
+             codecs: CodecsModule | None = None, *, native: NativeReading | None = None,
+             batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
+             clauses: ClauseEstimate | None = None,
+             engines: Sequence[EngineModule] = ()) -> None:
+    """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
+    its `Lazy` attributes stand for, so that the type checker holds them to the interface:
+    a module missing a function, or one with other parameters or another result, fails
+    mypy. The keyword arguments name the modules that provide the optional hooks a kind
+    takes from a module rather than from Kind's defaults."""
+
+
+def engine(solutions: Callable[[Instance, str], Iterator[Solution]],
+           suits: Callable[[Instance], bool]) -> None:
+    """Never run: `engine(puzzle.search, puzzle.search_suits)` under TYPE_CHECKING checks
+    engine functions that are not named `solutions` and `suits`."""
 
 
 class Kind:

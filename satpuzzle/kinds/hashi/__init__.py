@@ -4,6 +4,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -58,3 +60,10 @@ class HashiKind(Kind):
 
 
 KIND = HashiKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import hashi as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.hashi import codecs, pictures, puzzle, rules
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, standalone=rules)

@@ -5,6 +5,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -85,3 +87,12 @@ class JigsawKind(Kind):
 
 
 KIND = JigsawKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import jigsaw as checker
+    from satpuzzle.kinds.base import conforms, engine
+    from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
+
+    conforms(puzzle, pictures, checker, codecs,
+             native=puzzle, clauses=puzzle, engines=(euler, propagation))
+    engine(puzzle.search, puzzle.search_suits)

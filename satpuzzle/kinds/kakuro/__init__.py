@@ -5,6 +5,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
@@ -26,3 +28,10 @@ class KakuroKind(Kind):
 
 
 KIND = KakuroKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import kakuro as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.kakuro import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle)

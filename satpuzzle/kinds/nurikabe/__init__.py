@@ -4,6 +4,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
@@ -25,3 +27,10 @@ class NurikabeKind(Kind):
 
 
 KIND = NurikabeKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import nurikabe as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.nurikabe import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, standalone=puzzle)

@@ -4,6 +4,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
@@ -26,3 +28,10 @@ class OneInThreeSatKind(Kind):
 
 
 KIND = OneInThreeSatKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import one_in_three_sat as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle)

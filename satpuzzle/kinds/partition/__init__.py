@@ -4,6 +4,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from satpuzzle.kinds.base import Kind
 from satpuzzle.lazy import Lazy
 
@@ -28,3 +30,10 @@ class PartitionKind(Kind):
 
 
 KIND = PartitionKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import partition as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.partition import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, batch=puzzle)

@@ -5,6 +5,7 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from satpuzzle.kinds.base import Kind, Option
 from satpuzzle.lazy import Lazy
@@ -52,3 +53,10 @@ class ShikakuKind(Kind):
 
 
 KIND = ShikakuKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import shikaku as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.shikaku import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, Kind, Option
@@ -106,3 +106,10 @@ class SudokuKind(Kind):
 
 
 KIND = SudokuKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import sudoku as checker
+    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.sudoku import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, batch=puzzle)
