@@ -6,11 +6,15 @@ instance's grid size and clues and the solution's rectangles, nothing else."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeGuard
 
-Rectangle = Sequence[object]  # (clue cell or None, top, left, height, width)
+# A rectangle as given, not yet checked: (clue cell or None, top, left, height, width)
+Rectangle = Sequence[object]
+Clue = tuple[int, int, int | None]  # (row, column, area), area None for a `?` clue
+Box = tuple[int, int, int, int]  # (top, left, height, width)
 
 
-def violations(rows: int, cols: int, clues: Iterable[Sequence[int]],
+def violations(rows: int, cols: int, clues: Iterable[Clue],
                rectangles: Iterable[Rectangle]) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid. `clues` are
     (row, column, area), area None for a `?` clue (any area), and `rectangles` (clue cell or
@@ -22,10 +26,11 @@ def violations(rows: int, cols: int, clues: Iterable[Sequence[int]],
     for named, top, left, height, width in rectangles:
         own, clue = _own_problems(rows, cols, area_at, named, top, left, height, width)
         problems += own
-        if clue is None:
+        box = (top, left, height, width)
+        if clue is None or not _is_box(box):  # not inside the grid: covers nothing
             continue
-        for r in range(top, top + height):
-            for c in range(left, left + width):
+        for r in range(box[0], box[0] + box[2]):
+            for c in range(box[1], box[1] + box[3]):
                 times_covered[r][c] += 1
         if clue:
             clues_used[clue] = clues_used.get(clue, 0) + 1
@@ -41,13 +46,21 @@ def violations(rows: int, cols: int, clues: Iterable[Sequence[int]],
     return problems
 
 
-def _own_problems(rows: int, cols: int, area_at: dict, named, top, left, height, width,
+def _is_box(values: tuple[object, ...]) -> TypeGuard[Box]:
+    """Whether `values` are a rectangle's four coordinates, ints (not bools, not floats)."""
+    return len(values) == 4 and all(type(v) is int for v in values)
+
+
+def _own_problems(rows: int, cols: int, area_at: dict[tuple[int, int], int | None],
+                  named: object, top: object, left: object, height: object, width: object,
                   ) -> tuple[list[str], tuple[int, int] | tuple[()] | None]:
     """The rules one rectangle breaks by itself, and the clue it holds: None when it is not
     a rectangle inside the grid (it covers nothing), () when it holds no clue or several."""
     where = f"rectangle at row {top}, column {left} ({height}×{width})"
-    if not all(type(v) is int for v in (top, left, height, width)):
+    box = (top, left, height, width)
+    if not _is_box(box):
         return [f"{where}: coordinates must be integers"], None
+    top, left, height, width = box
     if height < 1 or width < 1 or top < 0 or left < 0 or top + height > rows \
             or left + width > cols:
         return [f"{where} is not inside the {rows}×{cols} grid"], None
@@ -57,13 +70,20 @@ def _own_problems(rows: int, cols: int, area_at: dict, named, top, left, height,
         return [f"{where} holds {len(inside)} clues, expected exactly one"], ()
     clue = inside[0]
     problems = []
-    if named is not None and tuple(named) != clue:  # type: ignore[arg-type]
-        problems.append(f"{where} is given for clue {tuple(named)}, "  # type: ignore[arg-type]
-                        f"but holds the clue at {clue}")
+    if named is not None and (given := _cell_given(named)) != clue:
+        problems.append(f"{where} is given for clue {given}, but holds the clue at {clue}")
     if area_at[clue] is not None and area_at[clue] != height * width:
         problems.append(f"{where} has area {height * width}, but its clue says "
                         f"{area_at[clue]}")
     return problems, clue
+
+
+def _cell_given(named: object) -> tuple[object, ...]:
+    """The clue cell a rectangle names, as a tuple; a TypeError when it is no sequence (the
+    solution is then not shaped like one: the API says so)."""
+    if not isinstance(named, Iterable):
+        raise TypeError(f"{type(named).__name__!r} object is not iterable")
+    return tuple(named)
 
 
 def check(instance, solution) -> list[str]:

@@ -34,6 +34,7 @@ import numpy as np
 from satpuzzle.cnf import BYTES_PER_CLAUSE, ClauseBudgetExceeded, max_clauses
 
 Rect = tuple[int, int, int, int]  # (top, left, height, width)
+Clue = tuple[int, int, int | None]  # (row, column, area), 0-based; area None for a `?`
 
 # Cell-in-cell is applied where I(x) has at most this many cells: I(x) is small where the
 # rule matters (a cell between a few clues), and large ones would cost their area squared.
@@ -95,11 +96,11 @@ class Candidates:
         found: list[list[Rect]] = [[] for _ in range(clues)]
         columns = (self.top, self.left, self.height, self.width)
         for clue, *rect in zip(self.clue.tolist(), *(c.tolist() for c in columns)):
-            found[clue].append(tuple(rect))  # type: ignore[arg-type]
+            found[clue].append(tuple(rect))
         return tuple(map(tuple, found))
 
 
-def candidates(rows: int, cols: int, clues: Sequence[tuple[int, int, int | None]]) -> Candidates:
+def candidates(rows: int, cols: int, clues: Sequence[Clue]) -> Candidates:
     """Per clue, every rectangle of its area inside the grid that holds it and no other clue;
     for a `?` clue (area None), every such rectangle of any area the other clues leave room
     for (_question_candidates)."""
@@ -136,7 +137,7 @@ def _numbered_candidates(rows: int, cols: int, table: np.ndarray) -> Candidates:
     lefts = np.minimum(col, cols - width) - left0 + 1
     positions = (np.minimum(row, rows - height) - top0 + 1) * lefts
     sums = _clue_sums(rows, cols, table)
-    parts = []
+    parts: list[tuple[np.ndarray, ...]] = []
     for batch in _batches(positions):
         place, which = _ranges(np.zeros(len(batch), dtype=np.int64), positions[batch])
         which = batch[which]

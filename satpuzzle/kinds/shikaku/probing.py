@@ -23,7 +23,7 @@ import numpy as np
 from pysat.solvers import Solver
 
 from satpuzzle.kinds.shikaku import presolve, rules
-from satpuzzle.kinds.shikaku.presolve import Reduction
+from satpuzzle.kinds.shikaku.presolve import Clue, Reduction
 
 PROBE_SOLVER = "glucose4"
 MAX_PASSES = 4
@@ -32,7 +32,7 @@ MAX_PASSES = 4
 AGAIN = 0.05
 
 
-def probe(rows: int, cols: int, clues: Sequence[tuple[int, int, int]], red: Reduction) -> None:
+def probe(rows: int, cols: int, clues: Sequence[Clue], red: Reduction) -> None:
     """Remove from `red` the open candidates that probing shows to be in no solution, and
     bring the reduction back to the presolve's fixpoint after each pass."""
     for _ in range(MAX_PASSES):

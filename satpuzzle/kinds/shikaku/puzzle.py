@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard, cast
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.shikaku import presolve, probing, rules
-from satpuzzle.kinds.shikaku.presolve import Candidates, Reduction
+from satpuzzle.kinds.shikaku.presolve import Candidates, Clue, Reduction
 
 KIND = "shikaku"
 EMPTY = {".", "-", "0"}
@@ -41,8 +41,6 @@ CLUE = re.compile(r"^[0-9]+$")
 QUESTION = "?"  # a clue of unknown number: its rectangle may have any area
 MAX_CELLS = 1_000_000  # a grid above this is refused before any work is done
 BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS)}  # read before the text is parsed
-
-Clue = tuple[int, int, int | None]  # (row, column, area), 0-based; area None for a `?`
 
 
 @dataclass(frozen=True)
@@ -107,6 +105,7 @@ class Placement(NamedTuple):
 
 Solution = tuple[Placement, ...]  # sorted by clue
 Rect = tuple[int, int, int, int]  # (top, left, height, width)
+RectName = tuple[str, int, int, int, int, int, int]  # ("rect", r, c, top, left, height, width)
 
 
 # ---------------------------------------------------------------- reading
@@ -150,9 +149,9 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     if len(lines) * width > MAX_CELLS:
         raise error_at(where, f"grid of {len(lines)}×{width} cells is too large "
                               f"(at most {MAX_CELLS} cells)", 1, 1)
-    cells = len(lines) * width
+    area_limit = len(lines) * width
     clues = tuple((r, c, area) for r, line in enumerate(lines)
-                  for c, token in enumerate(line) if (area := _cell_area(token, cells)) != 0)
+                  for c, token in enumerate(line) if (area := _cell_area(token, area_limit)) != 0)
     instance = ShikakuInstance(len(lines), width, clues, title)
     problem = impossibility(instance)
     if problem is not None:
@@ -420,14 +419,14 @@ def decode(instance: ShikakuInstance, true_names: Iterable[VarName]) -> Solution
     if None in keys and None in (keys := list(map(tables.learn, names))):
         return _decode(names)
     keys.sort()  # the order of _sorted: (clue, top, left, height, width)
-    return tuple(map(tables.placement.__getitem__, keys))
+    return tuple(map(tables.placement.__getitem__, cast(list[int], keys)))  # None not in keys
 
 
 def _decode(true_names: Iterable[VarName]) -> Solution:
     """`decode` for any names, without the tables."""
-    placements = [Placement((name[1], name[2]), *name[3:7]) for name in true_names
-                  if name[0] == "rect"]
-    return _sorted(placements)
+    # the formula names every rect variable as rules.py does (a RectName)
+    rects = [cast(RectName, name) for name in true_names if name[0] == "rect"]
+    return _sorted(Placement((rect[1], rect[2]), *rect[3:7]) for rect in rects)
 
 
 TABLE_LIMIT = 1 << 16  # names remembered per instance
@@ -455,8 +454,7 @@ class _Tables:
     def learn(self, name: VarName) -> int | None:
         """The key of a rect variable's name (None: not one inside the grid), remembered."""
         rows, cols = self.rows, self.cols
-        if not (type(name) is tuple and len(name) == 7 and name[0] == "rect"
-                and all(type(v) is int for v in name[1:])):
+        if not _is_rect_name(name):
             return None
         _, r, c, top, left, height, width = name
         if not (0 <= r < rows and 0 <= c < cols and 0 <= top < rows and 0 <= left < cols
@@ -493,6 +491,12 @@ class _Tables:
 
 
 _TABLES: list[tuple[ShikakuInstance, _Tables]] = []  # the latest instances' first
+
+
+def _is_rect_name(name: VarName) -> TypeGuard[RectName]:
+    """Whether `name` is a rect variable's name: a tuple ("rect", seven ints)."""
+    return (type(name) is tuple and len(name) == 7 and name[0] == "rect"
+            and all(type(v) is int for v in name[1:]))
 
 
 def _tables(instance: ShikakuInstance) -> _Tables:
@@ -614,16 +618,16 @@ def forced_text(instance: ShikakuInstance, forced: dict[VarName, bool]) -> list[
     `clue r2c3 (6) = r2c1-r3c3 (2x3)`, or `clue r2c3 (6) open` with how many of its candidate
     rectangles are ruled out (by the presolve, which leaves them no variable, or forced
     false)."""
-    chosen: dict[tuple[int, int], tuple[int, ...]] = {}
+    chosen: dict[tuple[int, int], Rect] = {}
     red = reduced(instance)
     removed = (np.diff(red.clue_start) - red.alive_per_clue()).tolist()
     ruled_out = {(r, c): count for (r, c, _), count in zip(instance.clues, removed)}
     for name, value in forced.items():
-        if name[0] != "rect":
+        if not _is_rect_name(name):  # every rect variable's name is one
             continue
         clue = (name[1], name[2])
         if value:
-            chosen[clue] = name[3:7]  # type: ignore[assignment]
+            chosen[clue] = name[3:7]
         else:
             ruled_out[clue] = ruled_out.get(clue, 0) + 1
     lines = []

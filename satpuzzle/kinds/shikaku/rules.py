@@ -39,11 +39,10 @@ from satpuzzle.constraints.bulk import (
     one_group_per_item,
 )
 from satpuzzle.kinds.shikaku import FAMILIES
-from satpuzzle.kinds.shikaku.presolve import Reduction, rect_cells
+from satpuzzle.kinds.shikaku.presolve import Clue, Reduction, rect_cells
 
 KIND = "shikaku"
 
-Clue = tuple[int, int, int]
 Choices = Sequence[tuple[str, str]]  # (family, encoding) chosen by the user
 
 
