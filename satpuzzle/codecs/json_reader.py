@@ -16,7 +16,6 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from json.decoder import scanstring
 from typing import Any
 
 from satpuzzle.errors import InputError, Position
@@ -121,12 +120,13 @@ class _JsonPosition(Position):
         self._where = where
         self.path = document.path
 
-    @property  # type: ignore[override]
-    def line(self) -> int | None:
+    # read-only where Position's are attributes: found when read, and no one sets them
+    @property
+    def line(self) -> int | None:  # type: ignore[override]
         return self._document.locate(self._where)[0]
 
-    @property  # type: ignore[override]
-    def column(self) -> int | None:
+    @property
+    def column(self) -> int | None:  # type: ignore[override]
         return self._document.locate(self._where, inside=True)[1]
 
     def error(self, message: str) -> InputError:
@@ -138,28 +138,36 @@ def _offset(text: str, where: JsonPath) -> int | None:
     key, as json.loads keeps); None if there is none."""
     skip = json.JSONDecoder().raw_decode
     try:
-        i = _SPACE.match(text, 0).end()
+        i = _past_space(text, 0)
         for part in where:
             if isinstance(part, int):
                 if text[i] != "[":
                     return None
-                i = _SPACE.match(text, i + 1).end()
+                i = _past_space(text, i + 1)
                 for _ in range(part):
                     i = _after_comma(text, skip(text, i)[1])
             else:
-                i = _member(text, i, part, skip)
-                if i is None:
+                member = _member(text, i, part, skip)
+                if member is None:
                     return None
+                i = member
         return i
     except (ValueError, IndexError):
         return None
 
 
+def _past_space(text: str, i: int) -> int:
+    """The offset of the first character at or after `i` that is no JSON whitespace."""
+    space = _SPACE.match(text, i)
+    assert space is not None  # `*`: it matches everywhere, if only the empty string
+    return space.end()
+
+
 def _after_comma(text: str, i: int) -> int:
-    i = _SPACE.match(text, i).end()
+    i = _past_space(text, i)
     if text[i] != ",":
         raise ValueError("no next element")
-    return _SPACE.match(text, i + 1).end()
+    return _past_space(text, i + 1)
 
 
 def _member(text: str, i: int, key: str, skip: Callable[[str, int], tuple[Any, int]],
@@ -167,17 +175,17 @@ def _member(text: str, i: int, key: str, skip: Callable[[str, int], tuple[Any, i
     """The offset of the value of `key` in the object starting at `i`."""
     if text[i] != "{":
         return None
-    i = _SPACE.match(text, i + 1).end()
+    i = _past_space(text, i + 1)
     found = None
     while text[i] != "}":
-        name, i = scanstring(text, i + 1)
-        i = _SPACE.match(text, i).end() + 1  # past ':'
-        i = _SPACE.match(text, i).end()
+        name, i = skip(text, i)  # the key, a JSON string
+        i = _past_space(text, i) + 1  # past ':'
+        i = _past_space(text, i)
         if name == key:
             found = i
-        i = _SPACE.match(text, skip(text, i)[1]).end()
+        i = _past_space(text, skip(text, i)[1])
         if text[i] == ",":
-            i = _SPACE.match(text, i + 1).end()
+            i = _past_space(text, i + 1)
     return found
 
 
