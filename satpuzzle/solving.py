@@ -9,7 +9,7 @@ import gc
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pysat.solvers import Solver, SolverNames
 
@@ -244,6 +244,8 @@ class LimitReached(Exception):
 
 # Events a worker sends: ("model", job, payload) and ("done", job, complete); a worker returns
 # its back end's counters.
+WorkerEvent = tuple[str, int, Any]
+Counters = dict[str, int]
 
 
 def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | None,
@@ -307,7 +309,7 @@ def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
     results = [JobResult(i) for i in range(job_count)]
 
     def on_event(_child: int, event: object) -> bool:
-        kind, job, value = event  # type: ignore[misc]
+        kind, job, value = cast(WorkerEvent, event)  # unpickled as a worker sent it
         if kind == "model":
             results[job].count += 1
             on_model(job, value)
@@ -329,6 +331,6 @@ def _run(targets: list[Callable[[Send], dict[str, int]]], job_count: int,
         raise SolverCrash(message, exc.message, exc.exitcode) from None
     counters: dict[str, int] = {}
     for stats, finished in zip(run.results, run.finished):  # the workers that finished
-        for key, value in (stats if finished else {}).items():  # type: ignore[union-attr]
+        for key, value in (cast(Counters, stats) if finished else {}).items():
             counters[key] = counters.get(key, 0) + value
     return RunOutcome(results, run.stopped, run.elapsed, counters)
