@@ -5,16 +5,20 @@ ipuz or xd), each recognised by its keys:
   {`rows`, `cols`}, `grid` (one string a cell, row by row, `.` a block) and `clues` {`across`,
   `down`} of strings `"1. Clue"`; `title`, `author`, `copyright`, `notepad`.
 - Crosshare (crosshare.org's puzzle object): `size`, `grid` as above and `clues`, a list of
-  {`num`, `dir` (0 across, 1 down), `clue`}; `title`, `authorName`. Or its stored form: `w`,
+  {`num`, `dir` (0 across, 1 down), `clue`}; `title`, `authorName`; alone or as its pages
+  carry it, under `props.pageProps.puzzle` or `pageProps.puzzle`. Or its stored form: `w`,
   `h`, `g` (the grid), `ac`/`an` and `dc`/`dn` (across and down clues and their numbers),
   `t` title, `n` author, `cn` the constructor's note.
 - Amuse Labs (the puzzle JSON of its solver, the decoded `rawc`): `w`, `h`, `box` (`w`
   columns of `h` cells, `"\\u0000"` a block), `placedWords` (`x`, `y` from 0, `acrossNotDown`,
   `clue` {`clue`}); `title`, `author`, `copyright`.
 
-Amuse Labs' barred grids keep their bars (`cellInfos` items with `rightWall`, `bottomWall`,
-`topWall` or `leftWall` true at `x`, `y`), which end entries as blocks do. An XWordInfo or
-Crosshare file listing bars (a non-empty `vBars`, `hBars`, `vb`, `hb` or `bars`) is refused.
+Barred grids keep their bars, which end entries as blocks do: Amuse Labs' `cellInfos` items
+with `rightWall`, `bottomWall`, `topWall` or `leftWall` true at `x`, `y`; Crosshare's `vBars`
+and `hBars` (stored: `vb`, `hb`), lists of cell indexes (row by row from 0, `x + y * w`), a bar
+on the right of each cell of `vBars` and below each of `hBars`, as Crosshare's own entry
+numbering reads them (XWordInfo's JSON has no bars). A file listing bars in any other form
+(`bars`) is refused.
 
 The grid's letters are the solution (none of these holds a player's grid): kept only with
 --keep-solution, as xd's. A cell of several letters (a rebus) is refused; a cell of no letter
@@ -28,7 +32,18 @@ import json
 import re
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Bar, Clue, GridFile, bar_of_side, entries
+from satpuzzle.codecs.gridfile import (
+    BLOCK,
+    BOTTOM,
+    OPEN,
+    RIGHT,
+    Bar,
+    Clue,
+    GridFile,
+    RebusCell,
+    bar_of_side,
+    entries,
+)
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema, parse
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
@@ -51,7 +66,24 @@ def recognise(text: str) -> str | None:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None  # not ours to report: the JSON reader says where it is malformed
-    return _shape(data)
+    return _shape(_puzzle_object(data)[0])
+
+
+# where Crosshare's pages carry the puzzle object (the JSON of a puzzle's page, and its data)
+_WRAPPERS: tuple[JsonPath, ...] = (("props", "pageProps", "puzzle"), ("pageProps", "puzzle"))
+
+
+def _puzzle_object(data: Any) -> tuple[Any, JsonPath]:
+    """The puzzle object of `data` and its JSON path: `data` itself, or the object a
+    Crosshare page's JSON (Next.js page data) holds it in."""
+    if _shape(data) is None:
+        for wrapper in _WRAPPERS:
+            inner = data
+            for key in wrapper:
+                inner = inner.get(key) if isinstance(inner, dict) else None
+            if _shape(inner) is not None:
+                return inner, wrapper
+    return data, ()
 
 
 def _shape(data: Any) -> str | None:
@@ -78,33 +110,20 @@ def read_document(source: str | bytes, path: str) -> GridFile:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
-    data = parse(text, path)
+    data, at = _puzzle_object(parse(text, path))
     schema = Schema(Document(text, path))
     shape = _shape(data)
     if shape is None:  # not an object of one of these sites (a number, a list, another JSON)
         raise InputError("not a crossword of XWordInfo, Crosshare or Amuse Labs JSON", path)
     if shape == "amuse":
         return _amuse(schema, data, text)
-    _refuse_unread_bars(data, path)
+    if data.get("bars"):
+        raise schema.fail((*at, "bars"), "bars listed in a form satpuzzle does not read "
+                                         "(Crosshare's are 'vBars' and 'hBars'): it will not "
+                                         "fill across them")
     if shape == "crosshare" and "g" in data:
-        return _crosshare_stored(schema, data, text)
-    if shape in ("crosshare", "xwordinfo"):
-        return _sized(schema, data, text, shape)
-    raise InputError("not a crossword of XWordInfo, Crosshare or Amuse Labs JSON", path)
-
-
-# keys under which these sites' JSON may list a barred grid's bars, not read here
-UNREAD_BARS = ("vBars", "hBars", "vb", "hb", "bars")
-
-
-def _refuse_unread_bars(data: dict[str, Any], path: str) -> None:
-    """A barred grid of XWordInfo's or Crosshare's JSON is refused: its bars are not read,
-    and a fill running across them would be wrong."""
-    found = next((key for key in UNREAD_BARS if data.get(key)), None)
-    if found is not None:
-        raise InputError(f"this puzzle lists bars ({found!r}): satpuzzle reads the bars of "
-                         "barred grids from ipuz, .jpz, xd and Amuse Labs' JSON, not from this "
-                         "JSON, and will not fill across them", path)
+        return _crosshare_stored(schema, data, text, at)
+    return _sized(schema, data, text, shape, at)
 
 
 def _text(data: dict[str, Any], key: str | None) -> str:
@@ -123,77 +142,105 @@ def _size(schema: Schema, rows: Any, cols: Any, where: tuple[JsonPath, JsonPath]
     return height, width
 
 
-def _cell(schema: Schema, value: Any, where: JsonPath, block: str, at: tuple[int, int]) -> str:
-    """A cell of the solution: BLOCK, a letter, or OPEN (no letter known)."""
-    cell = schema.string(value, where)
-    if cell == block:
-        return BLOCK
-    if len(cell.strip()) > 1:
-        raise schema.fail(where, f"rebus cell at row {at[0] + 1}, column {at[1] + 1} holds "
-                                 f"{cell[:20]!r}: a cell holding several letters cannot be "
-                                 "filled one letter a cell")
-    return cell.upper() if _LETTER.fullmatch(cell) else OPEN
+class _Solution:
+    """A grid's solution read cell by cell: its rows, and its rebus cells."""
+
+    def __init__(self, schema: Schema, block: str) -> None:
+        self.schema, self.block = schema, block
+        self.rows: list[str] = []
+        self.rebus: list[RebusCell] = []
+
+    def cell(self, value: Any, where: JsonPath, row: int, col: int) -> str:
+        """A cell of the solution: BLOCK, a letter (the first of a rebus cell's), or OPEN
+        (no letter known: a digit, a symbol, nothing)."""
+        cell = self.schema.string(value, where)
+        if cell == self.block:
+            return BLOCK
+        if len(cell.strip()) > 1:
+            raise self.schema.fail(where, f"rebus cell at row {row + 1}, column {col + 1} "
+                                          f"holds {cell[:20]!r}: a cell holding several "
+                                          "letters cannot be filled one letter a cell")
+        return cell.upper() if _LETTER.fullmatch(cell) else OPEN
+
+    def row_major(self, value: Any, where: JsonPath, height: int, width: int) -> None:
+        """The solution of a grid given as one string a cell, row by row."""
+        cells = self.schema.array(value, where, height * width)
+        self.rows = ["".join(self.cell(cells[r * width + c], (*where, r * width + c), r, c)
+                             for c in range(width)) for r in range(height)]
 
 
-def _document(fmt: str, solution: list[str], clues: list[Clue], data: dict[str, Any],
+def _document(fmt: str, solution: _Solution, clues: list[Clue], data: dict[str, Any],
               credits: tuple[str | None, ...], text: str,
               bars: frozenset[Bar] = frozenset()) -> GridFile:
-    cells = tuple("".join(BLOCK if c == BLOCK else OPEN for c in row) for row in solution)
+    cells = tuple("".join(BLOCK if c == BLOCK else OPEN for c in row) for row in solution.rows)
     title, author, copyright_, notes = (_text(data, key) for key in credits)
-    return GridFile(fmt, cells, tuple(solution), tuple(clues), title, author, copyright_,
-                    notes, text.encode("utf-8"), bars=bars)
+    return GridFile(fmt, cells, tuple(solution.rows), tuple(clues), title, author, copyright_,
+                    notes, text.encode("utf-8"), bars=bars, rebus=tuple(sorted(solution.rebus)))
 
 
-def _row_major(schema: Schema, value: Any, where: JsonPath, height: int,
-               width: int) -> list[str]:
-    """The solution of a grid given as one string a cell, row by row."""
-    cells = schema.array(value, where, height * width)
-    return ["".join(_cell(schema, cells[r * width + c], (*where, r * width + c), ".", (r, c))
-                    for c in range(width)) for r in range(height)]
+def _index_bars(schema: Schema, data: dict[str, Any], keys: tuple[str, str], at: JsonPath,
+                height: int, width: int) -> frozenset[Bar]:
+    """Crosshare's bars: `keys` name the lists of the cells (indexes row by row from 0) with a
+    bar on their right and below them (a bar on the grid's outer edge is none)."""
+    found = set()
+    for key, side in zip(keys, (RIGHT, BOTTOM)):
+        for index in schema.integers(data.get(key, []), (*at, key), None, 0,
+                                     height * width - 1):
+            row, col = divmod(index, width)
+            if (col + 1, row + 1)[side == BOTTOM] < (width, height)[side == BOTTOM]:
+                found.add((row, col, side))
+    return frozenset(found)
 
 
-def _sized(schema: Schema, data: dict[str, Any], text: str, fmt: str) -> GridFile:
+def _sized(schema: Schema, data: dict[str, Any], text: str, fmt: str,
+           at: JsonPath) -> GridFile:
     """XWordInfo's JSON, or Crosshare's puzzle object: `size`, `grid`, `clues`."""
     size = data["size"]
     if not isinstance(size, dict) or not {"rows", "cols"} <= size.keys():
-        raise schema.fail(("size",), 'expected {"rows": ..., "cols": ...}')
+        raise schema.fail((*at, "size"), 'expected {"rows": ..., "cols": ...}')
     height, width = _size(schema, size["rows"], size["cols"],
-                          (("size", "rows"), ("size", "cols")))
-    solution = _row_major(schema, data["grid"], ("grid",), height, width)
+                          ((*at, "size", "rows"), (*at, "size", "cols")))
+    solution = _Solution(schema, ".")
+    solution.row_major(data["grid"], (*at, "grid"), height, width)
     clues = []
     if fmt == "xwordinfo":
         if not isinstance(data["clues"], dict):
-            raise schema.fail(("clues",), 'expected {"across": [...], "down": [...]}')
+            raise schema.fail((*at, "clues"), 'expected {"across": [...], "down": [...]}')
         for direction in ("across", "down"):
             listed = data["clues"].get(direction, [])
-            for i, item in enumerate(schema.array(listed, ("clues", direction))):
-                numbered = _NUMBERED.fullmatch(schema.string(item, ("clues", direction, i)))
+            for i, item in enumerate(schema.array(listed, (*at, "clues", direction))):
+                numbered = _NUMBERED.fullmatch(schema.string(item, (*at, "clues", direction, i)))
                 if numbered:
                     clues.append(Clue(direction, int(numbered[1]), numbered[2].strip()))
         credits: tuple[str | None, ...] = ("title", "author", "copyright", "notepad")
     else:
         for i, item in enumerate(data["clues"]):
             if not isinstance(item, dict):
-                raise schema.fail(("clues", i), 'expected {"num": ..., "dir": ..., "clue": ...}')
-            number = schema.integer(item.get("num"), ("clues", i, "num"), 1)
-            way = schema.integer(item.get("dir"), ("clues", i, "dir"), 0, 1)
-            clue = schema.string(item.get("clue"), ("clues", i, "clue"))
+                raise schema.fail((*at, "clues", i),
+                                  'expected {"num": ..., "dir": ..., "clue": ...}')
+            number = schema.integer(item.get("num"), (*at, "clues", i, "num"), 1)
+            way = schema.integer(item.get("dir"), (*at, "clues", i, "dir"), 0, 1)
+            clue = schema.string(item.get("clue"), (*at, "clues", i, "clue"))
             clues.append(Clue(("across", "down")[way], number, clue.strip()))
-        credits = ("title", "authorName", None, None)
-    return _document(fmt, solution, clues, data, credits, text)
+        credits = ("title", "authorName", "copyright", None)
+    bars = _index_bars(schema, data, ("vBars", "hBars"), at, height, width)
+    return _document(fmt, solution, clues, data, credits, text, bars)
 
 
-def _crosshare_stored(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
+def _crosshare_stored(schema: Schema, data: dict[str, Any], text: str,
+                      at: JsonPath) -> GridFile:
     """Crosshare's stored form: `w`, `h`, `g`, clues `ac`/`an` and `dc`/`dn`."""
-    height, width = _size(schema, data["h"], data["w"], (("h",), ("w",)))
-    solution = _row_major(schema, data["g"], ("g",), height, width)
+    height, width = _size(schema, data["h"], data["w"], ((*at, "h"), (*at, "w")))
+    solution = _Solution(schema, ".")
+    solution.row_major(data["g"], (*at, "g"), height, width)
     clues = []
     for direction, texts, numbers in (("across", "ac", "an"), ("down", "dc", "dn")):
-        listed = schema.array(data[texts], (texts,))
-        numbered = schema.integers(data[numbers], (numbers,), len(listed), 1)
-        clues += [Clue(direction, number, schema.string(item, (texts, i)).strip())
+        listed = schema.array(data[texts], (*at, texts))
+        numbered = schema.integers(data[numbers], (*at, numbers), len(listed), 1)
+        clues += [Clue(direction, number, schema.string(item, (*at, texts, i)).strip())
                   for i, (item, number) in enumerate(zip(listed, numbered))]
-    return _document("crosshare", solution, clues, data, ("t", "n", None, "cn"), text)
+    bars = _index_bars(schema, data, ("vb", "hb"), at, height, width)
+    return _document("crosshare", solution, clues, data, ("t", "n", None, "cn"), text, bars)
 
 
 def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
@@ -201,11 +248,12 @@ def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
     height, width = _size(schema, data["h"], data["w"], (("h",), ("w",)))
     columns = [schema.array(column, ("box", c), height)
                for c, column in enumerate(schema.array(data["box"], ("box",), width))]
-    solution = ["".join(_cell(schema, columns[c][r], ("box", c, r), "\0", (r, c))
-                        for c in range(width)) for r in range(height)]
+    solution = _Solution(schema, "\0")
+    solution.rows = ["".join(solution.cell(columns[c][r], ("box", c, r), r, c)
+                             for c in range(width)) for r in range(height)]
     bars = _amuse_bars(schema, data.get("cellInfos", []), height, width)
     numbers = {(entry.direction, entry.row, entry.col): entry.number
-               for entry in entries(tuple(solution), bars)}
+               for entry in entries(tuple(solution.rows), bars)}
     clues = []
     for i, word in enumerate(schema.array(data["placedWords"], ("placedWords",))):
         if not isinstance(word, dict):
