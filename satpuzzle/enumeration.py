@@ -34,7 +34,7 @@ import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.cnf import Formula, Reachability
 from satpuzzle.errors import InputError
@@ -42,6 +42,10 @@ from satpuzzle.lazy import Lazy
 from satpuzzle.solving import Job, LimitReached
 
 np = Lazy("numpy")  # imported by the first enumeration that writes its program
+
+if TYPE_CHECKING:
+    import clingo
+    import numpy
 
 # The back end is optional (without it, SAT enumerates) and imported when first used: clingo
 # and the thread pool add 20 ms to the start-up of every command otherwise.
@@ -90,9 +94,10 @@ class ClingoModels:
         self.formula = formula
         self.live = formula.live_puzzle_vars()
         projected = len(self.live) < formula.num_vars or formula.reachable is not None
-        self.control = clingo.Control([*OPTIONS, PROJECT] if projected else list(OPTIONS))
-        _load(self.control, aspif_program(formula, self.live))
-        self.control.ground([("base", [])])
+        control = clingo.Control([*OPTIONS, PROJECT] if projected else list(OPTIONS))
+        _load(control, aspif_program(formula, self.live))
+        control.ground([("base", [])])
+        self.control: clingo.Control | None = control  # None once closed
         self.read = _shown_reader(len(self.live), self.live[-1] if self.live else 0)
         self.threads: Any = None  # a ThreadPoolExecutor, made by the first count
 
@@ -101,7 +106,7 @@ class ClingoModels:
         stopped at the job's limit with the search not over."""
         self._set_limit(job.limit)
         found = 0
-        with self.control.solve(assumptions=list(job.assumptions),
+        with self._open().solve(assumptions=list(job.assumptions),
                                 yield_=True) as handle:
             for model in handle:
                 found += 1
@@ -133,7 +138,8 @@ class ClingoModels:
 
         if self.threads is None:
             self.threads = ThreadPoolExecutor(max_workers=1)
-        pending = self.threads.submit(self.control.solve, assumptions=list(job.assumptions),
+        control = self._open()
+        pending = self.threads.submit(control.solve, assumptions=list(job.assumptions),
                                       on_model=on_model)
         try:
             while True:
@@ -146,19 +152,29 @@ class ClingoModels:
                     yield Tally(found[0])
         finally:
             if not pending.done():  # the caller stopped early: so does the search
-                self.control.interrupt()
+                control.interrupt()
                 wait([pending])
         while first:
             yield frozenset(first.pop(0))
         limited = job.limit is not None and found[0] >= job.limit and not exhausted
         yield Tally(found[0], not limited)
 
+    def _open(self) -> clingo.Control:
+        """The control, while these models are not closed."""
+        if self.control is None:
+            raise ValueError("the clingo models were closed")
+        return self.control
+
     def _set_limit(self, limit: int | None) -> None:
-        self.control.configuration.solve.models = str(limit or 0)  # 0: every model
+        from clingo import Configuration
+
+        solve = self._open().configuration.solve  # typed as any option's value
+        assert isinstance(solve, Configuration)  # a group of options
+        solve.models = str(limit or 0)  # 0: every model
 
     def counters(self) -> dict[str, int]:
         """Conflicts and decisions summed over the solve calls so far."""
-        statistics = self.control.statistics
+        statistics = self._open().statistics
         solvers = statistics.get("accu", statistics).get("solving", {}).get("solvers", {})
         return {name: int(solvers[key]) for key, name in
                 (("conflicts", "conflicts"), ("choices", "decisions")) if key in solvers}
@@ -220,7 +236,8 @@ def _statement(*numbers: int) -> str:
     return " ".join(map(str, numbers)) + "\n"
 
 
-def _constraint_tokens(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _constraint_tokens(literals: numpy.ndarray,
+                       ends: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
     """The integers of one aspif rule per clause, `1 0 0 0 k -l1 ... -lk` (no head, a normal
     body of the clause's negated literals), flat, and where each rule ends."""
     lengths = np.diff(ends, prepend=0)
@@ -239,7 +256,7 @@ def _constraint_tokens(literals: np.ndarray, ends: np.ndarray) -> tuple[np.ndarr
     return tokens, rule_ends
 
 
-def _integer_text(tokens: np.ndarray, line_ends: np.ndarray) -> bytes:
+def _integer_text(tokens: numpy.ndarray, line_ends: numpy.ndarray) -> bytes:
     """The integers as decimal text, a space after each but a newline after each line's last:
     every token's characters gathered at once from one text of all values in range (in
     32-bit offsets where the text allows: the arrays are fresh memory in the child process,

@@ -154,14 +154,15 @@ def _run(argv: Sequence[str], problem: _Problem, extra: Sequence[Sequence[int]],
     if returncode is None:
         return ExternalResult("UNKNOWN", elapsed=elapsed, stats=stats, timed_out=True)
     use_file = any(OUTPUT in word for word in argv) and output_path.exists()
-    status, true_vars = None, frozenset()
+    status: str | None = None
+    true_vars: frozenset[int] = frozenset()
     if use_file:
         status, true_vars = _read_answer(output_path.read_text(errors="replace"), True,
                                          "its model file")
     if status is None:  # no model file, or one without a status: the solver's own output
         use_file = False
         status, true_vars = _read_answer(stdout, False, "its output")
-    _check_exit(argv[0], returncode, status, stdout, stderr, use_file)
+    status = _checked_status(argv[0], returncode, status, stdout, stderr, use_file)
     if status == "SAT":
         wrong = problem.falsified(true_vars, extra)
         if wrong is not None:
@@ -198,10 +199,10 @@ def _read_answer(text: str, bare: bool, where: str) -> tuple[str | None, frozens
     return answer.status, answer.true_vars
 
 
-def _check_exit(program: str, returncode: int, status: str | None, stdout: str, stderr: str,
-                use_file: bool) -> None:
-    """A crash or a missing status becomes an InputError naming the solver; an exit code
-    that contradicts the printed status too."""
+def _checked_status(program: str, returncode: int, status: str | None, stdout: str,
+                    stderr: str, use_file: bool) -> str:
+    """The status the solver printed. A crash or a missing status becomes an InputError
+    naming the solver; an exit code that contradicts the printed status too."""
     if status is None:
         if returncode not in (0, EXIT_SAT, EXIT_UNSAT):
             raise InputError(f"--solver-cmd: {program} failed ({exit_text(returncode)})"
@@ -216,6 +217,7 @@ def _check_exit(program: str, returncode: int, status: str | None, stdout: str, 
     if expected is not None and expected != status:
         raise InputError(f"--solver-cmd: {program} answered {status} but exited with "
                          f"{returncode} ({expected}): contradictory answer")
+    return status
 
 
 def _last_line(*texts: str) -> str:
