@@ -102,10 +102,10 @@ def test_jpz_clue_cell_without_a_letter_is_a_block(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def test_jpz_clue_cell_of_several_letters_is_a_rebus_refused():
+def test_jpz_clue_cell_of_several_letters_is_a_rebus_given():
     text = _jpz('<cell x="1" y="1" solution="KI" type="clue"/>', 1, 1)
-    with pytest.raises(InputError, match="rebus cell at row 1, column 1"):
-        jpz.read_document(text, "rebus.jpz")
+    document = jpz.read_document(text, "rebus.jpz")
+    assert document.rebus == ((0, 0, "KI"),) and document.cells == ("K",)
 
 
 # ---------------------------------------------------------------- ipuz clues

@@ -16,6 +16,7 @@ import pytest
 from conftest import ROOT, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_crossword_rebus_files import REBUS_FILES  # the files with a rebus, read there
 
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
@@ -42,19 +43,9 @@ REFUSED = {
     "puzpy/nyt_diagramless.puz": "the solution is locked (scrambled)",
     "puzpy/nyt_sun_rebus.puz": "the solution is locked (scrambled)",
     "puzpy/nyt_weekday_with_notes.puz": "the solution is locked (scrambled)",
-    "puzpy/nyt_rebus_with_notes_and_shape.puz": "rebus cell at row 2, column 8 holds STAR",
-    "puzpy/nyt_rebus_with_notes_and_shape_revealed.puz": "rebus cell at row 2, column 8",
-    "puzpy/nyt_rebus_with_notes_and_shape_solved.puz": "rebus cell at row 2, column 8",
-    "puzpy/text_format_v2_rebus.txt": "rebus cell at row 1, column 1 holds STAR",
-    "xd-crossword-tools/112921---speakerboxxx-the-love-below.puz": "rebus cell at row 4, "
-                                                                  "column 9 holds BOSE",
     # puzpy refuses these two (xd-crossword-tools reads what it can of them)
     "xd-crossword-tools/plus-symbol-rebus.puz": "not a valid Across Lite file",
     "xd-crossword-tools/truncated-strings.puz": "not a valid Across Lite file",
-    "xd-crossword-tools/kitchen-sink.ipuz": "rebus cell at row 1, column 1 holds 'GO'",
-    "xd-crossword-tools/112921---speakerboxxx-the-love-below.xd": "14:9: error: rebus cell",
-    "xd-crossword-tools/twitch-tv-with-pipes.xd": "14:7: error: rebus cell '❶' (DOT)",
-    "xd/nyt1955-01-01.xd": "8:1: error: rebus cell '1' (HEART)",
 }
 # a Schrödinger puzzle: its player's grid holds the other answer of a two-way cell
 SCHRODINGER = "xd-crossword-tools/Mini-240918-Schrdinger.puz"
@@ -67,7 +58,7 @@ OWN_FORMAT = {".puz": "puz", ".txt": "puz", ".ipuz": "ipuz", ".xd": "xd"}
 def test_every_real_file_is_listed():
     files = {str(p.relative_to(DATA)) for p in DATA.rglob("*") if p.is_file()
              and p.name not in ("LICENSE", "README.md")}
-    assert files == set(FILLED) | set(REFUSED) | {SCHRODINGER} | set(JPZ)
+    assert files == set(FILLED) | set(REFUSED) | {SCHRODINGER} | set(JPZ) | set(REBUS_FILES)
     for folder in {(DATA / name).parent for name in files}:
         assert (folder / "LICENSE").exists(), f"{folder} has no licence"
 
@@ -449,8 +440,8 @@ CLOSE_GRID = "</grid></crossword></rectangular-puzzle></crossword-compiler>"
     (OPEN_GRID + "<grid width='99999' height='9'>" + CLOSE_GRID, "too large"),
     (OPEN_GRID + "<grid width='2' height='1'><cell x='3' y='1' solution='A'/>" + CLOSE_GRID,
      "outside the 2×1 grid"),
-    (OPEN_GRID + "<grid width='2' height='1'><cell x='1' y='1' solution='AB'/>" + CLOSE_GRID,
-     "rebus cell at row 1, column 1"),
+    (OPEN_GRID + "<grid width='2' height='1'><cell x='1' y='1' solution='" + "AB" * 9 + "'/>"
+     + CLOSE_GRID, "rebus cell at row 1, column 1 holds"),
     ("<crossword-compiler><rectangular-puzzle>", "not valid XML"),
 ])
 def test_hostile_jpz_refused(text, message, tmp_path):

@@ -6,7 +6,10 @@ clues kept."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
+
+from satpuzzle.errors import InputError
 
 BLOCK = "#"  # a block (black square) in `cells` and `solution`
 OPEN = "."  # an open cell with no letter in `cells`; a cell of unknown answer in `solution`
@@ -19,6 +22,35 @@ Bar = tuple[int, int, str]
 # symbol's spelling). In `solution` and `cells` such a cell holds the first of its letters, as
 # Across Lite stores it; the full string is in GridFile.rebus.
 RebusCell = tuple[int, int, str]
+# the longest rebus string a reader takes: longer is refused (no real rebus is; a cell of a
+# page of text is not one)
+MAX_REBUS_LETTERS = 16
+
+
+def cell_letters(value: str) -> str | None:
+    """What a file's cell string spells for a fill: its letters upper-cased, accents folded
+    (`é` is `E`), one letter or several (a rebus); None when it holds anything else (a digit,
+    a symbol such as `+` or `♥`, a space): a cell with no usable letters, which a reader leaves
+    open, and whose answers the word list then leaves out with a note."""
+    folded = "".join(char for char in unicodedata.normalize("NFD", value.strip())
+                     if not unicodedata.combining(char)).upper()
+    return folded if folded.isascii() and folded.isalpha() else None
+
+
+def cell_string(value: str, row: int, col: int, path: str | None = None) -> str | None:
+    """What a cell's string in a file (an answer, a letter given or typed) spells: one letter
+    a-z upper-cased; several letters (a rebus) as cell_letters reads them; None for anything
+    else. A string of more than MAX_REBUS_LETTERS characters is refused at (row, col) (0-based)
+    with `path` (an answer or a given letter), else None (a player's typing)."""
+    if len(value) == 1:
+        return value.upper() if value.isascii() and value.isalpha() else None
+    if len(value.strip()) > MAX_REBUS_LETTERS:
+        if path is None:
+            return None
+        raise InputError(f"rebus cell at row {row + 1}, column {col + 1} holds "
+                         f"{value.strip()[:20]!r}... ({len(value.strip())} characters): a "
+                         f"rebus cell holds at most {MAX_REBUS_LETTERS}", path)
+    return cell_letters(value) if len(value.strip()) > 1 else None
 
 
 def bar_of_side(row: int, col: int, side: str) -> Bar | None:

@@ -4,9 +4,17 @@ that it never meets satpuzzle's own `.puz` language) and Across Lite text (`<ACR
 
 Both are read and written by puzpy (github.com/alexdej/puzpy): it checks the file's four
 checksums, knows locked (scrambled) solutions and the rebus, markup and timer extensions, and
-writes files back with their checksums. satpuzzle refuses what a one-letter-a-cell fill cannot
-honour (a rebus cell) or cannot read (a scrambled solution), each in one line, and ignores
-markup (circles, shading).
+writes files back with their checksums. satpuzzle refuses what it cannot read (a scrambled
+solution) in one line, and keeps markup (circles, shading) without reading it.
+
+Rebus cells (a cell of several letters) are read from the GRBS grid and RTBL table (binary) or
+the `<REBUS>` section (text, `1:HEART:H` lines; a marker that names no cell of the grid is
+refused): GridFile.rebus. A rebus string of other characters than letters (`10`, `+`) leaves
+its cell open, no letter known. The player's typed rebus (RUSR) gives a rebus cell as typed
+only when it is the whole rebus string; any other typed rebus (a string the solution does not
+hold there, or a first letter alone in a rebus cell) leaves the cell open. A fill is written
+back with its rebus cells in fresh GRBS and RTBL extensions (none when the fill has none); the
+player's grid, RUSR included, is kept as it was.
 """
 
 from __future__ import annotations
@@ -15,7 +23,16 @@ import re
 import struct
 from typing import Any
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, RebusCell, entries
+from satpuzzle.codecs.gridfile import (
+    BLOCK,
+    OPEN,
+    Clue,
+    GridFile,
+    RebusCell,
+    cell_letters,
+    cell_string,
+    entries,
+)
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
@@ -52,6 +69,7 @@ def read_document(source: str | bytes, path: str) -> GridFile:
         if not is_text(source):
             raise InputError("not Across Lite text: expected <ACROSS PUZZLE> first", path, 1, 1)
         _check_text_size(source, path)
+        _check_text_rebus(source, path)
     original = source if isinstance(source, bytes) else source.encode("utf-8")
     try:
         puzzle = puz.load(source) if isinstance(source, bytes) else puz.load_text(source)
@@ -79,6 +97,21 @@ def _check_text_size(text: str, path: str) -> None:
                          f"(at most {MAX_SIDE}x{MAX_SIDE})", path)
 
 
+def _check_text_rebus(text: str, path: str) -> None:
+    """Each line `MARKER:LETTERS[:SHORT]` of a `<REBUS>` section names a character of the
+    grid (puzpy ignores a marker that names none, so that a mistyped one would leave its cells
+    read as plain letters)."""
+    sections = puz.text_file_as_dict(text)
+    if "REBUS" not in sections:
+        return
+    grid = "".join(sections.get("GRID", "").split())
+    for line in sections["REBUS"].splitlines():
+        marker, colon, _ = line.strip().partition(":")
+        if colon and (len(marker) != 1 or marker not in grid):
+            raise InputError(f"the <REBUS> line {shorten(line.strip(), 40)!r} names "
+                             f"{marker!r}, no character of the grid", path)
+
+
 def _document(puzzle: Any, original: bytes, path: str) -> GridFile:
     width, height = puzzle.width, puzzle.height
     cells = width * height
@@ -88,24 +121,66 @@ def _document(puzzle: Any, original: bytes, path: str) -> GridFile:
     if puzzle.is_solution_locked():
         raise InputError("the solution is locked (scrambled); unlock it in Across Lite "
                          "before filling the grid", path)
-    squares = puzzle.rebus().get_rebus_squares() if puzzle.has_rebus() else []
-    if squares:  # (an empty rebus table, as some files carry, is no rebus)
-        first = squares[0]
-        answer = puzzle.rebus().get_rebus_solution(first) or "several letters"
-        raise InputError(f"rebus cell at row {first // width + 1}, column {first % width + 1} "
-                         f"holds {answer}: a cell holding several letters cannot be filled one "
-                         "letter a cell", path)
+    strings = _rebus_strings(puzzle, width, cells, path)
+    typed_strings = _typed_rebus(puzzle, cells)
     fill = puzzle.fill if len(puzzle.fill) == cells else "-" * cells
-    solution, given = [], []
-    for answer, typed in zip(puzzle.solution, fill):
+    solution, given, rebus = [], [], []
+    for index, (answer, typed) in enumerate(zip(puzzle.solution, fill)):
         block = puz.is_blacksquare(answer)
+        letters = cell_letters(strings[index]) if index in strings else None
+        if block and index in strings:
+            raise InputError(f"rebus cell at row {index // width + 1}, column "
+                             f"{index % width + 1} is a block", path)
+        if letters and len(letters) > 1:
+            rebus.append((index // width, index % width, letters))
+            solution.append(letters[0])
+            # typed as the rebus only when the player typed the whole string
+            given.append(letters[0] if cell_letters(typed_strings.get(index, "")) == letters
+                         else OPEN)
+            continue
+        if index in strings:  # a rebus of one letter, or of no letter: that letter, or none
+            answer = letters or OPEN
         solution.append(BLOCK if block else answer if _LETTER.fullmatch(answer) else OPEN)
-        given.append(BLOCK if block else typed if _LETTER.fullmatch(typed) else OPEN)
+        given.append(BLOCK if block else typed if _LETTER.fullmatch(typed)
+                     and len(typed_strings.get(index, "")) < 2 else OPEN)
     rows = _rows("".join(given), width)
     return GridFile(FORMAT, rows, _rows("".join(solution), width),
                     _clues(puzzle.clues, rows, path), puzzle.title, puzzle.author,
                     puzzle.copyright, puzzle.notes, original,
-                    typed=rows)  # every letter of an Across Lite grid was typed
+                    typed=rows,  # every letter of an Across Lite grid was typed
+                    rebus=tuple(rebus))
+
+
+def _rebus_strings(puzzle: Any, width: int, cells: int, path: str) -> dict[int, str]:
+    """Cell index -> the string the rebus extensions (GRBS, RTBL) give it; a cell marked
+    outside the grid, a key the table does not hold, or a string too long refused. (An
+    empty rebus grid, as some files carry, is no rebus.)"""
+    if not puzzle.has_rebus():
+        return {}
+    helper = puzzle.rebus()
+    found = {}
+    for index, key in enumerate(helper.table):
+        if not key:
+            continue
+        if index >= cells:
+            raise InputError(f"the rebus grid (GRBS) marks cell {index + 1}, outside the "
+                             f"{width}x{cells // width} grid", path)
+        row, col = index // width, index % width
+        value = helper.solutions.get(key - 1)
+        if not isinstance(value, str):
+            raise InputError(f"rebus cell at row {row + 1}, column {col + 1} names entry "
+                             f"{key - 1} of the rebus table (RTBL), which has none", path)
+        cell_string(value, row, col, path)  # a string too long refused
+        found[index] = value
+    return found
+
+
+def _typed_rebus(puzzle: Any, cells: int) -> dict[int, str]:
+    """Cell index -> the rebus the player typed there (RUSR), if any."""
+    if not puzzle.has_rebus() and b"RUSR" not in puzzle.extensions:
+        return {}
+    typed = puzzle.rebus().fill
+    return {index: value for index, value in enumerate(typed[:cells]) if value}
 
 
 def _rows(cells: str, width: int) -> tuple[str, ...]:
@@ -132,14 +207,15 @@ def _clue_order(rows: tuple[str, ...]) -> list[Any]:
 def write(instance: Any) -> bytes:
     """The puzzle as a binary `.puz` (not filled: the solution the file it came from held)."""
     document = registry.kind("crossword").codecs.grid_file(instance)
-    return write_filled(document, document.solution)
+    return write_filled(document, document.solution, document.rebus)
 
 
 def write_filled(document: GridFile, filled: tuple[str, ...],
                  rebus: tuple[RebusCell, ...] = ()) -> bytes:
     """A binary `.puz` of `document` whose solution is `filled` (letters, `#` blocks; `.`
-    written `-` where the file says no letter): the file it was read from, or a new one, clues
-    kept. Checksums are puzpy's. A barred grid is refused: Across Lite has no bars."""
+    written `-` where the file says no letter) and whose rebus cells are `rebus` (`filled`
+    holding their first letters): the file it was read from, or a new one, clues kept.
+    Checksums are puzpy's. A barred grid is refused: Across Lite has no bars."""
     if document.bars:
         raise InputError("a barred grid cannot be written as Across Lite, which has no bars "
                          "(its entries would run across them): write it as ipuz or xd")
@@ -153,7 +229,31 @@ def write_filled(document: GridFile, filled: tuple[str, ...],
         else:
             letters.append(cell.upper() if cell != OPEN else "-")
     puzzle.solution = "".join(letters)
+    _set_rebus(puzzle, rebus)
     return bytes(puzzle.tobytes())
+
+
+MAX_REBUS_STRINGS = 255  # a GRBS cell holds its RTBL key + 1 in one byte
+
+
+def _set_rebus(puzzle: Any, rebus: tuple[RebusCell, ...]) -> None:
+    """`rebus` as the puzzle's GRBS grid and RTBL table, in place of the file's (none when
+    `rebus` is empty, so that no rebus the fill dropped stays behind); the player's typed
+    rebus (RUSR) kept."""
+    puzzle.helpers.pop("rebus", None)
+    for code in (b"GRBS", b"RTBL"):
+        puzzle.extensions.pop(code, None)
+    if not rebus:
+        return
+    squares: dict[str, list[int]] = {}
+    for row, col, letters in rebus:
+        squares.setdefault(letters, []).append(row * puzzle.width + col)
+    if len(squares) > MAX_REBUS_STRINGS:
+        raise InputError(f"the fill has {len(squares)} different rebus strings; Across Lite "
+                         f"holds at most {MAX_REBUS_STRINGS}: write it as ipuz or xd")
+    helper = puzzle.rebus()
+    for letters, cells in squares.items():
+        helper.add_rebus_squares(cells, letters)
 
 
 def _base(document: GridFile) -> Any:

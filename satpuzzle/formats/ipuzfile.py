@@ -12,7 +12,15 @@ Read: blocks (the puzzle's `block` value, and omitted cells), letters given in t
 (`Across`, `Down`), title, author, copyright and notes, and the bars of a barred grid (a cell
 style's `barred`: T, L, R, B for its top, left, right and bottom edges; the style given in the
 cell or named from `styles`), which end entries as blocks do. Other styles (circles, shading) are
-markup, ignored. A solution cell of several letters (a rebus) is refused.
+markup, ignored.
+
+A rebus (a cell of several letters): a solution cell holding a string of several letters (plain
+or as `{"value": ...}`), upper-cased, accents folded, goes to GridFile.rebus; a string of other
+characters (`10`, `A+`, `♥`) leaves its cell open, no letter known; one of more than
+MAX_REBUS_LETTERS characters is refused. A puzzle's given `value` of several letters is given
+when it is the solution's string there (or the file has no solution there: then it is the
+solution's too); a given or saved (typed) value other than the cell's whole string leaves the
+cell open. A fill is written back with its rebus cells as their strings.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from satpuzzle.codecs.gridfile import (
     GridFile,
     RebusCell,
     bar_of_side,
+    cell_string,
     entries,
 )
 from satpuzzle.errors import InputError
@@ -75,6 +84,7 @@ def read_document(text: str, path: str) -> GridFile:
     answers = _grid(data, "solution", width, height, path) if "solution" in data else None
     cells, solution, labels, typed_rows = [], [], {}, []
     bars: set[Bar] = set()
+    rebus: list[RebusCell] = []
     for r in range(height):
         row, key, typed_row = [], [], []
         for c in range(width):
@@ -88,11 +98,17 @@ def read_document(text: str, path: str) -> GridFile:
             if base not in (0, "0", data.get("empty", 0)):
                 labels[(r, c)] = str(base)
             bars |= _bars(cell, data.get("styles"), r, c, path)
-            given = _letter(cell.get("value")) if isinstance(cell, dict) else None
-            typed = _letter(_value(saved[r][c])) if saved else None
+            answer = _answer(answers[r][c], block, r, c, path) if answers else OPEN
+            given = _letters(cell.get("value"), r, c, path) if isinstance(cell, dict) else None
+            if given and len(given) > 1 and answer == OPEN:
+                answer = given  # a rebus the puzzle gives, of a file without its solution
+            given = _in_cell(given, answer)
+            typed = _in_cell(_letters(_value(saved[r][c])), answer) if saved else None
+            if len(answer) > 1:
+                rebus.append((r, c, answer))
             row.append(given or typed or OPEN)
             typed_row.append(OPEN if given else typed or OPEN)
-            key.append(_answer(answers[r][c], block, r, c, path) if answers else OPEN)
+            key.append(answer[0])
         cells.append("".join(row))
         solution.append("".join(key))
         typed_rows.append("".join(typed_row))
@@ -101,7 +117,7 @@ def read_document(text: str, path: str) -> GridFile:
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
                     text.encode("utf-8"), typed=tuple(typed_rows) if saved else (),
-                    bars=frozenset(bars))
+                    bars=frozenset(bars), rebus=tuple(rebus))
 
 
 BARRED_SIDES = {"T": "top", "L": "left", "R": "right", "B": "bottom"}
@@ -251,22 +267,26 @@ def _value(cell: Any) -> Any:
     return cell.get("value") if isinstance(cell, dict) else cell
 
 
-def _letter(value: Any) -> str | None:
-    return value.upper() if isinstance(value, str) and _LETTER.fullmatch(value) else None
+def _letters(value: Any, row: int = -1, col: int = -1, path: str | None = None) -> str | None:
+    """The letter of a cell's string, or its letters (a rebus); None for any other value."""
+    return cell_string(value, row, col, path) if isinstance(value, str) else None
+
+
+def _in_cell(letters: str | None, answer: str) -> str | None:
+    """What a given or typed value puts in a cell whose answer is `answer`: a letter in a cell
+    of one letter or none known; in a rebus cell its first letter, when it is the whole
+    string; else nothing."""
+    if letters is None or (len(letters) > 1 or len(answer) > 1) and letters != answer:
+        return None
+    return letters[0]
 
 
 def _answer(cell: Any, block: Any, row: int, col: int, path: str) -> str:
+    """BLOCK, OPEN (no letter known), a letter, or several (a rebus)."""
     value = _value(cell)
     if value is None or value == block:
         return BLOCK
-    letter = _letter(value)
-    if letter:
-        return letter
-    if isinstance(value, str) and len(value.strip()) > 1:
-        raise InputError(f"rebus cell at row {row + 1}, column {col + 1} holds {value!r}: a "
-                         "cell holding several letters cannot be filled one letter a cell",
-                         path)
-    return OPEN
+    return _letters(value, row, col, path) or OPEN
 
 
 def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str],
@@ -312,12 +332,13 @@ def write(instance: Any) -> str:
     """The puzzle as ipuz (not filled: the solution the file it came from held, if whole)."""
     document = registry.kind("crossword").codecs.grid_file(instance)
     complete = all(OPEN not in row for row in document.solution)
-    return write_filled(document, document.solution if complete else None)
+    return write_filled(document, document.solution if complete else None, document.rebus)
 
 
 def write_filled(document: GridFile, filled: tuple[str, ...] | None,
                  rebus: tuple[RebusCell, ...] = ()) -> str:
-    """An ipuz document of `document` whose solution is `filled`: the file it was read from
+    """An ipuz document of `document` whose solution is `filled`, its rebus cells `rebus`
+    (written as their strings; `filled` holds their first letters): the file it was read from
     (everything it says kept), or a new one, clues kept. Validated by the ipuz library."""
     if document.format == FORMAT and document.original:
         data = _checked(document.original.decode("utf-8"))
@@ -326,9 +347,11 @@ def write_filled(document: GridFile, filled: tuple[str, ...] | None,
     if filled is not None:
         block = data.get("block", "#")
         puzzle = data["puzzle"]
+        strings = {(r, c): letters for r, c, letters in rebus}
         data["solution"] = [
-            [None if puzzle[r][c] is None else block if cell == BLOCK else cell
-             for c, cell in enumerate(row)] for r, row in enumerate(filled)]
+            [None if puzzle[r][c] is None else block if cell == BLOCK
+             else strings.get((r, c), cell) for c, cell in enumerate(row)]
+            for r, row in enumerate(filled)]
     text = ipuz.write(data)
     _checked(text)  # the validation of what is written
     return text + "\n"
@@ -337,6 +360,7 @@ def write_filled(document: GridFile, filled: tuple[str, ...] | None,
 def _new(document: GridFile) -> dict[str, Any]:
     found = entries(document.cells, document.bars)
     numbers = {(entry.row, entry.col): entry.number for entry in found}
+    given_rebus = document.rebus_cells()  # a rebus cell given holds its first letter
     puzzle: list[list[Any]] = []
     for r, row in enumerate(document.cells):
         cells: list[Any] = []
@@ -351,7 +375,7 @@ def _new(document: GridFile) -> dict[str, Any]:
             else:
                 described: dict[str, Any] = {"cell": label}
                 if cell != OPEN:
-                    described["value"] = cell
+                    described["value"] = given_rebus.get((r, c), cell)
                 if barred:
                     described["style"] = {"barred": barred}
                 cells.append(described)

@@ -13,9 +13,13 @@ Read: the grid's `<cell>`s (`type="block"` or `"void"` a block; `type="clue"` wi
 block for the fill; `solution` the answer, `solve-state` a letter typed, `hint="true"` a letter
 revealed: both given), the `<word>`s and the `<clues>` (titled Across and Down) on them, title,
 creator, copyright, and the bars of a barred grid (a cell's `top-bar`, `left-bar`, `right-bar`
-and `bottom-bar`, which end entries as blocks do). A solution of several letters (a rebus) is
-refused, and so is a puzzle that is no crossword (an `<acrostic>`, `<coded>` crossword,
-`<word-search>` or `<sudoku>`), naming it.
+and `bottom-bar`, which end entries as blocks do). A puzzle that is no crossword (an
+`<acrostic>`, `<coded>` crossword, `<word-search>` or `<sudoku>`) is refused, naming it.
+
+A rebus: a `solution` of several letters (`<cell solution="HEART">`) is GridFile.rebus,
+upper-cased, accents folded; one of other characters (`10`, `♥`) leaves its cell open, no letter
+known; one of more than MAX_REBUS_LETTERS characters is refused. A `solve-state` counts in a
+rebus cell only when it is the whole string, and one of several letters elsewhere not at all.
 """
 
 from __future__ import annotations
@@ -27,7 +31,17 @@ from typing import Any
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, Bar, Clue, GridFile, bar_of_side, entries
+from satpuzzle.codecs.gridfile import (
+    BLOCK,
+    OPEN,
+    Bar,
+    Clue,
+    GridFile,
+    RebusCell,
+    bar_of_side,
+    cell_string,
+    entries,
+)
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
@@ -64,16 +78,16 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     puzzle = _first(root, "rectangular-puzzle")
     _refuse_other_puzzles(puzzle, path)
     grid = _first(puzzle, "grid") if puzzle is not None else None
-    if grid is None:
+    if puzzle is None or grid is None:
         raise InputError("not a crossword .jpz: no <rectangular-puzzle> with a <grid>", path)
     width, height = _size(grid, path)
-    cells, solution, typed = _cells(grid, width, height, path)
+    cells, solution, typed, rebus = _cells(grid, width, height, path)
     bars = _bars(grid, path)
     metadata = _first(puzzle, "metadata")
     return GridFile(FORMAT, cells, solution, _clues(puzzle, cells, bars),
                     _text(metadata, "title"), _text(metadata, "creator"),
                     _text(metadata, "copyright"), _text(metadata, "description"), data,
-                    typed=typed, bars=bars)
+                    typed=typed, bars=bars, rebus=rebus)
 
 
 def _refuse_other_puzzles(puzzle: Element | None, path: str) -> None:
@@ -178,12 +192,14 @@ def _size(grid: Element | dict[str, str], path: str) -> tuple[int, int]:
     return width, height
 
 
-def _cells(grid: Element, width: int, height: int,
-           path: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The grid's given letters, its answers, and the letters typed (solve-state)."""
+def _cells(grid: Element, width: int, height: int, path: str
+           ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[RebusCell, ...]]:
+    """The grid's given letters, its answers, the letters typed (solve-state) and its rebus
+    cells (their first letters in the others)."""
     given = [[BLOCK] * width for _ in range(height)]  # cells not listed are no cells
     typed_cells = [[OPEN] * width for _ in range(height)]
     answer = [[BLOCK] * width for _ in range(height)]
+    rebus: dict[tuple[int, int], str] = {}
     for cell in grid.iter("cell"):
         x, y = _number(cell.get("x")), _number(cell.get("y"))
         if not x or not y or x > width or y > height:
@@ -194,22 +210,25 @@ def _cells(grid: Element, width: int, height: int,
         solution = cell.get("solution", "")
         if kind in ("block", "void") or (kind == "clue" and not solution):
             continue  # a clue cell without a letter holds an arrow-word's clue: a block
-        if len(solution) > 1:
-            raise InputError(f"rebus cell at row {y}, column {x} holds {solution!r}: a cell "
-                             "holding several letters cannot be filled one letter a cell", path)
-        letter = solution.upper() if _LETTER.fullmatch(solution) else OPEN
+        rebus.pop((row, col), None)  # (a cell listed again is read again)
+        letters = cell_string(solution, row, col, path)
+        if letters and len(letters) > 1:
+            rebus[(row, col)] = letters
+        letter = letters[0] if letters else OPEN
         answer[row][col] = letter
-        typed = cell.get("solve-state", "")
+        typed = cell_string(cell.get("solve-state", ""), row, col)
         if kind == "clue" and letter != OPEN:
             given[row][col] = letter  # a letter shown to the solver
-        elif _LETTER.fullmatch(typed):
-            given[row][col] = typed_cells[row][col] = typed.upper()
+        elif typed and (typed == letters or len(typed) == 1 and not rebus.get((row, col))):
+            given[row][col] = typed_cells[row][col] = typed[0]  # a rebus typed whole
         elif cell.get("hint") == "true" and letter != OPEN:
             given[row][col] = letter
         else:
             given[row][col] = OPEN
     return (tuple(map("".join, given)), tuple(map("".join, answer)),
-            tuple(map("".join, typed_cells)))
+            tuple(map("".join, typed_cells)),
+            tuple((row, col, letters) for (row, col), letters in sorted(rebus.items())))
+
 
 
 BAR_ATTRIBUTES = {f"{side}-bar": side for side in ("top", "left", "right", "bottom")}

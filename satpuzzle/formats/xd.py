@@ -7,13 +7,24 @@ or, without them, by two or more blank lines, in that order: `Key: value` lines,
 row a line (`#` a block, `_` no cell, a letter the solution, `.` an empty cell, lowercase a
 shaded or circled letter; in a grid without `#`, `.` is a block, as xd-crossword-tools writes), clues `A1. Clue text ~ ANSWER` and `D1. ...`, then free notes. The
 grid is the solution: xd has no player's grid, so its letters are given only with
---keep-solution. A rebus cell (a character the `Rebus` header expands) is refused.
+--keep-solution.
+
+A rebus: the `Rebus` header (`Rebus: 1=HEART 2=DIAMOND`, or comma-separated) names grid
+characters that stand for several letters (GridFile.rebus; upper-cased, accents folded). An
+item that is not `KEY=LETTERS` with a one-character key, a key that is `#`, `_` or `.`, or
+that no cell of the grid holds, and a string of more than MAX_REBUS_LETTERS characters are
+refused at the header's line; a string of other characters than letters (`+`, `10`) leaves its
+cells open, no letter known. A fill is written back with a `Rebus` header of its own (the
+file's keys kept for the strings it had, new ones `1`-`9`, `0`, then symbols) and its answers
+spelled in full.
 
 Bars (barred grids), as xd-crossword-tools (Puzzmo) writes them: a `## Design` section holding
 a `<style>` block of rules `A { bar-left: true; bar-top: true }` (also `bar-right`,
 `bar-bottom`), then a grid of the puzzle's size naming a rule per cell (`.` none). A file
 saying `Form: barred` whose bars are not in a Design section (older files, which leave them to
-be inferred from the answers) is refused: its entries are unknown.
+be inferred from the answers) is refused: its entries are unknown. A fill written back as xd
+keeps the file's Design section (its bars and its other styles, circles and shading, with the
+cells using them), or writes one for the bars of a grid read from another format.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ from typing import Any
 from satpuzzle.codecs.gridfile import (
     BLOCK,
     BOTTOM,
+    MAX_REBUS_LETTERS,
     OPEN,
     RIGHT,
     Bar,
@@ -32,6 +44,7 @@ from satpuzzle.codecs.gridfile import (
     GridFile,
     RebusCell,
     bar_of_side,
+    cell_letters,
     entries,
 )
 from satpuzzle.errors import InputError
@@ -67,8 +80,15 @@ def read(source: str, path: str) -> list[Any]:
 def read_document(text: str, path: str) -> GridFile:
     sections = _sections(text)
     meta = _metadata(sections.get("metadata", []), path)
-    rebus = _rebus_keys(meta.get("rebus", ""))
-    grid = _grid(sections.get("grid", []), rebus, path)
+    header = next((number for number, line in sections.get("metadata", [])
+                   if _is_rebus_header(line)), 1)
+    keys = _rebus_keys(meta.get("rebus", ""), path, header)
+    grid, rebus = _grid(sections.get("grid", []), keys, path)
+    unused = next((key for key in keys if not any(key in row for _, row in sections["grid"])),
+                  None)
+    if unused is not None:
+        raise InputError(f"the Rebus header's key {unused!r} ({keys[unused]}) names no cell "
+                         "of the grid", path, header, 1)
     clues = tuple(clue for number, line in sections.get("clues", [])
                   if (clue := _clue(line)) is not None)
     cells = tuple("".join(BLOCK if cell == BLOCK else OPEN for cell in row) for row in grid)
@@ -80,7 +100,7 @@ def read_document(text: str, path: str) -> GridFile:
                          "be wrong", path)
     return GridFile(FORMAT, cells, tuple(grid), clues, meta.get("title", ""),
                     meta.get("author", ""), meta.get("copyright", ""), notes,
-                    text.encode("utf-8"), bars=bars)
+                    text.encode("utf-8"), bars=bars, rebus=tuple(rebus))
 
 
 def _bars(lines: list[tuple[int, str]], height: int, width: int, path: str) -> frozenset[Bar]:
@@ -170,20 +190,36 @@ def _metadata(lines: list[tuple[int, str]], path: str) -> dict[str, str]:
     return meta
 
 
-def _rebus_keys(header: str) -> dict[str, str]:
-    """`Rebus: 1=HEART 2=DIAMOND` (or comma-separated): the cell character -> its letters."""
+def _is_rebus_header(line: str) -> bool:
+    match = _META.fullmatch(line.strip())
+    return bool(match and match.group(1).lower() == "rebus")
+
+
+def _rebus_keys(header: str, path: str, line: int) -> dict[str, str]:
+    """`Rebus: 1=HEART 2=DIAMOND` (or comma-separated): the cell character -> its string."""
     keys = {}
     for item in re.split(r"[\s,]+", header.strip()):
-        key, _, value = item.partition("=")
-        if len(key) == 1 and value:
-            keys[key] = value
+        if not item:
+            continue
+        key, equals, value = item.partition("=")
+        if len(key) != 1 or not equals or not value or key in "#_.":
+            raise InputError(f"the Rebus header's item {item[:30]!r}: expected KEY=LETTERS, "
+                             "a key of one character other than '#', '_' or '.'", path, line, 1)
+        if len(value) > MAX_REBUS_LETTERS:
+            raise InputError(f"the Rebus header's key {key!r} stands for {value[:20]!r}... "
+                             f"({len(value)} characters): a rebus cell holds at most "
+                             f"{MAX_REBUS_LETTERS}", path, line, 1)
+        keys[key] = value
     return keys
 
 
-def _grid(lines: list[tuple[int, str]], rebus: dict[str, str], path: str) -> list[str]:
+def _grid(lines: list[tuple[int, str]], keys: dict[str, str],
+          path: str) -> tuple[list[str], list[RebusCell]]:
+    """The solution's rows (a rebus cell holding its first letter) and its rebus cells."""
     if not lines:
         raise InputError("the xd file has no grid", path, 1, 1)
-    rows = []
+    rows: list[str] = []
+    rebus: list[RebusCell] = []
     width = len(lines[0][1].strip())
     if len(lines) * width > MAX_CELLS:
         raise InputError(f"grid of {len(lines)}×{width} cells is too large (at most "
@@ -198,11 +234,12 @@ def _grid(lines: list[tuple[int, str]], rebus: dict[str, str], path: str) -> lis
                              "first", path, number, column)
         row = []
         for offset, char in enumerate(text):
-            if char in rebus:
-                raise InputError(f"rebus cell {char!r} ({rebus[char]}): a cell holding several "
-                                 "letters cannot be filled one letter a cell", path, number,
-                                 column + offset)
-            if char in "#_" or (char == "." and empty_is_block):
+            if char in keys:  # a string of no letters leaves its cell open
+                letters = cell_letters(keys[char]) or OPEN
+                if len(letters) > 1:
+                    rebus.append((len(rows), offset, letters))
+                row.append(letters[0])
+            elif char in "#_" or (char == "." and empty_is_block):
                 row.append(BLOCK)
             elif char == ".":
                 row.append(OPEN)
@@ -212,7 +249,7 @@ def _grid(lines: list[tuple[int, str]], rebus: dict[str, str], path: str) -> lis
                 raise InputError(f"unexpected {char!r} in the grid: expected a letter, '#' "
                                  "(block) or '.' (empty)", path, number, column + offset)
         rows.append("".join(row))
-    return rows
+    return rows, rebus
 
 
 def _clue(line: str) -> Clue | None:
@@ -230,45 +267,91 @@ def _clue(line: str) -> Clue | None:
 def write(instance: Any) -> str:
     """The puzzle as xd (not filled: the solution the file it came from held)."""
     document = registry.kind("crossword").codecs.grid_file(instance)
-    return write_filled(document, document.solution)
+    return write_filled(document, document.solution, document.rebus)
 
 
 def write_filled(document: GridFile, filled: tuple[str, ...],
                  rebus: tuple[RebusCell, ...] = ()) -> str:
-    """The xd text of `document` with `filled` as its grid (`.` where no letter is known):
-    the metadata of the xd file it was read from, or its title, author and copyright; clues
-    with their answers as `filled` spells them."""
-    if document.format == FORMAT and document.original:
-        meta = [line.strip() for _, line in
-                _sections(document.original.decode("utf-8")).get("metadata", [])]
+    """The xd text of `document` with `filled` as its grid (`.` where no letter is known),
+    its rebus cells `rebus` (`filled` holding their first letters) written by the keys of a
+    `Rebus` header: the metadata of the xd file it was read from (its Rebus header replaced),
+    or its title, author and copyright; clues with their answers as `filled` spells them; the
+    file's Design section, or one drawing the document's bars."""
+    original = (_sections(document.original.decode("utf-8"))
+                if document.format == FORMAT and document.original else {})
+    if original:
+        meta = [line.strip() for _, line in original.get("metadata", [])]
     else:
         meta = [f"{key}: {value}" for key, value in (
             ("Title", document.title), ("Author", document.author),
             ("Copyright", document.copyright)) if value]
     meta = [_one_line(line) for line in meta]
-    grid = ["".join("#" if cell == BLOCK else cell for cell in row) for row in filled]
+    keys = _write_keys(rebus, _rebus_keys(next(
+        (line.partition(":")[2] for line in meta if _is_rebus_header(line)), ""), "", 1))
+    at = next((i for i, line in enumerate(meta) if _is_rebus_header(line)), len(meta))
+    name = meta[at].partition(":")[0] if at < len(meta) else "Rebus"  # as the file spells it
+    header = [f"{name}: {' '.join(f'{key}={letters}' for letters, key in keys.items())}"]
+    meta[at:at + 1] = header if keys else []
+    strings = {(r, c): letters for r, c, letters in rebus}
+    grid = ["".join("#" if cell == BLOCK else keys[strings[(r, c)]] if (r, c) in strings
+                    else cell for c, cell in enumerate(row)) for r, row in enumerate(filled)]
     groups = []
     for direction in ("across", "down"):
         group = []
         for entry in sorted(entries(document.cells, document.bars), key=lambda e: e.number):
             if entry.direction != direction:
                 continue
-            answer = "".join(filled[r][c] for r, c in entry.cells())
+            answer = "".join(strings.get((r, c), filled[r][c]) for r, c in entry.cells())
             text = document.clue_text(direction, entry.number).replace("\r", "")
             text = text.replace("\n", "\\")  # the spec's line separator in a clue
             group.append(f"{direction[0].upper()}{entry.number}. {text} ~ {answer}")
         groups.append("\n".join(group))
     parts = ["\n".join(meta) or "Title: ", "\n".join(grid), "\n\n".join(groups)]
-    if document.bars:  # headed sections, the bars in a Design section
+    design = _original_design(original.get("design", [])) or (
+        _design(document) if document.bars else "")
+    if design:  # headed sections, the bars and styles in a Design section
         parts = [f"## {name}\n\n{part}" for name, part in zip(("Metadata", "Grid", "Clues"),
                                                                parts)]
-        parts.append("## Design\n\n" + _design(document))
+        parts.append("## Design\n\n" + design)
         if document.notes.strip():
             parts.append("## Notes\n\n" + document.notes.strip())
         return "\n\n".join(parts) + "\n"
     if document.notes.strip():
         parts.append(document.notes.strip())
     return "\n\n\n".join(parts) + "\n"
+
+
+# the characters an xd file written here gives rebus cells: digits, then symbols that are
+# neither letters nor the grid's `#`, `_`, `.` (nor a header's separators `=` and `,`)
+REBUS_KEYS = ("1234567890!$%&*+?@^~"
+              + "".join(map(chr, range(0x2460, 0x24B6)))  # ① ... ⒵: numbers, no letters
+              + "".join(map(chr, range(0x2776, 0x2794))))  # ❶ ... ➓
+
+
+def _write_keys(rebus: tuple[RebusCell, ...], old: dict[str, str]) -> dict[str, str]:
+    """Each rebus string of `rebus` -> its key: the key the file gave it (`old`: key ->
+    string), else the next of REBUS_KEYS that no other string has."""
+    kept = {letters: key for key, letters in old.items()}
+    keys: dict[str, str] = {}
+    free = (key for key in REBUS_KEYS if key not in old)
+    for letters in dict.fromkeys(letters for _, _, letters in rebus):
+        key = kept.get(letters) or next(free, None)
+        if key is None:
+            raise InputError(f"the fill has {len({letters for *_, letters in rebus})} "
+                             f"different rebus strings; xd is written with at most "
+                             f"{len(REBUS_KEYS)}: write it as ipuz")
+        keys[letters] = key
+    return keys
+
+
+def _original_design(lines: list[tuple[int, str]]) -> str:
+    """The Design section of the file read, as it was (its style block, then its grid)."""
+    text = "\n".join(line.rstrip() for _, line in lines)
+    style = _STYLE_BLOCK.search(text)
+    if style is None:
+        return text
+    grid = text[style.end():].strip("\n")
+    return text[:style.end()] + ("\n\n" + grid if grid else "")
 
 
 # the Design section's rules: a cell with a bar on its left, its top, or both
