@@ -236,6 +236,16 @@ def test_xd_rebus_answers_and_keys():
     assert "~ CHADWICKBOSEMAN" in written
 
 
+def test_xd_letter_key_not_reused():
+    """A file whose Rebus key is a letter (every such letter of its grid is the rebus): the
+    fill, whose other cells hold letters, is written with a key of its own."""
+    document = xd.read_document(_xd("Rebus: A=HEART", first="A"), "letter-key.xd")
+    assert (0, 0, "HEART") in document.rebus and (1, 0, "HEART") in document.rebus
+    written = xd.write_filled(document, ("HAT", "AGE", "TEN"), ((0, 0, "HEART"),))
+    assert "Rebus: 1=HEART" in written
+    assert xd.read_document(written, "x.xd").rebus == ((0, 0, "HEART"),)
+
+
 def test_writers_from_another_format():
     """A rebus read from one format written in the others: a new xd header's keys, a new
     .puz's GRBS/RTBL, a new ipuz's strings."""

@@ -330,8 +330,9 @@ REBUS_KEYS = ("1234567890!$%&*+?@^~"
 
 def _write_keys(rebus: tuple[RebusCell, ...], old: dict[str, str]) -> dict[str, str]:
     """Each rebus string of `rebus` -> its key: the key the file gave it (`old`: key ->
-    string), else the next of REBUS_KEYS that no other string has."""
-    kept = {letters: key for key, letters in old.items()}
+    string) unless a letter (a fill puts letters elsewhere that would read as the rebus),
+    else the next of REBUS_KEYS that no other string has."""
+    kept = {letters: key for key, letters in old.items() if not key.isalpha()}
     keys: dict[str, str] = {}
     free = (key for key in REBUS_KEYS if key not in old)
     for letters in dict.fromkeys(letters for _, _, letters in rebus):
