@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -189,7 +189,8 @@ MAX_TIMEOUT = 1e8  # seconds: three years
 # ---------------------------------------------------------------- running one call
 
 
-def events(instance: Any, request: Request, timeout: float | None) -> Iterator[Event]:
+def events(instance: Any, request: Request,
+           timeout: float | None) -> Generator[Event, None, None]:
     """The pipeline's events answering `instance`. Without `timeout`, in this process; with
     one, in killable child processes (see the module's docstring), ending with an `Ended`
     whose `stopped` says "timeout" when the time ran out. Raises Timeout, with no result, when
@@ -204,7 +205,7 @@ def events(instance: Any, request: Request, timeout: float | None) -> Iterator[E
     if threading.current_thread() is threading.main_thread():
         yield from _compiling_timed(lambda: pipeline.solve(instance, timed))
     else:
-        yield from _in_one_child(instance, timed, timeout)
+        yield from _in_one_child(instance, timed, timeout, started)
 
 
 def _compiling_timed(run: Callable[[], Iterator[Event]]) -> Iterator[Event]:
@@ -216,7 +217,8 @@ def _compiling_timed(run: Callable[[], Iterator[Event]]) -> Iterator[Event]:
         raise Timeout(str(exc), None, exc.elapsed) from None
 
 
-def _in_one_child(instance: Any, request: Request, timeout: float) -> Iterator[Event]:
+def _in_one_child(instance: Any, request: Request, timeout: float,
+                  started: float) -> Iterator[Event]:
     """The whole run in one child process, where it has a main thread of its own for the
     compile timer; its events come back as they are found (pipeline._relay bundles fast
     ones). The child stops itself at the deadline and says so; if it has not within
@@ -243,7 +245,7 @@ def _in_one_child(instance: Any, request: Request, timeout: float) -> Iterator[E
             yield event
     except TimeoutError:  # the child was killed: what it sent is all there is
         if not ended:
-            yield pipeline.Ended("timeout", time.monotonic() - request.started)
+            yield pipeline.Ended("timeout", time.monotonic() - started)
     finally:
         messages.close()
     if compile_timeout is not None:  # raised here: Timeout is a TimeoutError too

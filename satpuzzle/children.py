@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -131,7 +131,7 @@ def run_children(targets: Sequence[Callable[[Send], object]],
 
 
 def stream(targets: Sequence[Callable[[Send], object]], timeout: float | None = None,
-           graceful: bool = False) -> Iterator[tuple[int, object]]:
+           graceful: bool = False) -> Generator[tuple[int, object], None, None]:
     """The generator form of run_children: yields (child index, payload) for each payload a
     child sends, as they arrive, until every child has ended. Raises TimeoutError when
     `timeout` seconds pass, InputError / ChildFailed when a child fails; closing the generator

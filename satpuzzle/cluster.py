@@ -43,7 +43,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from satpuzzle import children, pipeline
 from satpuzzle.errors import InputError
@@ -429,7 +429,8 @@ def _task(work: Work, chunk: Any, request: Request, deadline: float | None, star
     watch = _StopWatch(run)
     try:
         with contextlib.closing(children.stream([body], request.remaining())) as events:
-            for _source, (tag, value) in events:
+            for _source, event in events:
+                tag, value = cast(TaskEvent, event)  # unpickled as _send_result sent it
                 if tag == "pid":
                     watch.start(value)
                 else:
@@ -446,6 +447,11 @@ def _task(work: Work, chunk: Any, request: Request, deadline: float | None, star
     finally:
         watch.finish()
     return "failed", "the task's process ended without a result"
+
+
+# what a task's child sends: ("pid", its process id), then ("result", (work's result, the
+# modules it had imported))
+TaskEvent = tuple[str, Any]
 
 
 def _send_result(work: Work, chunk: Any, request: Request, send: children.Send) -> None:

@@ -275,7 +275,7 @@ def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
         yield from _forced(instance, request)
         return
     if request.solver_cmd is not None:
-        yield from _external(instance, request)
+        yield from _external(instance, request, request.solver_cmd)
         return
     limit = request.limit_for(kind)
     if request.engine == CLINGO:
@@ -336,7 +336,7 @@ NATIVE_FROM = 100
 
 
 def _engine(instance: Any, engine: Engine, request: Request,
-            limit: int | None) -> Iterator[Event]:
+            limit: int | None) -> Generator[Event, None, bool]:
     """The kind's own engine; returns True (having yielded nothing) when it declined the
     instance and SAT must answer instead."""
     declined = False
@@ -432,7 +432,7 @@ def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Sequen
     try:
         for index in indices:
             instance = instances[index] if instances is not None else compiled.instance
-            if native and request.count_only:
+            if isinstance(models, ClingoModels) and request.count_only:  # native
                 # about COUNT_SAMPLE models checked in all, and the first of every puzzle
                 sample = max(1, enumeration.COUNT_SAMPLE // len(indices))
                 yield from _counted(compiled, instance, models, jobs[index], index, request,
@@ -622,11 +622,11 @@ def split_cubes(instance: Any, request: Request, count: int) -> list[tuple]:
             if not consistent:
                 continue  # no solution in this leaf
             fixed = {abs(literal) for literal in (*leaf, *implied)}
-            ident = next((v for v in order if v not in fixed), None)
-            if ident is None:
+            branch = next((v for v in order if v not in fixed), None)
+            if branch is None:
                 done.append(leaf)
             else:
-                leaves += [(*leaf, ident), (*leaf, -ident)]
+                leaves += [(*leaf, branch), (*leaf, -branch)]
     cubes = done + list(leaves)
     if not cubes:  # propagation refutes the puzzle: let one unsplit run say so
         return [()]
@@ -684,7 +684,7 @@ def merge_cubes(parts: Iterator[PuzzleEvents], cubes: int, request: Request,
 # ---------------------------------------------------------------- external solvers
 
 
-def _external(instance: Any, request: Request) -> Iterator[Event]:
+def _external(instance: Any, request: Request, command: str) -> Iterator[Event]:
     """Any DIMACS solver binary: one run per solution (blocking clauses), every model checked
     against the clauses by the runner, every solution by the rule checker."""
     started = time.monotonic()
@@ -694,7 +694,7 @@ def _external(instance: Any, request: Request) -> Iterator[Event]:
     yield _compiled_event(compiled, compile_seconds)
     checked = checker_for(instance, request)
     limit = request.limit_for(compiled.kind)
-    enumeration = ExternalEnumeration(request.solver_cmd, compiled.formula, limit,
+    enumeration = ExternalEnumeration(command, compiled.formula, limit,
                                       request.deadline)
     count = 0
     stopped = None
@@ -823,8 +823,8 @@ def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
     return body
 
 
-def _events_of(sources: Generator[tuple[int, Any], None, None],
-               ) -> Iterator[tuple[int, Any]]:
+def _events_of(sources: Generator[tuple[int, object], None, None],
+               ) -> Generator[tuple[int, Any], None, None]:
     try:
         for source, message in sources:
             if isinstance(message, _Burst):
