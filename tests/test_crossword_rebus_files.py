@@ -39,7 +39,8 @@ REFUSED = {
     "puzpy/nyt_sun_rebus.puz": "the solution is locked (scrambled)",
     # xd-crossword-tools wrote it with no version and no checksums; its `+` is a cell of the
     # solution grid, no rebus extension
-    "xd-crossword-tools/plus-symbol-rebus.puz": "not a valid Across Lite file",
+    "xd-crossword-tools/plus-symbol-rebus.puz": "not a valid Across Lite file: its header's "
+                                                "version field holds b'\\x00\\x00\\x00\\x00'",
 }
 WRITERS = {"puz": acrosslite, "ipuz": ipuzfile, "xd": xd}
 

@@ -65,6 +65,8 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     """The puzzle of a binary `.puz` (bytes) or of Across Lite text (a str)."""
     if isinstance(source, bytes) and not is_across_lite(source):
         raise InputError("not an Across Lite file: no ACROSS&DOWN signature at byte 2", path)
+    if isinstance(source, bytes):
+        _check_version(source, path)
     if isinstance(source, str):
         if not is_text(source):
             raise InputError("not Across Lite text: expected <ACROSS PUZZLE> first", path, 1, 1)
@@ -87,6 +89,19 @@ def read_document(source: str | bytes, path: str) -> GridFile:
 def one_line(message: str, width: int = 160) -> str:
     """A library's message as one short line (puzpy's may quote a struct format over lines)."""
     return shorten(" ".join(printable(message).split()), width)
+
+
+_VERSION = re.compile(rb"\d\.\d")
+
+
+def _check_version(data: bytes, path: str) -> None:
+    """The header's version field (`1.3\\0`, 4 bytes at 0x18) holds a version (puzpy reads
+    its encoding from it; some tools write none)."""
+    start = data.find(b"ACROSS&DOWN\0") - 2
+    version = data[start + 0x18:start + 0x1C]
+    if len(version) == 4 and not _VERSION.match(version):
+        raise InputError(f"not a valid Across Lite file: its header's version field holds "
+                         f"{version!r}, no version such as 1.3", path)
 
 
 def _check_text_size(text: str, path: str) -> None:
