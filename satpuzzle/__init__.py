@@ -224,9 +224,10 @@ def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
     raise ValueError(f"unknown format {format!r}; expected text, pretty, json or svg")
 
 
-def export(instance: Any, format: str) -> str:
+def export(instance: Any, format: str) -> str | bytes:
     """The puzzle in an exchange format: "puz", "json", "sgt", "url", "svg", "has",
-    "sudoku-line", "eternity", "brendan" or "dimacs" (docs/FORMATS.md)."""
+    "sudoku-line", "eternity", "brendan" or "dimacs" (docs/FORMATS.md); a binary format
+    (Across Lite's "acrosslite") as bytes."""
     from satpuzzle import formats
 
     return formats.write(format, instance)

@@ -124,23 +124,23 @@ def _hold_closed_descriptors() -> set[int]:
     return closed
 
 
-def _text(raw: io.RawIOBase | io.BufferedIOBase, like: object, tty: bool) -> io.TextIOWrapper:
+def _text(raw: io.BufferedWriter, like: object, tty: bool) -> io.TextIOWrapper:
     encoding = getattr(like, "encoding", None) or "utf-8"
-    return io.TextIOWrapper(raw, encoding=encoding, errors="backslashreplace",  # type: ignore[arg-type]
+    return io.TextIOWrapper(raw, encoding=encoding, errors="backslashreplace",
                             newline=None, line_buffering=tty, write_through=False)
 
 
 def _standard_streams() -> None:
     closed = _hold_closed_descriptors()
     if 0 in closed:
-        sys.stdin = None  # type: ignore[assignment]  # reading `-`: "standard input is closed"
+        sys.stdin = None  # reading `-`: "standard input is closed"
     if 1 in closed:
         sys.stdout = _text(io.BufferedWriter(_Closed()), None, tty=False)
     elif sys.stdout is not None and getattr(sys.stdout, "fileno", None) is not None:
         tty = os.isatty(1)
         sys.stdout = _text(_WholeWrites(io.FileIO(1, "w", closefd=False)), sys.stdout, tty)
     stderr_like = None if 2 in closed else sys.stderr
-    sys.stderr = io.TextIOWrapper(io.BufferedWriter(_Lossy(2)),  # type: ignore[arg-type]
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(_Lossy(2)),
                                   encoding=getattr(stderr_like, "encoding", None) or "utf-8",
                                   errors="backslashreplace", line_buffering=True)
 

@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -220,13 +221,18 @@ def _readings(text: str, path: str, options: dict[str, Any],
         kind = registry.kind(name)
         adapt = adapters.ADAPTERS.get(name)
         own = (adapt(text) if adapt else None) or text
-        best[name] = _Reading(name, kind.fit(own),
-                              lambda kind=kind, own=own: kind.read_native(own, path, options))
+        best[name] = _Reading(name, kind.fit(own), partial(kind.read_native, own, path, options))
     for name, level in janko.fits(text, names).items():
         if level > best[name].fit:
-            best[name] = _Reading(name, level, lambda name=name: (
-                [janko.read_as(text, path, name)], False))
+            best[name] = _Reading(name, level, partial(_read_janko, text, path, name))
     return best
+
+
+def _read_janko(text: str, path: str, kind: str) -> tuple[list[Any], bool]:
+    """`text` read as janko.at's text of a `kind` puzzle, as a kind's read_native answers."""
+    from satpuzzle.formats import janko
+
+    return [janko.read_as(text, path, kind)], False
 
 
 def _choose(text: str, path: str, kind: str | None,

@@ -264,10 +264,9 @@ def _long_digit_run(text: str, limit: int) -> int | None:
 
 def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
     """1-based line and column of `offset` in `data`."""
-    newline = b"\n" if isinstance(data, bytes) else "\n"
-    line = data.count(newline, 0, offset) + 1
-    column = offset - (data.rfind(newline, 0, offset) + 1) + 1
-    return line, column
+    if isinstance(data, bytes):  # the same count and search, on bytes
+        return data.count(b"\n", 0, offset) + 1, offset - data.rfind(b"\n", 0, offset)
+    return data.count("\n", 0, offset) + 1, offset - data.rfind("\n", 0, offset)
 
 
 def write_atomic(path: str | os.PathLike[str], text: str | bytes,

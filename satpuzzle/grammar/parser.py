@@ -131,7 +131,8 @@ def _expected(names) -> str:
 
 def _syntax_error(exc: UnexpectedInput, text: str, path: str) -> InputError:
     if isinstance(exc, UnexpectedCharacters):
-        found = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "end of file"
+        at = exc.pos_in_stream  # set by UnexpectedCharacters, None only on the class
+        found = text[at] if at is not None and at < len(text) else "end of file"
         return InputError(f"unexpected {found!r}, expected {_expected(exc.allowed or [])}",
                           path, exc.line, exc.column)
     if isinstance(exc, UnexpectedToken):

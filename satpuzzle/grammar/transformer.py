@@ -73,7 +73,8 @@ class PuzzleSpec:
 
     def check_names(self, allowed_fields: set[str], allowed_blocks: set[str]) -> None:
         """Reject fields and blocks the kind does not know, naming what it expects."""
-        for name, item in [*self.fields.items(), *self.blocks.items()]:
+        entries: list[tuple[str, Field | Block]] = [*self.fields.items(), *self.blocks.items()]
+        for name, item in entries:
             allowed = allowed_fields if name in self.fields else allowed_blocks
             if name not in allowed:
                 expected = ", ".join(sorted(allowed_fields | allowed_blocks))
