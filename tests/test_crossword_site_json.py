@@ -154,7 +154,8 @@ def _am(**changes: Any) -> dict[str, Any]:
 REFUSED = {
     "xwordinfo too large": (_xw(size={"rows": 100_000, "cols": 100_000}), "too large"),
     "xwordinfo short grid": (_xw(grid=["C", "A"]), "$.grid: expected a list of 9"),
-    "xwordinfo rebus": (_xw(grid=["CAT", *_cells(GRID, ".")[1:]]), "rebus cell at row 1"),
+    "xwordinfo rebus too long": (_xw(grid=["C" * 17, *_cells(GRID, ".")[1:]]),
+                                 "rebus cell at row 1, column 1 holds"),
     "xwordinfo clues not lists": (_xw(clues={"across": "1. Feline"}), "$.clues.across"),
     "xwordinfo clues a string": (_xw(clues="none"), "$.clues"),
     "xwordinfo size not numbers": (_xw(size={"rows": "3", "cols": 3}), "$.size.rows"),
@@ -167,8 +168,8 @@ REFUSED = {
                            "$.box[0]: expected a list of 3"),
     "amuse word outside": (_am(placedWords=[{"x": 7, "y": 0, "acrossNotDown": True,
                                              "clue": {"clue": "x"}}]), "$.placedWords[0].x"),
-    "amuse rebus": (_am(box=[["CAT", "A", "T"], ["A", "\0", "E"], ["T", "E", "N"]]),
-                    "rebus cell"),
+    "amuse rebus too long": (_am(box=[["C" * 17, "A", "T"], ["A", "\0", "E"], ["T", "E", "N"]]),
+                             "a rebus cell holds at most"),
     "deeply nested": ('{"size": ' + "[" * 100_000, "malformed JSON"),
 }
 

@@ -21,8 +21,9 @@ numbering reads them (XWordInfo's JSON has no bars). A file listing bars in any 
 (`bars`) is refused.
 
 The grid's letters are the solution (none of these holds a player's grid): kept only with
---keep-solution, as xd's. A cell of several letters (a rebus) is refused; a cell of no letter
-is an open cell of unknown answer. The size is checked before any grid is built; every error
+--keep-solution, as xd's. A cell of several letters is a rebus cell (GridFile.rebus; the
+solution holds its first letter); a cell of no letter (a digit, a symbol, nothing) is an open
+cell of unknown answer. The size is checked before any grid is built; every error
 names its JSON path, at its line and column.
 """
 
@@ -42,6 +43,7 @@ from satpuzzle.codecs.gridfile import (
     GridFile,
     RebusCell,
     bar_of_side,
+    cell_string,
     entries,
 )
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema, parse
@@ -55,7 +57,6 @@ MAX_CELLS = 10_000  # as the crossword kind's grids
 # keys of these formats, looked for before the text is decoded (most JSON is satpuzzle's own)
 _KEYS = re.compile(r'"(?:size|placedWords|ac|dc)"\s*:')
 _NUMBERED = re.compile(r"\s*(\d{1,5})\s*\.?\s*(.*)", re.DOTALL)
-_LETTER = re.compile("[A-Za-z]")
 
 
 def recognise(text: str) -> str | None:
@@ -156,11 +157,15 @@ class _Solution:
         cell = self.schema.string(value, where)
         if cell == self.block:
             return BLOCK
-        if len(cell.strip()) > 1:
-            raise self.schema.fail(where, f"rebus cell at row {row + 1}, column {col + 1} "
-                                          f"holds {cell[:20]!r}: a cell holding several "
-                                          "letters cannot be filled one letter a cell")
-        return cell.upper() if _LETTER.fullmatch(cell) else OPEN
+        try:
+            letters = cell_string(cell, row, col, self.schema.document.path)
+        except InputError as exc:  # a cell of a page of text: refused at its JSON path
+            raise self.schema.fail(where, exc.message) from None
+        if letters is None:
+            return OPEN
+        if len(letters) > 1:
+            self.rebus.append((row, col, letters))
+        return letters[0]
 
     def row_major(self, value: Any, where: JsonPath, height: int, width: int) -> None:
         """The solution of a grid given as one string a cell, row by row."""
