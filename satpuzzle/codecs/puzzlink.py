@@ -193,7 +193,9 @@ def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Any:
     if not match:
         raise BadEntry(f"url: expected a puzz.link URL like {example}, found {quoted(text)}", 0)
     query, at = match.group(1), match.start(1)
-    skipped = _PARAMETERS.match(query).end()
+    parameters = _PARAMETERS.match(query)
+    assert parameters is not None  # `*`: it matches everywhere, if only the empty string
+    skipped = parameters.end()
     query, at = query[skipped:], at + skipped
     query, extra = _split_parameters(query)
     if extra:  # a tracker's `&utm_source=...` after the puzzle, which no body holds

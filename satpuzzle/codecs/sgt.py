@@ -123,9 +123,10 @@ def read_bare_id(text: str, games: Sequence[SgtGame]) -> Any:
     def reach(failure: tuple[SgtGame, BadEntry]) -> int:
         return len(text) if failure[1].at is None else failure[1].at
 
-    game, bad = max(failures, key=reach)
-    if reach((game, bad)) > colon:
-        raise BadEntry(bad.message, bad.at)
+    furthest = max(failures, key=reach)
+    if reach(furthest) > colon:
+        fault = furthest[1]
+        raise BadEntry(fault.message, fault.at)
     raise BadEntry(f"sgt: expected a game ID PARAMS:DESCRIPTION of {games_wanted(games)} "
                    f"(like {games[0].example}), or sgt:GAME:PARAMS:DESCRIPTION; found "
                    f"{quoted(text)}", 0)
