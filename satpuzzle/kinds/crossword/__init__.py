@@ -4,6 +4,8 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+import argparse
+
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
@@ -12,6 +14,29 @@ from satpuzzle.lazy import Lazy
 # this dict to constraints.Model. "cell": a white cell holds one letter; "distinct": with
 # distinct words, no word fills two slots.
 FAMILIES = {"cell": "amo", "distinct": "amo"}
+
+
+# A rebus cell's string has MIN to MAX_REBUS_LETTERS letters (as the readers of constructors'
+# files: codecs.gridfile); a grid's cells hold at most MAX_REBUS_STRINGS strings in all (each
+# one more symbol of the engines' alphabet, after 'z').
+MIN_REBUS_LETTERS, MAX_REBUS_LETTERS, MAX_REBUS_STRINGS = 2, 16, 64
+
+
+def rebus_rule(text: str) -> str:
+    """--rebus: `file`, `implied`, `none`, or strings of 2 to MAX_REBUS_LETTERS letters
+    separated by commas (lower-cased, at most MAX_REBUS_STRINGS)."""
+    if text in ("file", "implied", "none"):
+        return text
+    strings = text.lower().split(",")
+    if not all(s.isascii() and s.isalpha() and MIN_REBUS_LETTERS <= len(s) <= MAX_REBUS_LETTERS
+               for s in strings):
+        raise argparse.ArgumentTypeError(
+            f"expected file, implied, none or rebus strings such as heart,star "
+            f"({MIN_REBUS_LETTERS} to "
+            f"{MAX_REBUS_LETTERS} letters a-z each, separated by commas), found {text[:40]!r}")
+    if len(set(strings)) > MAX_REBUS_STRINGS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_REBUS_STRINGS} rebus strings")
+    return ",".join(sorted(set(strings)))
 
 
 class CrosswordKind(Kind):
@@ -25,7 +50,7 @@ class CrosswordKind(Kind):
     engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.puzzle", "search"),
                       help="trie search over slots with a SAT oracle (large grids: a slot "
                            "search with arc consistency first)"),
-               Engine("best", Lazy("satpuzzle.kinds.crossword.best", "fills"),
+               Engine("best", Lazy("satpuzzle.kinds.crossword.puzzle", "best_fills"),
                       suits=lambda instance: instance.scores is not None,
                       help="fills best first, each proven: the highest lowest entry score, "
                            "then the highest mean (what auto uses for a scored word list)"))
@@ -63,6 +88,15 @@ class CrosswordKind(Kind):
                                              "letters typed in the player's grid (by default "
                                              "kept as given; letters pre-filled by the puzzle "
                                              "stay)"},
+               names_kind=False),
+        Option(("--rebus",), {"metavar": "RULE", "type": rebus_rule,
+                              "help": "crossword: which strings a rebus cell may hold: "
+                                      "'file' (one of the file's rebus strings: the default "
+                                      "for a file with rebus cells), 'implied' (the file's "
+                                      "rebus cells hold any string of 2 or more letters the "
+                                      "crossing words imply), 'none' (one letter, as any "
+                                      "cell), or STRING,STRING... (any open cell may hold a "
+                                      "letter or one of them)"},
                names_kind=False),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")

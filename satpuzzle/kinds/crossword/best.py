@@ -215,7 +215,7 @@ class Ranking:
         self.sliced = alarm.usable
         self.slice = FIRST_SLICE
         scores = instance.scores or (puzzle.DEFAULT_SCORE,) * len(instance.words)
-        self.score = dict(zip(instance.words, scores))
+        self.score = puzzle.word_scores(instance)  # and a rebus's spellings of the words
         self.levels = sorted(set(scores))  # distinct scores, lowest first
         self.slot_cells = puzzle.slots(instance)
         self.blocked: list[list[CellLetter]] = []  # fills printed, as cell letters
@@ -420,7 +420,8 @@ class Ranking:
 
     def decode(self, formula: Formula, model: Sequence[int]) -> Fill:
         names = formula.names
-        return puzzle.decode(self.instance, [names[v] for v in model if v > 0 and v in names])
+        return puzzle.decode_symbols(self.instance,
+                                     [names[v] for v in model if v > 0 and v in names])
 
     def quality(self, fill: Fill) -> Quality:
         scores = [self.score["".join(fill[r][c] for r, c in cells)]
@@ -471,9 +472,9 @@ def spelled_words(problem: SlotProblem, letters: dict[CellLetter, int],
             continue
         tables = []
         for r, c in cells:
-            table = np.zeros(26, dtype=np.int64)
-            for k, letter in enumerate(puzzle.LETTERS):
-                table[k] = letters.get((r, c, letter), 0)
+            table = np.zeros(problem.alphabet, dtype=np.int64)  # letters, rebus symbols
+            for k in range(problem.alphabet):
+                table[k] = letters.get((r, c, chr(97 + k)), 0)
             tables.append(table)
         spelled = problem.index(number).matrix[problem.slot_numbers(number)]
         literals = np.stack([-tables[p][spelled[:, p]] for p in range(len(cells))], axis=1)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, entries
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, slots
+from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile
+from satpuzzle.kinds.crossword.codecs import answer_texts
+from satpuzzle.kinds.crossword.puzzle import IMPLIED, CrosswordInstance, slots
 
 SHOWN = 3  # examples quoted in a note
 SHOWN_SLOTS = 5  # slots named, one a note, that no word fits
@@ -34,15 +35,33 @@ def known_causes(instance: CrosswordInstance) -> list[str]:
     the word list it gave, blank cells in the solution of a file that has one, slots of a
     length no word has, slots whose given letters no word of their length fits."""
     causes = _file_causes(instance.source, instance.words) if instance.source else []
-    return causes + _slot_causes(instance)
+    return causes + _rebus_causes(instance) + _slot_causes(instance)
+
+
+def _rebus_causes(instance: CrosswordInstance) -> list[str]:
+    """The rebus strings no word of the list holds, and the cells marked `(*)` where no
+    across and down words agree on a string (implied_grid left them so)."""
+    missing = [s for s in instance.symbols if not any(s in word for word in instance.words)]
+    causes = []
+    if missing:
+        shown = ", ".join(f'"{s.upper()}"' for s in missing[:SHOWN])
+        causes.append(f"{_many(len(missing), 'rebus string')} in no word of the list "
+                      f"({shown}{', ...' if len(missing) > SHOWN else ''})")
+    lone = [(r, c) for r, row in enumerate(instance.grid) for c, token in enumerate(row)
+            if token == IMPLIED and any((r, c) in slot for slot in slots(instance))]
+    if lone:
+        r, c = lone[0]
+        causes.append(f"{_many(len(lone), 'rebus cell')} (*) where the words of its across "
+                      f"and down entries agree on no string (first at row {r + 1}, column "
+                      f"{c + 1})")
+    return causes
 
 
 def _file_causes(document: GridFile, words: tuple[str, ...]) -> list[str]:
     """When the word list is the file's own answers: the answers left out of it because some
     of their cells hold no letter in the file's solution (a digit, a symbol, or nothing: the
     readers keep letters only), and where the first such cell is."""
-    answers = ["".join(document.solution[r][c] for r, c in entry.cells())
-               for entry in entries(document.cells, document.bars)]
+    answers = answer_texts(document)
     complete = {a.lower() for a in answers if a.isalpha()}
     if not complete or complete != set(words):  # a list of its own (--dict)
         return []
@@ -78,6 +97,9 @@ def _slot_causes(instance: CrosswordInstance) -> list[str]:
     unfit = []
     for slot in found:
         name = f"{number[slot[0]]}-{'Across' if slot[0][0] == slot[1][0] else 'Down'}"
+        if any(instance.grid[r][c][0] == "(" or (
+                instance.rebus and instance.grid[r][c] == "1") for r, c in slot):
+            continue  # a rebus cell: its words are longer than it
         if not by_length[len(slot)]:
             missing.setdefault(len(slot), name)
             continue

@@ -46,8 +46,22 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
     if not words:
         raise r.fail(f.at("words"), "the word list is empty (no word of letters a-z)")
     distinct = r.boolean(f.get("distinct", False), f.at("distinct"))
-    instance = CrosswordInstance(grid, words, distinct, title,
-                                 scores=listed.scores if listed else None)
+    rebus = []
+    if "rebus" in f.data:  # strings every open cell may hold besides a letter
+        for i, value in enumerate(r.array(f.data["rebus"], f.at("rebus"))):
+            text = r.string(value, f.at("rebus", i))
+            if not (text.isascii() and text.isalpha() and text.islower()
+                    and crossword.MIN_REBUS_LETTERS <= len(text) <= crossword.MAX_REBUS_LETTERS):
+                raise r.fail(f.at("rebus", i), f"expected a rebus string of "
+                                               f"{crossword.MIN_REBUS_LETTERS} to "
+                                               f"{crossword.MAX_REBUS_LETTERS} letters a-z")
+            rebus.append(text)
+    try:
+        instance = CrosswordInstance(grid, words, distinct, title,
+                                     scores=listed.scores if listed else None,
+                                     rebus=tuple(rebus))
+    except InputError as exc:  # too many rebus strings
+        raise r.fail(f.at("rebus" if "rebus" in f.data else "grid"), exc.message) from None
     return crossword._with_slots(instance, f.token("grid"))
 
 
@@ -63,10 +77,12 @@ def write_json(instance: CrosswordInstance) -> dict[str, Any]:
             "distinct": instance.distinct}
     if instance.scores is not None:
         data["scores"] = list(instance.scores)
+    if instance.rebus:
+        data["rebus"] = list(instance.rebus)
     return data
 
 
-JSON = JsonCodec(("grid", "words", "distinct", "scores"), ("grid", "words"), read_json,
+JSON = JsonCodec(("grid", "words", "distinct", "scores", "rebus"), ("grid", "words"), read_json,
                  write_json, one_a_line=("grid",))
 
 
@@ -79,7 +95,9 @@ def fill_problem(document: GridFile, path: str,
     (typed in the player's grid or pre-filled by the puzzle) and, with --keep-solution, the
     letters of its solution too; every other cell open. Words: --dict's list (`options`, as the
     command line gives them); without one, the file's own answers, so that the puzzle is
-    whole by itself (`export`, `import`; `solve` then finds the constructor's fill again)."""
+    whole by itself (`export`, `import`; `solve` then finds the constructor's fill again).
+    Rebus cells, as --rebus says (rebus_cells): by default those of the file's solution hold
+    one of its rebus strings."""
     keep_solution = bool(options and options.get("keep_solution"))
     if options and options.get("ignore_typed") and document.typed:
         document = _without_typed(document)
@@ -87,18 +105,52 @@ def fill_problem(document: GridFile, path: str,
     if len(document.cells) * width > crossword.MAX_CELLS:
         raise InputError(f"grid of {len(document.cells)}×{width} cells is too large (at most "
                          f"{crossword.MAX_CELLS} cells)", path)
+    rule = (options or {}).get("rebus") or ("file" if document.rebus else None)
     grid = tuple(tuple(_cell(given, answer, keep_solution) for given, answer in zip(row, key))
                  for row, key in zip(document.cells, document.solution))
+    grid = _with_rebus(grid, document, rule, keep_solution)
+    rebus = crossword.rebus_list(rule, path)
     crossword._require_slot(grid, path, document.bars)  # before a dictionary's summary line
     scores = None
     if options and options.get("dict"):  # with scores when the list has them (best first)
         listed = crossword.dictionary_from_options(options)
         words, scores = listed.words, listed.scores
     else:
-        words = _answers(document, path)
+        words = _answers(document, path, rule != "none")
     distinct = bool(options and options.get("distinct"))
-    return CrosswordInstance(grid, words, distinct, _title(document.title), scores=scores,
-                             source=document, bars=document.bars)
+    try:
+        return CrosswordInstance(grid, words, distinct, _title(document.title), scores=scores,
+                                 source=document, bars=document.bars, rebus=rebus)
+    except InputError as exc:  # too many rebus strings
+        raise exc.at(path) from None
+
+
+def rebus_strings(document: GridFile) -> dict[tuple[int, int], str]:
+    """The file's rebus cells a fill can hold: (row, col) -> their string, lower-case (2 to
+    MAX_REBUS_LETTERS letters a-z; a cell of other characters is left out)."""
+    return {cell: letters.lower() for cell, letters in document.rebus_cells().items()
+            if letters.isascii() and letters.isalpha()
+            and crossword.MIN_REBUS_LETTERS <= len(letters) <= crossword.MAX_REBUS_LETTERS}
+
+
+def _with_rebus(grid: tuple[tuple[str, ...], ...], document: GridFile, rule: str | None,
+                keep_solution: bool) -> tuple[tuple[str, ...], ...]:
+    """The grid with the file's rebus cells (those open in its player's grid) as `rule`
+    says: `file` one of the file's strings, `implied` any implied one `(*)`, with
+    --keep-solution (and a list of strings) the cell's own string given; `none`, a list of
+    strings or no rule: the cell as any other (a list: every open cell may hold one)."""
+    found = rebus_strings(document)
+    if not found or rule in (None, "none") or (rule not in ("file", "implied")
+                                               and not keep_solution):
+        return grid
+    choices = "(" + "|".join(sorted(set(found.values()))) + ")"
+    rows = [list(row) for row in grid]
+    for (r, c), string in found.items():
+        if document.cells[r][c] != OPEN:
+            continue  # a letter typed or pre-filled there stays
+        rows[r][c] = (f"({string})" if keep_solution else crossword.IMPLIED
+                      if rule == "implied" else choices)
+    return tuple(map(tuple, rows))
 
 
 def _without_typed(document: GridFile) -> GridFile:
@@ -118,11 +170,20 @@ def _cell(given: str, answer: str, keep_solution: bool) -> str:
     return "1"
 
 
-def _answers(document: GridFile, path: str) -> tuple[str, ...]:
-    """The answers the file's solution spells in full, as a word list."""
+def answer_texts(document: GridFile, rebus: bool = True) -> list[str]:
+    """The answers the file's solution spells, a rebus cell with its whole string (unless
+    not `rebus`: its first letter), as the file writes them (upper-case; `.` an unknown
+    cell)."""
+    strings = ({cell: letters.upper() for cell, letters in rebus_strings(document).items()}
+               if rebus else {})
+    return ["".join(strings.get((r, c)) or document.solution[r][c] for r, c in entry.cells())
+            for entry in entries(document.cells, document.bars)]
+
+
+def _answers(document: GridFile, path: str, rebus: bool = True) -> tuple[str, ...]:
+    """The answers the file's solution spells in full, as a word list (answer_texts)."""
     found: dict[str, None] = {}
-    for entry in entries(document.cells, document.bars):
-        word = "".join(document.solution[r][c] for r, c in entry.cells())
+    for word in answer_texts(document, rebus):
         if word.isalpha():
             found.setdefault(word.lower(), None)
     if not found:
@@ -151,15 +212,17 @@ def grid_file(instance: CrosswordInstance) -> GridFile:
 
 
 def filled_rows(fill: tuple[str, ...]) -> tuple[str, ...]:
-    """A fill (rows of letters, `0` for blocks) as GridFile rows: capitals, `#` blocks."""
-    return tuple("".join(BLOCK if cell == "0" else cell.upper() for cell in row)
-                 for row in fill)
+    """A fill (rows of letters, `0` for blocks, `(heart)` a rebus cell) as GridFile rows:
+    capitals, `#` blocks, a rebus cell's first letter (filled_rebus has its string)."""
+    return tuple("".join(BLOCK if cell == "0" else cell[0].upper()
+                         for cell in crossword.fill_cells(row)) for row in fill)
 
 
 def filled_rebus(instance: CrosswordInstance, fill: tuple[str, ...]) -> tuple[RebusCell, ...]:
     """The cells of `fill` that hold several letters (a rebus), for a writer: GridFile.rebus
     of the filled grid, whose `filled_rows` hold their first letters."""
-    return ()
+    return tuple((r, c, cell.upper()) for r, row in enumerate(fill)
+                 for c, cell in enumerate(crossword.fill_cells(row)) if len(cell) > 1)
 
 
 # what this kind has in each exchange format (read by Kind's codec properties)

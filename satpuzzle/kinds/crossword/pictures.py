@@ -8,6 +8,7 @@ from typing import Any
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+from satpuzzle.kinds.crossword.puzzle import fill_cells
 
 CELL = 36
 BLACK = "#111111"
@@ -24,11 +25,19 @@ def _prefilled(token: str) -> bool:
 
 
 def _letter(instance: Any, solution: Any, r: int, c: int) -> str | None:
-    """What a white cell shows: the solution's letter, a given letter, else nothing."""
+    """What a white cell shows: the solution's letter (a rebus cell's string), a given
+    letter or rebus string, else nothing."""
     token = instance.grid[r][c]
     if solution is not None:
-        return solution[r][c]
+        return fill_cells(solution[r])[c]
+    if _given_rebus(token):
+        return token[1:-1]
     return token if _prefilled(token) else None
+
+
+def _given_rebus(token: str) -> bool:
+    """A rebus cell holding one given string, `(heart)`."""
+    return token.startswith("(") and token[1:-1].isalpha()
 
 
 def svg(instance: Any, solution: Any) -> shapes.Drawing:
@@ -43,9 +52,10 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
             if _prefilled(token):
                 body.append(shapes.rect(x, y, CELL, CELL, fill=PREFILLED_FILL, crisp=True))
             letter = _letter(instance, solution, r, c)
-            if letter:
+            if letter:  # a rebus cell's string smaller, to fit its square
                 body.append(shapes.text(x + CELL / 2, y + CELL / 2, letter.upper(),
-                                        size=CELL * 0.6, bold=_prefilled(token),
+                                        size=CELL * 0.6 / max(1, len(letter) / 1.5),
+                                        bold=_prefilled(token),
                                         fill=PREFILLED_COLOUR if _prefilled(token)
                                         else FILLED_COLOUR))
             elif token.startswith("["):  # a cell restricted to some letters: show them small
@@ -73,6 +83,8 @@ def pretty(instance: Any, solution: Any) -> str:
         if instance.grid[r][c] == "0":
             return ["███"]
         letter = _letter(instance, solution, r, c)
+        if letter and len(letter) > 1:  # a rebus cell: its first letters and a mark
+            return [letter[:2].upper() + "+"]
         return [f" {letter.upper() if letter else '·'} "]
 
     bars = getattr(instance, "bars", frozenset())

@@ -26,7 +26,13 @@ from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
-from satpuzzle.kinds.crossword import dictionaries
+from satpuzzle.kinds.base import Provisional
+from satpuzzle.kinds.crossword import (
+    MAX_REBUS_LETTERS,
+    MAX_REBUS_STRINGS,
+    MIN_REBUS_LETTERS,
+    dictionaries,
+)
 from satpuzzle.kinds.crossword.dictionaries import WordList
 from satpuzzle.kinds.crossword.search import (
     Oracle,
@@ -48,7 +54,13 @@ MAX_LISTED_WORDS = 100_000  # words listed in the puzzle; a longer list goes in 
 BLOCK_LIMITS = {"grid": BlockLimit(MAX_CELLS, MAX_CELLS, chars_per_cell=32),
                 "words": BlockLimit(MAX_LISTED_WORDS, MAX_LISTED_WORDS, "words")}
 LARGE_GRID_CELLS = 100  # white cells above which the slot search answers (see search())
-_CELL = re.compile(r"\[([a-z]+)\]|([01a-z])")
+# A rebus cell holds a string of letters: `(heart)` given, `(heart|star|s)` one of these
+# (letters too), `(*)` any string of two or more letters the crossing words imply.
+_CELL = re.compile(r"\[([a-z]+)\]|([01a-z])|\((\*|[a-z]+(?:\|[a-z]+)*)\)")
+_FILL_CELL = re.compile(r"\(([a-z]+)\)|[^()]")  # a cell of a fill's row
+IMPLIED = "(*)"
+MAX_SPELLINGS = 8  # spellings of one word across rebus cells (the word itself not counted)
+REBUS_BASE = 97 + 26  # the engines' symbol of rebus string k is chr(REBUS_BASE + k)
 _LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
 # a scored list's entries are crossword answers: grids spell NEW YORK, AT&T, O'HARE without
 # their spaces and punctuation
@@ -84,6 +96,16 @@ class CrosswordInstance:
     # to its right, (row, col, "bottom") those between it and the cell below
     # (satpuzzle.codecs.gridfile.Bar); the language and its JSON have no bars
     bars: frozenset[tuple[int, int, str]] = frozenset()
+    # rebus strings (two or more letters) every open cell ('1') may hold besides a letter
+    # (`rebus: heart star`, --rebus heart,star); cells such as `(heart|star)` name their own
+    rebus: tuple[str, ...] = ()
+    # derived (__post_init__): every rebus string a cell may hold, sorted (the engines' symbols
+    # after 'z', in this order: `symbol`), and the symbols of an open cell
+    symbols: tuple[str, ...] = field(init=False, default=(), compare=False, repr=False)
+    symbol: dict[str, str] = field(init=False, default_factory=dict, compare=False,
+                                   repr=False)
+    open_cell: frozenset[str] = field(init=False, default=ALL_LETTERS, compare=False,
+                                      repr=False)
     KIND = KIND
 
     def __post_init__(self) -> None:
@@ -101,7 +123,8 @@ class CrosswordInstance:
             valid = False
         if not valid:
             raise InputError(f"the grid must be rows of one width, at most {MAX_CELLS} cells, "
-                             "each '0' (black), '1' (white), a letter a-z or '[letters]'")
+                             "each '0' (black), '1' (white), a letter a-z, '[letters]' or a "
+                             "rebus cell '(letters|letters...)' or '(*)'")
         try:
             words = tuple(self.words)
             # at C speed, as bytes: a built-in dictionary has 600,000 words (20 ms)
@@ -120,14 +143,70 @@ class CrosswordInstance:
         object.__setattr__(self, "bars", _valid_bars(self.bars, len(grid), width))
         if self.scores is not None:
             object.__setattr__(self, "scores", _valid_scores(self.scores, len(words)))
+        object.__setattr__(self, "rebus", _valid_rebus(self.rebus))
+        if IMPLIED in cells and words:  # computed once: a copy (replace) finds no (*) left
+            object.__setattr__(self, "grid", implied_grid(self))
+        symbols = _symbols(self.grid, self.rebus)
+        symbol = {string: chr(REBUS_BASE + k) for k, string in enumerate(symbols)}
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "open_cell",
+                           ALL_LETTERS.union(symbol[string] for string in self.rebus))
 
     def allowed(self, row: int, col: int) -> Cell:
+        """The symbols the cell may hold: letters, and a rebus string's character (symbol)
+        for each string it may hold; None for a black cell."""
         token = self.grid[row][col]
         if token == "0":
             return None
         if token == "1":
-            return ALL_LETTERS
+            return self.open_cell
+        if token[0] == "(":
+            if token == IMPLIED:  # no string implied: the cell can hold none
+                return frozenset()
+            return frozenset(self.symbol[part] if len(part) > 1 else part
+                             for part in token[1:-1].split("|"))
         return frozenset(token.strip("[]"))
+
+    def shown(self, fill: Fill) -> Fill:
+        """A fill of the engines' symbols as the kind shows it: a rebus cell as `(heart)`."""
+        if not self.symbols:
+            return fill
+        table = {REBUS_BASE + k: f"({held})" for k, held in enumerate(self.symbols)}
+        return tuple(row.translate(table) for row in fill)
+
+
+def _valid_rebus(strings: Iterable[str]) -> tuple[str, ...]:
+    """The rebus strings, sorted, each of MIN_REBUS_LETTERS to MAX_REBUS_LETTERS letters a-z,
+    at most MAX_REBUS_STRINGS of them."""
+    try:
+        found = tuple(sorted(set(strings)))
+        valid = all(type(s) is str and MIN_REBUS_LETTERS <= len(s) <= MAX_REBUS_LETTERS
+                    and s.isascii() and s.isalpha() and s.islower() for s in found)
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError(f"rebus strings are {MIN_REBUS_LETTERS} to {MAX_REBUS_LETTERS} "
+                         "letters a-z each")
+    if len(found) > MAX_REBUS_STRINGS:
+        raise InputError(f"{len(found)} rebus strings: at most {MAX_REBUS_STRINGS}")
+    return found
+
+
+def _symbols(grid: tuple[tuple[str, ...], ...], rebus: tuple[str, ...]) -> tuple[str, ...]:
+    """Every rebus string a cell of the grid may hold, sorted: the engines' symbols after
+    'z', in this order."""
+    found = set(rebus)
+    for token in set().union(*grid):
+        if token[0] == "(" and token != IMPLIED:
+            found.update(part for part in token[1:-1].split("|") if len(part) > 1)
+    if any(len(string) > MAX_REBUS_LETTERS for string in found):
+        raise InputError(f"a rebus string has at most {MAX_REBUS_LETTERS} letters")
+    if len(found) > MAX_REBUS_STRINGS:
+        raise InputError(f"the grid's cells may hold {len(found)} rebus strings: at most "
+                         f"{MAX_REBUS_STRINGS}")
+    return tuple(sorted(found))
+
 
 
 def _valid_bars(bars: Iterable[tuple[int, int, str]], height: int,
@@ -167,7 +246,8 @@ def _valid_scores(scores: Iterable[int], count: int) -> tuple[int, ...]:
 
 def parse_grid_rows(rows: list[list[Token]], where: Token | str) -> tuple[tuple[str, ...], ...]:
     """Cells of each line (tokens of a line are joined): `1` white, `0` black, a letter,
-    or `[letters]`; every line must have the same number of cells."""
+    `[letters]`, or a rebus cell `(heart)`, `(heart|star|s)`, `(*)`; every line must have the
+    same number of cells."""
     grid = []
     for row in rows:
         cells = []
@@ -190,15 +270,36 @@ def _parse_cells(token: Token) -> list[str]:
     text, cells, offset = token.text, [], 0
     while offset < len(text):
         match = _CELL.match(text, offset)
+        column = None if token.pos.column is None else token.pos.column + offset
         if not match:
-            column = None if token.pos.column is None else token.pos.column + offset
             raise Position(token.pos.path, token.pos.line, column).error(
-                f"unexpected {text[offset]!r}: expected 1 (white), 0 (black), a letter a-z "
-                "or a letter set such as [aeiou]")
-        cells.append(match.group(0) if match.group(1) is None
-                     else "[" + "".join(sorted(set(match.group(1)))) + "]")
+                f"unexpected {text[offset]!r}: expected 1 (white), 0 (black), a letter a-z, "
+                "a letter set such as [aeiou] or a rebus cell such as (heart), (heart|star) "
+                "or (*)")
+        if match.group(1) is not None:
+            cells.append("[" + "".join(sorted(set(match.group(1)))) + "]")
+        elif match.group(3) is not None:
+            cells.append(_rebus_token(match.group(3), Position(token.pos.path,
+                                                                 token.pos.line, column)))
+        else:
+            cells.append(match.group(0))
         offset = match.end()
     return cells
+
+
+def _rebus_token(inside: str, where: Position) -> str:
+    """The cell token of `(inside)`, its strings sorted: `(*)`, a letter or `[letters]` when
+    it names letters only, else `(a|heart|star)`."""
+    if inside == "*":
+        return IMPLIED
+    parts = sorted(set(inside.split("|")))
+    long = [part for part in parts if len(part) > MAX_REBUS_LETTERS]
+    if long:
+        raise where.error(f"rebus string {long[0][:20]!r}... has {len(long[0])} letters: at "
+                          f"most {MAX_REBUS_LETTERS}")
+    if all(len(part) == 1 for part in parts):
+        return parts[0] if len(parts) == 1 else "[" + "".join(parts) + "]"
+    return "(" + "|".join(parts) + ")"
 
 
 def _normal_word(entry: str, answer: bool = False) -> str | None:
@@ -382,7 +483,7 @@ def _reported(label: str, listed: WordList, path: str, min_zipf: float | None = 
 
 def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
     """`crossword { words: ... | dictionary: file "PATH"; distinct: yes; grid { ... } }`."""
-    spec.check_names({"words", "dictionary", "distinct", "grid"}, {"grid", "words"})
+    spec.check_names({"words", "dictionary", "distinct", "grid", "rebus"}, {"grid", "words"})
     rows = spec.rows("grid")
     if rows is None:
         raise spec.error("crossword needs a grid: 'grid {' then lines of 0, 1 and letters")
@@ -395,6 +496,7 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
         if token.text not in ("yes", "no"):
             raise token.error("distinct takes yes or no")
         distinct = token.text == "yes"
+    rebus = _spec_rebus(spec)
     # the dictionary last: reading it prints a summary line, which must not precede an error
     if "words" in spec.fields or "words" in spec.blocks:
         entries = ([t.text for t in spec.fields["words"].values] if "words" in spec.fields
@@ -407,7 +509,35 @@ def from_spec(spec: PuzzleSpec) -> CrosswordInstance:
                          "'dictionary: file \"PATH\"'")
     if not listed.words:
         raise spec.error("the word list is empty")
-    return CrosswordInstance(grid, listed.words, distinct, spec.title, listed.scores)
+    return _rebus_checked(lambda: CrosswordInstance(grid, listed.words, distinct, spec.title,
+                                                    listed.scores, rebus=rebus), where)
+
+
+def _spec_rebus(spec: PuzzleSpec) -> tuple[str, ...]:
+    """`rebus: heart star`: strings every open cell may hold besides a letter."""
+    if "rebus" not in spec.fields:
+        return ()
+    tokens = spec.fields["rebus"].values
+    for token in tokens:
+        if not (token.text.isascii() and token.text.isalpha() and token.text.islower()
+                and MIN_REBUS_LETTERS <= len(token.text) <= MAX_REBUS_LETTERS):
+            raise token.error(f"a rebus string is {MIN_REBUS_LETTERS} to {MAX_REBUS_LETTERS} "
+                              "letters a-z")
+    if len({t.text for t in tokens}) > MAX_REBUS_STRINGS:
+        raise tokens[0].error(f"at most {MAX_REBUS_STRINGS} rebus strings")
+    return tuple(t.text for t in tokens)
+
+
+def _rebus_checked(make: Callable[[], CrosswordInstance],
+                   where: Token | str) -> CrosswordInstance:
+    """The instance `make` builds, its InputError (too many rebus strings) placed at
+    `where`."""
+    try:
+        return make()
+    except InputError as exc:
+        if exc.line is not None or exc.path:
+            raise
+        raise error_at(where, exc.message) from None
 
 
 def _spec_dictionary(spec: PuzzleSpec) -> WordList:
@@ -469,9 +599,28 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[CrosswordInst
         raise InputError("empty file, expected a grid of 0, 1 and letters", path, 1, 1)
     grid = parse_grid_rows(rows, path)
     _require_slot(grid, path)  # before the dictionary's summary line
+    rebus = rebus_list(options.get("rebus"), path, native=True)
     listed = dictionary_from_options(options)
-    return [CrosswordInstance(grid, listed.words, bool(options.get("distinct")),
-                              scores=listed.scores)], False
+    return [_rebus_checked(lambda: CrosswordInstance(grid, listed.words,
+                                                     bool(options.get("distinct")),
+                                                     scores=listed.scores, rebus=rebus),
+                           path)], False
+
+
+REBUS_RULES = ("file", "implied", "none")
+
+
+def rebus_list(rule: str | None, path: str, native: bool = False) -> tuple[str, ...]:
+    """The strings of `--rebus heart,star` (every open cell may hold one), () for another
+    rule or none; a rule that needs a constructor's file, given for a native grid, is
+    refused."""
+    if rule is None or rule in REBUS_RULES:
+        if native and rule is not None:
+            raise InputError(f"--rebus {rule} applies to a constructor's file (Across Lite, "
+                             "ipuz, xd, jpz); a native grid takes --rebus STRING,STRING... "
+                             "and rebus cells such as (heart) or (*)", path)
+        return ()
+    return tuple(rule.split(","))
 
 
 def dictionary_from_options(options: dict[str, Any]) -> WordList:
@@ -510,11 +659,111 @@ def slots(instance: CrosswordInstance) -> list[list[tuple[int, int]]]:
 
 
 def slot_problem(instance: CrosswordInstance) -> SlotProblem:
-    """Slots, candidate words (bit sets) and allowed letters at the arc-consistency fixpoint."""
+    """Slots, candidate words (bit sets) and allowed symbols at the arc-consistency fixpoint:
+    letters, and with rebus cells one symbol a string (the words' spellings across them)."""
     cell_letters = {(r, c): letters
                     for r, row in enumerate(instance.grid) for c in range(len(row))
                     if (letters := instance.allowed(r, c)) is not None}
-    return SlotProblem(slots(instance), cell_letters, instance.words)
+    found = slots(instance)
+    words = instance.words
+    if instance.symbols:
+        words = tuple(spellings(instance, {len(slot) for slot in found}))
+    return SlotProblem(found, cell_letters, words, 26 + len(instance.symbols))
+
+
+# ---------------------------------------------------------------- rebus
+
+
+def spellings(instance: CrosswordInstance, lengths: set[int]) -> dict[str, str]:
+    """Every word of `instance` as the engines spell it (symbol -> word): the word itself,
+    and where it holds rebus strings, the word with one or more of their occurrences
+    (not overlapping) replaced by their symbols, so that a slot of that many cells matches
+    it; at most MAX_SPELLINGS a word, of the `lengths` of the grid's slots only."""
+    found = dict(zip(instance.words, instance.words))
+    symbol = instance.symbol
+    holders: dict[str, None] = {}
+    for held in instance.symbols:  # at C speed: most words hold none
+        holders.update(dict.fromkeys(w for w in instance.words if held in w))
+    for word in holders:
+        for spelled in _spelled(word, symbol, lengths):
+            found[spelled] = word
+    return found
+
+
+def _spelled(word: str, symbol: dict[str, str], lengths: set[int]) -> list[str]:
+    """`word` with non-overlapping occurrences of rebus strings replaced by their symbols,
+    each choice of one or more occurrences (MAX_SPELLINGS at most), of one of `lengths`."""
+    occurrences = sorted((start, start + len(string), sym) for string, sym in symbol.items()
+                         for start in range(len(word)) if word.startswith(string, start))
+    found: list[str] = []
+    steps = [0]  # the choices tried: bounded as the spellings are
+
+    def extend(parts: list[str], end: int, first: int) -> None:
+        for k in range(first, len(occurrences)):
+            start, stop, sym = occurrences[k]
+            if start < end:
+                continue
+            if len(found) >= MAX_SPELLINGS or steps[0] >= 16 * MAX_SPELLINGS:
+                return
+            steps[0] += 1
+            chosen = [*parts, word[end:start], sym]
+            spelled = "".join(chosen) + word[stop:]
+            if len(spelled) in lengths:
+                found.append(spelled)
+            extend(chosen, stop, k + 1)
+
+    extend([], 0, 0)
+    return found
+
+
+def word_scores(instance: CrosswordInstance) -> dict[str, int]:
+    """Each word's score (DEFAULT_SCORE for a plain list), and each of its rebus spellings'
+    (spellings) the same."""
+    scores = instance.scores or (DEFAULT_SCORE,) * len(instance.words)
+    score = dict(zip(instance.words, scores))
+    if instance.symbols:
+        lengths = {len(slot) for slot in slots(instance)}
+        return {spelled: score[word]
+                for spelled, word in spellings(instance, lengths).items()}
+    return score
+
+
+def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
+    """The grid with each `(*)` cell holding the strings its words imply: those of two or
+    more letters that some word of its across slot and some word of its down slot put there
+    (each the intersection; the slot's other cells read as their tokens say, another `(*)`
+    as any string), `(a|b|...)`; a cell where none is implied stays `(*)` (holding none)."""
+    grid = [list(row) for row in instance.grid]
+    by_length: dict[int, str] = {}
+    lengths = sorted({len(w) for w in instance.words})
+    for length in lengths:
+        by_length[length] = "\n".join(w for w in instance.words if len(w) == length)
+    open_cell = "[a-z]" if not instance.rebus else f"(?:[a-z]|{'|'.join(instance.rebus)})"
+    any_string = f"[a-z]{{{MIN_REBUS_LETTERS},{MAX_REBUS_LETTERS}}}"
+    through: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+    for slot in slots(instance):
+        for cell in slot:
+            if instance.grid[cell[0]][cell[1]] == IMPLIED:
+                through.setdefault(cell, []).append(slot)
+    for (r, c), found_slots in through.items():
+        implied: set[str] | None = None
+        for slot in found_slots:
+            parts = []
+            for cell in slot:
+                token = instance.grid[cell[0]][cell[1]]
+                parts.append(f"({any_string})" if cell == (r, c)
+                             else any_string if token == IMPLIED
+                             else open_cell if token == "1"
+                             else f"(?:{token[1:-1]})" if token[0] == "(" else token)
+            pattern = re.compile("^" + "".join(parts) + "$", re.MULTILINE)
+            strings = set()
+            for length in lengths:
+                if len(slot) < length <= len(slot) + MAX_REBUS_LETTERS * len(slot):
+                    strings.update(m.group(1) for m in pattern.finditer(by_length[length]))
+            implied = strings if implied is None else implied & strings
+        if implied:
+            grid[r][c] = "(" + "|".join(sorted(implied)) + ")"
+    return tuple(map(tuple, grid))
 
 
 def encode(instance: CrosswordInstance) -> Formula:
@@ -565,7 +814,21 @@ def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula
 
 
 def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
-    """Every fill. Small grids: the trie search (search.TrieSearch), fastest at enumerating,
+    """Every fill, a rebus cell shown as `(heart)` (search_symbols' fills)."""
+    return map(instance.shown, search_symbols(instance, solver_name))
+
+
+def best_fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill | Provisional]:
+    """The engine `best` (satpuzzle.kinds.crossword.best), a rebus cell shown as `(heart)`."""
+    from satpuzzle.kinds.crossword import best
+
+    for fill in best.fills(instance, solver_name):
+        yield (Provisional(instance.shown(fill.solution)) if isinstance(fill, Provisional)
+               else instance.shown(fill))
+
+
+def search_symbols(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
+    """Every fill, in the engines' symbols (a rebus cell holds its string's symbol). Small grids: the trie search (search.TrieSearch), fastest at enumerating,
     with a SAT oracle of back end `solver_name` built only if it stalls. Large grids: the slot
     search (search.SlotSearch: maintained arc consistency, look-ahead word order), which
     finds a first fill of a 15×15 van Beek grid in a fraction of a second where the trie
@@ -627,6 +890,12 @@ def sat_oracle(instance: CrosswordInstance, problem: SlotProblem, solver_name: s
 
 
 def decode(instance: CrosswordInstance, true_names: Iterable[VarName]) -> Fill:
+    """The fill of a model, a rebus cell shown as `(heart)`."""
+    return instance.shown(decode_symbols(instance, true_names))
+
+
+def decode_symbols(instance: CrosswordInstance, true_names: Iterable[VarName]) -> Fill:
+    """The fill of a model in the engines' symbols (one character a cell)."""
     grid = [["0" if instance.allowed(r, c) is None else "" for c in range(len(row))]
             for r, row in enumerate(instance.grid)]
     for name in true_names:
@@ -657,8 +926,16 @@ def from_json(instance: CrosswordInstance, data: object, path: str) -> Fill:
     return tuple(data)
 
 
+def fill_cells(row: str) -> list[str]:
+    """The cells of a fill's row: a letter, `0`, or a rebus cell's string (`(heart)`)."""
+    if "(" not in row:
+        return list(row)
+    return [match.group(1) or match.group(0) for match in _FILL_CELL.finditer(row)]
+
+
 def parse_solutions(instance: CrosswordInstance, text: str, path: str) -> list[Fill]:
-    """Grids of letters and 0, one after another, separated by blank lines."""
+    """Grids of letters and 0, one after another, separated by blank lines; a rebus cell is
+    written `(heart)`."""
     grids, current = [], []
     for line in [*text.splitlines(), ""]:
         if line.strip():
@@ -679,12 +956,17 @@ def to_puz(instance: CrosswordInstance) -> str:
     words = list(instance.words)
     if instance.scores is not None:  # `word;score` tokens
         words = [f"{w};{s}" for w, s in zip(words, instance.scores)]
-    # when no word fits, all are kept: an empty list would not read back
-    words = [e for w, e in zip(instance.words, words) if len(w) in lengths] or words
+    # when no word fits, all are kept: an empty list would not read back; a word crossing a
+    # rebus cell is longer than its slot
+    fits = ((lambda w: len(w) >= min(lengths, default=0)) if instance.symbols or IMPLIED in
+            set().union(*instance.grid) else (lambda w: len(w) in lengths))
+    words = [e for w, e in zip(instance.words, words) if fits(w)] or words
     title = f' "{instance.title}"' if instance.title else ""
     lines = [f"crossword{title} {{"]
     if instance.distinct:
         lines.append("  distinct: yes")
+    if instance.rebus:
+        lines.append("  rebus: " + " ".join(instance.rebus))
     lines.append("  words {")
     lines += ["    " + " ".join(words[i:i + 12]) for i in range(0, len(words), 12)]
     lines += ["  }", "  grid {", *("    " + "".join(row) for row in instance.grid), "  }", "}"]
@@ -706,6 +988,6 @@ def forced_text(instance: CrosswordInstance, forced: dict[VarName, bool]) -> lis
     of each white cell, `?` where the letter is open, 0 for black cells."""
     letter = {(name[1], name[2]): name[3] for name, value in forced.items()
               if value and name[0] == "c"}
-    return ["".join("0" if instance.allowed(r, c) is None else str(letter.get((r + 1, c + 1), "?"))
+    return [*instance.shown(tuple("".join("0" if instance.allowed(r, c) is None else str(letter.get((r + 1, c + 1), "?"))
                     for c in range(len(row)))
-            for r, row in enumerate(instance.grid)]
+            for r, row in enumerate(instance.grid)))]

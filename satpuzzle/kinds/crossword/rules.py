@@ -1,7 +1,7 @@
 """Crossword's rules over the constraint library (satpuzzle.constraints).
 
 Puzzle variables c(row, col, letter): the white cell holds the letter (rows and columns from
-1); auxiliary word variables, one per candidate word of each slot (the slot problem's
+1; a rebus string's "letter" is its symbol, a character after 'z': puzzle.REBUS_BASE); auxiliary word variables, one per candidate word of each slot (the slot problem's
 words, filtered by length, fixed letters and letter sets, then arc consistency between
 crossing slots, before any clause is written). The rule book:
 
@@ -51,7 +51,7 @@ def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula
     for (r, c), letters in sorted(allowed.items()):
         idents = [model.var("c", r + 1, c + 1, ch) for ch in letters]
         model.exactly_one("cell", idents, example="every white cell holds one letter")
-        table = np.zeros(26, dtype=np.int64)
+        table = np.zeros(problem.alphabet, dtype=np.int64)  # letters, then rebus symbols
         table[[ord(ch) - 97 for ch in letters]] = idents
         letter_vars[(r, c)] = table
     uses: Uses = []

@@ -45,6 +45,11 @@ import numpy as np
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ALL_LETTER_BITS = (1 << 26) - 1
+# A rebus string a cell may hold is one more symbol of the alphabet, after the letters: the
+# characters from chr(97 + 26) on, so that a symbol's index is `ord(ch) - 97` as a letter's
+# and masks simply get more bits (satpuzzle.kinds.crossword.puzzle: rebus). Words are indexed
+# as Latin-1 bytes: at most this many symbols, letters included.
+MAX_ALPHABET = 256 - 97
 SMALL_LIST = 64  # word lists shorter than this are indexed in plain Python
 
 Cell = tuple[int, int]
@@ -57,6 +62,8 @@ class LengthIndex:
         self.words = words
         self.letter_bits = letter_bits  # [position][letter index] -> bit set over `words`
         self.length = length
+        # the mask of every symbol: a cell allowing all of them restricts nothing
+        self.full_mask = (1 << len(letter_bits[0])) - 1 if letter_bits else ALL_LETTER_BITS
 
     @property
     def everything(self) -> int:
@@ -64,29 +71,30 @@ class LengthIndex:
 
     @functools.cached_property
     def matrix(self) -> np.ndarray:
-        """[word number, position] -> letter index 0..25 (only the SAT encoding needs it)."""
-        flat = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8)
+        """[word number, position] -> symbol index, 0..25 for the letters (only the SAT
+        encoding needs it)."""
+        flat = np.frombuffer("".join(self.words).encode("latin-1"), dtype=np.uint8)
         return flat.reshape(len(self.words), self.length) - ord("a")
 
 
-def build_index(words: Sequence[str], length: int) -> LengthIndex:
-    """Bit sets of `words` (all of `length`: words_by_length) by (position, letter),
-    vectorised with numpy."""
+def build_index(words: Sequence[str], length: int, alphabet: int = 26) -> LengthIndex:
+    """Bit sets of `words` (all of `length`: words_by_length) by (position, symbol: the
+    `alphabet` symbols, letters first), vectorised with numpy."""
     chosen = sorted(words)
     if len(chosen) < SMALL_LIST:  # numpy's per-call cost would dominate
-        letter_bits = [[0] * 26 for _ in range(length)]
+        letter_bits = [[0] * alphabet for _ in range(length)]
         for number, word in enumerate(chosen):
             bit = 1 << number
             for position, letter in enumerate(word):
                 letter_bits[position][ord(letter) - 97] |= bit
         return LengthIndex(chosen, letter_bits, length)
-    matrix = np.frombuffer("".join(chosen).encode("ascii"), dtype=np.uint8)
+    matrix = np.frombuffer("".join(chosen).encode("latin-1"), dtype=np.uint8)
     matrix = matrix.reshape(len(chosen), length)
     letter_bits = []
     for position in range(length):
         column = matrix[:, position]
         row = []
-        for letter in range(26):
+        for letter in range(alphabet):
             packed = np.packbits(column == ord("a") + letter, bitorder="little")
             row.append(int.from_bytes(packed.tobytes(), "little"))
         letter_bits.append(row)
@@ -121,8 +129,8 @@ def members(bits: int) -> list[int]:
 
 
 def restricted(index: LengthIndex, domain: int, position: int, mask: int) -> int:
-    """The words of `domain` whose letter at `position` is in the 26-bit `mask`."""
-    if mask == ALL_LETTER_BITS:
+    """The words of `domain` whose symbol at `position` is in `mask` (bit k: symbol k)."""
+    if mask == index.full_mask:
         return domain
     row = index.letter_bits[position]
     allowed = 0
@@ -134,7 +142,7 @@ def restricted(index: LengthIndex, domain: int, position: int, mask: int) -> int
 
 
 def supported_letters(index: LengthIndex, domain: int, position: int) -> int:
-    """The 26-bit mask of the letters that some word of `domain` has at `position`."""
+    """The mask of the symbols that some word of `domain` has at `position`."""
     if domain.bit_count() < 26:  # few words: read their letters
         words = index.words
         mask = 0
@@ -142,7 +150,7 @@ def supported_letters(index: LengthIndex, domain: int, position: int) -> int:
             mask |= 1 << (ord(words[number][position]) - 97)
         return mask
     row = index.letter_bits[position]
-    return sum(1 << letter for letter in range(26) if domain & row[letter])
+    return sum(1 << letter for letter in range(len(row)) if domain & row[letter])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -157,15 +165,19 @@ class SlotProblem:
     """Slots, their word domains and cell letter sets at the arc-consistency fixpoint."""
 
     def __init__(self, slots: list[list[Cell]], cell_letters: dict[Cell, frozenset[str]],
-                 words: Sequence[str]) -> None:
+                 words: Sequence[str], alphabet: int = 26) -> None:
+        """`alphabet`: the number of symbols, the 26 letters then a rebus's strings (each a
+        character after 'z'), which the words and cells may use."""
         self.slots = slots
-        self.indexes = {length: build_index(bucket, length)
+        self.alphabet = alphabet
+        self.full_mask = (1 << alphabet) - 1
+        self.indexes = {length: build_index(bucket, length, alphabet)
                         for length, bucket in words_by_length(words, map(len, slots)).items()}
         self.slots_of_cell: dict[Cell, list[tuple[int, int]]] = {}
         for number, slot in enumerate(slots):
             for position, cell in enumerate(slot):
                 self.slots_of_cell.setdefault(cell, []).append((number, position))
-        # allowed letters per white cell as a 26-bit mask (cells in no slot stay free)
+        # allowed symbols per white cell as a mask (cells in no slot stay free)
         self.cell_masks = {cell: letter_mask(frozenset(letters))
                            for cell, letters in cell_letters.items()}
         self.given_masks = dict(self.cell_masks)
@@ -224,8 +236,9 @@ Trie = dict[str, "Trie"]
 
 @functools.lru_cache(maxsize=4096)
 def mask_letters(mask: int) -> str:
-    """The letters of a 26-bit mask, in alphabetical order (cached: grids repeat few masks)."""
-    return "".join(LETTERS[k] for k in range(26) if mask >> k & 1)
+    """The symbols of a mask (letters, then a rebus's characters after 'z'), in order
+    (cached: grids repeat few masks)."""
+    return "".join(chr(97 + k) for k in range(mask.bit_length()) if mask >> k & 1)
 
 
 def build_trie(words: Sequence[str], key_order: Sequence[int]) -> Trie:
@@ -244,11 +257,13 @@ def build_trie(words: Sequence[str], key_order: Sequence[int]) -> Trie:
 
 def cell_order(problem: SlotProblem, given: dict[Cell, int]) -> list[Cell]:
     """A static search order: first the slots through a cell the grid constrains (a fixed
-    letter or a letter set: `given` masks below 26 letters), fewest candidates first, so the
-    search meets those constraints at once instead of at the end; then every other cell in
-    row-major order (the seed's order, which measures best on open grids)."""
+    letter, a letter set or a rebus cell: `given` masks other than all letters and other than
+    every symbol), fewest candidates first, so the search meets those constraints at once
+    instead of at the end; then every other cell in row-major order (the seed's order, which
+    measures best on open grids)."""
+    plain = (ALL_LETTER_BITS, problem.full_mask)
     constrained = [s for s, slot in enumerate(problem.slots)
-                   if any(given[cell].bit_count() < 26 for cell in slot)]
+                   if any(given[cell] not in plain for cell in slot)]
     constrained.sort(key=lambda s: (problem.domains[s].bit_count(), s))
     order: list[Cell] = []
     placed: set[Cell] = set()
