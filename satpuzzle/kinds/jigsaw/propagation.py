@@ -158,6 +158,10 @@ def solutions(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solut
         raise EngineDeclined(f"Algorithm 1 oriented {result.oriented} of "
                              f"{len(instance.pieces)} pieces and got stuck")
     if result.status == "solved":
-        cells = [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
-        yield placements_for(instance, {cell: rotated(instance.pieces[p], t) for cell, (p, t)
-                                        in zip(cells, (result.board[r][c] for r, c in cells))})
+        shown: dict[Cell, Piece] = {}
+        for r, row in enumerate(result.board):
+            for c, placement in enumerate(row):
+                assert placement is not None  # solved: every piece oriented
+                piece, turns = placement
+                shown[(r, c)] = rotated(instance.pieces[piece], turns)
+        yield placements_for(instance, shown)

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import PurePath
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
@@ -65,6 +65,7 @@ Piece = tuple[int, int, int, int]  # top, right, bottom, left
 Placement = tuple[int, int]  # (0-based piece index in input order, clockwise quarter turns)
 # rows × cols; None on the interior cells of a contour variant (not part of the puzzle)
 Solution = tuple[tuple["Placement | None", ...], ...]
+CellName = tuple[str, int, int, int, int, int, int]  # ("cell", r, c, top, right, bottom, left)
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,8 @@ def sniff(text: str) -> bool:
                 and len(body) in (a * b, expected_count(a, b, "contour")))
     if len(lines) < 4 or any(len(line) != 4 for line in lines):
         return False
-    pieces = [tuple(int(word) for word in line) for line in lines]
+    pieces = [(int(top), int(right), int(bottom), int(left))
+              for top, right, bottom, left in lines]
     if any(label < 0 for piece in pieces for label in piece):
         return False
     return _board_from_borders(pieces) is not None and _corners_adjacent(pieces)
@@ -808,6 +810,12 @@ def to_puz(instance: JigsawInstance) -> str:
 # ---------------------------------------------------------------- forced cells
 
 
+def _is_cell_name(name: VarName) -> TypeGuard[CellName]:
+    """Whether `name` is a cell variable's name: a tuple ("cell", six ints)."""
+    return (type(name) is tuple and len(name) == 7 and name[0] == "cell"
+            and all(type(v) is int for v in name[1:]))
+
+
 def forced_text(instance: JigsawInstance, forced: dict[VarName, bool]) -> list[str]:
     """`satpuzzle solve --forced`: per puzzle cell (1-based), the placement it is forced to
     show, `r1c2 = 4r2` as in the solution grid (piece 4 counting from 1, two quarter turns;
@@ -816,13 +824,13 @@ def forced_text(instance: JigsawInstance, forced: dict[VarName, bool]) -> list[s
     shown: dict[Cell, Piece] = {}
     ruled_out: dict[Cell, int] = {}
     for name, value in forced.items():
-        if name[0] != "cell":
+        if not _is_cell_name(name):  # every cell variable's name is one
             continue
         cell = (name[1], name[2])
         if value:
-            shown[cell] = tuple(name[3:7])  # type: ignore[assignment]
+            shown[cell] = name[3:7]
         else:
-            ruled_out[cell] = ruled_out.get(cell, 0) + 1  # type: ignore[index]
+            ruled_out[cell] = ruled_out.get(cell, 0) + 1
     cells = puzzle_cells(instance)
     turns = range(4) if _rotates(instance.variant) else range(1)
     lines = []

@@ -66,8 +66,8 @@ class EdgeSearch:
             for labels in options[(r, c)]:
                 offered = tuple(sign * label for label in labels)
                 klass = class_of[labels] if class_of is not None else 0
-                key = tuple(labels[s] for s in sides)
-                key = key[0] if len(key) == 1 else key
+                faced = tuple(labels[s] for s in sides)
+                key: object = faced[0] if len(faced) == 1 else faced
                 table.setdefault(key, []).append((klass, offered, labels))  # type: ignore[arg-type]
             self.candidates.append(table)
         # position variants: one pseudo-class with a copy for every cell, never exhausted
