@@ -16,7 +16,7 @@ import puz
 import pytest
 from conftest import ROOT, run_process
 
-from satpuzzle.codecs.gridfile import BLOCK, MAX_REBUS_LETTERS, OPEN, GridFile
+from satpuzzle.codecs.gridfile import BLOCK, MAX_REBUS_LETTERS, OPEN, GridFile, entries
 from satpuzzle.errors import InputError
 from satpuzzle.formats import acrosslite, constructors, ipuzfile, jpz, xd
 
@@ -260,6 +260,24 @@ def test_writers_from_another_format():
     assert _ipuz_rebus(ipuz.read(as_ipuz)) == document.rebus_cells()
 
 
+def test_writers_refuse_more_rebus_strings_than_their_format_holds():
+    """A .puz holds 255 different rebus strings (a GRBS byte), an xd file written here 136
+    keys: more is refused in one line, not written wrong."""
+    size = 17
+    letters = "ABCDEFGHIJKLMNOPQ"
+    rebus = tuple((r, c, letters[r] + letters[c]) for r in range(size) for c in range(size))
+    rows = tuple(letters[r] * size for r in range(size))  # each cell's first letter
+    document = GridFile("satpuzzle", tuple("." * size for _ in range(size)), rows)
+    with pytest.raises(InputError, match="289 different rebus strings; Across Lite holds at "
+                                         "most 255"):
+        acrosslite.write_filled(document, rows, rebus)
+    with pytest.raises(InputError, match="289 different rebus strings; xd is written with at "
+                                         "most 136"):
+        xd.write_filled(document, rows, rebus)
+    assert _ipuz_rebus(ipuz.read(ipuzfile.write_filled(document, rows, rebus))) == {
+        (r, c): letters for r, c, letters in rebus}
+
+
 # ---------------------------------------------------------------- hand-made documents
 
 # HEART A T     a 3×3 grid whose first cell is a rebus
@@ -466,3 +484,48 @@ def test_xd_design_styles_kept(relative):
 
     assert design(written) == design((DATA / relative).read_text())
     assert _reread("xd", written).bars == document.bars
+
+
+# ---------------------------------------------------------------- filled end to end
+
+# (nyt_sun_rebus.puz, the issue's example, is locked: refused before any fill)
+FILL_CASES = {
+    "puzpy/nyt_rebus_with_notes_and_shape.puz": "puz",
+    "xd-crossword-tools/112921---speakerboxxx-the-love-below.puz": "puz",
+    "puzpy/text_format_v2_rebus.txt": "puz",
+    "xd/nyt1955-01-01.xd": "xd",
+    "xd-crossword-tools/112921---speakerboxxx-the-love-below.xd": "xd",
+    "xd-crossword-tools/kitchen-sink.ipuz": "ipuz",
+}
+
+
+def _answers(document: GridFile) -> set[str]:
+    """The answers a document's solution spells, each rebus cell with its string."""
+    strings = document.rebus_cells()
+    return {"".join(strings.get((r, c), document.solution[r][c]) for r, c in entry.cells())
+            for entry in entries(document.cells, document.bars)}
+
+
+@pytest.mark.parametrize("relative", sorted(FILL_CASES))
+def test_solve_writes_the_rebus_back(relative, tmp_path):
+    """`satpuzzle solve FILE --format F -o OUT` (the file's own answers as the word list):
+    OUT, read by its library (puzpy, ipuz) and by satpuzzle, spells every entry as one of the
+    file's answers, rebus cells with their strings; the large grids' fill is the file's own,
+    rebus cells where the file has them."""
+    fmt = FILL_CASES[relative]
+    out = tmp_path / f"out.{fmt}"
+    result = run_process("solve", DATA / relative, "--format", fmt, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    document = _read(relative)
+    written = _reread(fmt, out.read_bytes() if fmt == "puz" else out.read_text())
+    if fmt == "puz":
+        assert _puzpy_rebus(puz.read(str(out))) == written.rebus_cells()
+    elif fmt == "ipuz":
+        assert _ipuz_rebus(ipuz.read(out.read_text())) == written.rebus_cells()
+    assert _answers(written) <= _answers(document)
+    assert written.rebus, "the fill has no rebus cell"
+    if document.height >= 15:
+        assert written.rebus == document.rebus
+        assert written.solution == document.solution
+    assert _clue_texts(written) == _clue_texts(document)
