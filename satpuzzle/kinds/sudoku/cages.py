@@ -13,6 +13,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import Token
@@ -79,10 +80,11 @@ def cage_problem(cages: Sequence[Cage], size: int) -> tuple[int, str] | None:
     return None
 
 
-def checked_cages(cages: object, size: int) -> tuple[Cage, ...]:
-    """The cages as a tuple, refused (InputError naming the cage) unless they are valid."""
+def checked_cages(cages: Any, size: int) -> tuple[Cage, ...]:
+    """The cages as a tuple, refused (InputError naming the cage) unless they are valid.
+    `cages` is what a caller gave SudokuInstance: anything, checked here."""
     try:
-        cages = tuple(cages)  # type: ignore[call-overload]
+        cages = tuple(cages)
     except TypeError:
         raise InputError("cages must be a sequence of Cage") from None
     problem = cage_problem(cages, size)

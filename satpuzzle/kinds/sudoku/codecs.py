@@ -357,6 +357,12 @@ def read_json(f: Fields, title: str | None) -> SudokuInstance:
     return SudokuInstance(box[0], box[1], givens, title, regions, diagonals, cages)
 
 
+def _cell(pair: list[int]) -> tuple[int, int]:
+    """A (row, column) of its two integers (the reader checked that there are two)."""
+    row, column = pair
+    return row, column
+
+
 def _json_cages(f: Fields, size: int) -> tuple[Cage, ...]:
     """`"cages": [{"sum": 12, "cells": [[0, 0], [0, 1]]}, ...]`: [row, col] pairs from 0 as
     in the other kinds' JSON, `"sum": null` for a cage without a total."""
@@ -369,7 +375,7 @@ def _json_cages(f: Fields, size: int) -> tuple[Cage, ...]:
         total = item.get("sum")
         if total is not None:
             total = r.integer(total, f.at("cages", i, "sum"), 1)
-        cells = [tuple(r.integers(cell, f.at("cages", i, "cells", j), 2, 0, size - 1))
+        cells = [_cell(r.integers(cell, f.at("cages", i, "cells", j), 2, 0, size - 1))
                  for j, cell in enumerate(r.array(item["cells"], f.at("cages", i, "cells"),
                                                   nonempty=True))]
         cages.append(Cage(tuple(cells), total))

@@ -192,13 +192,13 @@ def x_wing(grid: _Grid) -> bool:
                          if grid.cand[cell] & bit]
                 if len(where) == 2:
                     pairs.setdefault(tuple(where), []).append(index)
-            for where, found in pairs.items():
+            for places, found in pairs.items():
                 if len(found) < 2:
                     continue
                 for pair in itertools.combinations(found, 2):
                     kept = {cell for index in pair for cell in first[index]}
                     # the two crossing lines: position p of line 0 of `first` is line p of `second`
-                    crossing = {cell for position in where for cell in second[position]}
+                    crossing = {cell for position in places for cell in second[position]}
                     if grid.remove(crossing - kept, bit):
                         return True
     return False

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
+from typing import TypeGuard, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
@@ -50,6 +51,7 @@ SEPARATOR = re.compile(r"^[-+|=]+$")
 _REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 Grid = tuple[tuple[int, ...], ...]
+DigitName = tuple[str, int, int, int]  # ("x", row, column, digit), 1-based: a digit's variable
 
 
 @dataclass(frozen=True)
@@ -682,7 +684,8 @@ def decode(instance: SudokuInstance, true_names: Iterable[VarName]) -> Grid:
     grid = [list(row) for row in instance.givens]
     for name in true_names:
         if name[0] == "x":
-            grid[name[1] - 1][name[2] - 1] = name[3]
+            x = cast(DigitName, name)  # as encode names its variables
+            grid[x[1] - 1][x[2] - 1] = x[3]
     for r, row in enumerate(grid):
         if 0 in row:
             raise InputError(f"the model gives no digit to cell row {r + 1}, "
@@ -773,18 +776,24 @@ def from_json(instance: SudokuInstance, data: object, path: str) -> Grid:
 # ---------------------------------------------------------------- forced cells
 
 
+def _is_digit_name(name: VarName) -> TypeGuard[DigitName]:
+    """Whether `name` is a digit variable's name: a tuple ("x", three ints)."""
+    return (type(name) is tuple and len(name) == 4 and name[0] == "x"
+            and all(type(v) is int for v in name[1:]))
+
+
 def forced_text(instance: SudokuInstance, forced: dict[VarName, bool]) -> list[str]:
     """`satpuzzle solve --forced`: `r3c5 = 7` for each empty cell whose digit is forced (givens
     have no variable), then `r4c6 open, not 2 9` for the others, with the digits ruled out."""
     digit: dict[tuple[int, int], int] = {}
     ruled_out: dict[tuple[int, int], list[int]] = {}
     for name, value in forced.items():
-        if name[0] == "x":
+        if _is_digit_name(name):  # every digit variable's name is one
             cell, candidate = (name[1], name[2]), name[3]
             if value:
-                digit[cell] = candidate  # type: ignore[assignment]
+                digit[cell] = candidate
             else:
-                ruled_out.setdefault(cell, []).append(candidate)  # type: ignore[arg-type]
+                ruled_out.setdefault(cell, []).append(candidate)
     lines = []
     for r, row in enumerate(instance.givens, 1):
         for c, given in enumerate(row, 1):

@@ -83,7 +83,7 @@ class SharedSolver:
         with self.lock:
             if self.closed:  # dropped by another thread meanwhile: the fresh encoding answers
                 raise EngineDeclined
-            found = []
+            found: list[frozenset[int]] = []
             try:
                 found.extend(self.stream.models(job))
             except LimitReached:
@@ -164,7 +164,7 @@ def _is_default(solver_name: str) -> bool:
     return aliases.get(solver_name) == default and default not in NON_INCREMENTAL
 
 
-def engine(shared: Shared, key_of: Callable[[Any], Key],
+def engine(shared: Shared, key_of: Callable[[Any], Key | None],
            decode: Callable[[Any, list[int], Formula], Any]) -> Engine:
     """The Engine that answers a puzzle on its shape's shared solver, or declines."""
 
