@@ -15,6 +15,8 @@ import ipuz
 import puz
 import pytest
 from conftest import ROOT, run_process
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satpuzzle.codecs.gridfile import BLOCK, MAX_REBUS_LETTERS, OPEN, GridFile, entries
 from satpuzzle.errors import InputError
@@ -276,6 +278,35 @@ def test_writers_refuse_more_rebus_strings_than_their_format_holds():
         xd.write_filled(document, rows, rebus)
     assert _ipuz_rebus(ipuz.read(ipuzfile.write_filled(document, rows, rebus))) == {
         (r, c): letters for r, c, letters in rebus}
+
+
+@st.composite
+def _filled_documents(draw: st.DrawFn) -> tuple[GridFile, tuple[str, ...], tuple]:
+    """A grid of blocks and letters, some of its cells rebus strings, as a writer gets it."""
+    height, width = draw(st.integers(2, 6)), draw(st.integers(2, 6))
+    letters = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=MAX_REBUS_LETTERS)
+    grid = draw(st.lists(st.lists(st.one_of(st.just(BLOCK), letters), min_size=width,
+                                  max_size=width), min_size=height, max_size=height))
+    rows = tuple("".join(cell[0] for cell in row) for row in grid)
+    rebus = tuple((r, c, cell) for r, row in enumerate(grid) for c, cell in enumerate(row)
+                  if len(cell) > 1)
+    cells = tuple("".join(BLOCK if cell == BLOCK else OPEN for cell in row) for row in rows)
+    return GridFile("satpuzzle", cells, rows), rows, rebus
+
+
+@settings(max_examples=60, deadline=None)
+@given(_filled_documents())
+def test_any_rebus_written_and_read_again(case):
+    """Whatever rebus a fill has, each writer writes it and satpuzzle reads it again (and
+    puzpy, for .puz, the same strings)."""
+    document, rows, rebus = case
+    for fmt, writer in WRITERS.items():
+        written = writer.write_filled(document, rows, rebus)
+        again = _reread(fmt, written)
+        assert again.rebus == rebus, fmt
+        assert again.solution == rows, fmt
+        if fmt == "puz":
+            assert _puzpy_rebus(puz.load(written)) == {(r, c): s for r, c, s in rebus}
 
 
 # ---------------------------------------------------------------- hand-made documents
