@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
+from typing import TypeGuard, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.disjoint import DisjointSets
@@ -48,6 +49,8 @@ Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
 Bridge = tuple[Cell, Cell, int]  # (first cell, second cell, 1..max_bridges), first < second
 Solution = tuple[Bridge, ...]
+# ("bridge", r1, c1, r2, c2, k), 1-based cells: at least k bridges between the two islands
+BridgeName = tuple[str, int, int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -399,11 +402,11 @@ class Board:
 def board(grid: Grid) -> Board:
     islands = tuple((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     index = {cell: i for i, cell in enumerate(islands)}
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     # A water cell lies under at most one horizontal and one vertical candidate pair (the
     # pairs of the nearest islands around it), so crossings are the cells covered twice.
     horizontal_over: dict[Cell, int] = {}
-    crossings = []
+    crossings: list[tuple[int, int]] = []
     for lines, horizontal in ((_rows_of(grid), True), (_columns_of(grid), False)):
         for line in lines:
             previous = None
@@ -477,7 +480,7 @@ def decode(instance: HashiInstance, true_names: Iterable[VarName]) -> Solution:
     counts: dict[tuple[Cell, Cell], int] = {}
     for name in true_names:
         if name[0] == "bridge":
-            r1, c1, r2, c2, k = name[1:]
+            r1, c1, r2, c2, k = cast(BridgeName, name)[1:]  # as the rules name them
             key = ((r1 - 1, c1 - 1), (r2 - 1, c2 - 1))
             counts[key] = max(counts.get(key, 0), k)
     return tuple(sorted((a, b, k) for (a, b), k in counts.items()))
@@ -852,15 +855,21 @@ def _other_solution(instance: HashiInstance, planted: Solution) -> Solution | No
 # ---------------------------------------------------------------- forced cells
 
 
+def _is_bridge_name(name: VarName) -> TypeGuard[BridgeName]:
+    """Whether `name` is a bridge variable's name: a tuple ("bridge", five ints)."""
+    return (type(name) is tuple and len(name) == 6 and name[0] == "bridge"
+            and all(type(v) is int for v in name[1:]))
+
+
 def forced_text(instance: HashiInstance, forced: dict[VarName, bool]) -> list[str]:
     """`satpuzzle solve --forced`: each pair of islands (1-based cells) with something forced:
     `r1c1-r1c5: 2 bridges`, `1 bridge`, `no bridge`, `at least 1 bridge` (a lower bound, the
     rest open), `at most 1 bridge` (an upper bound below the maximum) or `1 to 3 bridges`
     (both). The variables are an order encoding: bridge(..., k) = at least k bridges."""
-    pairs: dict[tuple[int, ...], dict[int, bool]] = {}
+    pairs: dict[tuple[int, int, int, int], dict[int, bool]] = {}
     for name, value in forced.items():
-        if name[0] == "bridge":
-            pairs.setdefault(tuple(name[1:5]), {})[name[5]] = value  # type: ignore[arg-type]
+        if _is_bridge_name(name):  # every bridge variable's name is one
+            pairs.setdefault(name[1:5], {})[name[5]] = value
     lines = []
     for (r1, c1, r2, c2), known in sorted(pairs.items()):
         low = max((k for k, value in known.items() if value), default=0)
