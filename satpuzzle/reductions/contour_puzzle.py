@@ -21,7 +21,14 @@ from __future__ import annotations
 import random
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells, rotated
+from satpuzzle.kinds.jigsaw.puzzle import (
+    JigsawInstance,
+    Piece,
+    Solution,
+    frame_cells,
+    piece_of,
+    rotated,
+)
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.reductions import partition_contour
 
@@ -177,9 +184,9 @@ def random_contour(rng: random.Random, rows: int, cols: int, alphabet: int) -> J
                 labels[(r, c)][side] = 0
             elif other not in on_board:
                 labels[(r, c)][side] = rng.choice((1, -1)) * rng.randint(1, alphabet)
-    pieces = [rotated(tuple(labels[cell]), rng.randrange(4)) for cell in cells]
+    pieces = [rotated(piece_of(labels[cell]), rng.randrange(4)) for cell in cells]
     rng.shuffle(pieces)
-    return JigsawInstance(rows, cols, tuple(pieces), variant="contour")  # type: ignore[arg-type]
+    return JigsawInstance(rows, cols, tuple(pieces), variant="contour")
 
 
 def spoil(rng: random.Random, board: JigsawInstance, alphabet: int) -> JigsawInstance:

@@ -38,7 +38,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, rotated
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, piece_of, rotated
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 
 NAME = "one-in-three-position"
@@ -87,13 +87,17 @@ class Plan:
     tall: frozenset[int]  # variables whose band has a twist row
 
 
+# (cell, side) -> the outward label of a side that never changes (wire sides have none)
+Constants = dict[tuple[tuple[int, int], int], int]
+
+
 @dataclass(frozen=True)
 class Layout:
     rows: int
     cols: int
     tiles: tuple[tuple[Tile, ...], ...]
     pieces: tuple[Piece, ...]
-    constants: dict  # (cell, side) -> outward label of every side that never changes
+    constants: Constants
     seed: dict  # variable -> the cell whose right side shows its ring bit Λ (upper lane)
     sign: dict  # variable -> σ: the variable is true iff σ·Λ = +1
     receivers: dict  # (clause, position) -> ((cell, side) at the bottom, (cell, side) at top)
@@ -318,7 +322,7 @@ def _side_role(tile: Tile, side: int) -> str:
     return "constant"
 
 
-def _constants(tiles: list[list[Tile]]) -> dict:
+def _constants(tiles: list[list[Tile]]) -> Constants:
     """The outward label of every side that never changes. Fixed sides of turns and receivers
     show −odd; a run of | wires in a row shares one magnitude (each | shows the same label left
     and right, so the edge labels alternate), as does a column run of − wires; every other edge
@@ -347,7 +351,7 @@ def _constants(tiles: list[list[Tile]]) -> dict:
                     label = -label
                     edge[key(rr, cc, ahead)] = label
                     rr, cc = rr + step[0], cc + step[1]
-    constants: dict = {}
+    constants: Constants = {}
     for r in range(rows):
         for c in range(cols):
             tile = tiles[r][c]
@@ -379,22 +383,27 @@ def _constants(tiles: list[list[Tile]]) -> dict:
     return constants
 
 
-def _check_rigid(tiles: list[list[Tile]], constants: dict) -> None:
+def _check_rigid(tiles: list[list[Tile]], constants: Constants) -> None:
     """Every filler has a side whose magnitude no other neighbour of it can show (not ±WIRE):
     then only its own turn fits. Every | and − shows equal neutral labels on both sides."""
     for r, line in enumerate(tiles):
         for c, tile in enumerate(line):
-            labels = [constants.get(((r, c), side)) for side in range(4)]
+            labels = _labels(constants, (r, c))
             if tile.kind == FILLER:
-                assert any(abs(v) != WIRE for v in labels), ((r, c), labels)
+                assert any(abs(v) != WIRE for v in labels.values()), ((r, c), labels)
             elif tile.kind == VWIRE:
                 assert labels[LEFT] == labels[RIGHT] and abs(labels[LEFT]) > WIRE, (r, c)
             elif tile.kind == HWIRE:
                 assert labels[TOP] == labels[BOTTOM] and abs(labels[TOP]) > WIRE, (r, c)
 
 
-def _piece(tile: Tile, labels: list) -> Piece:
-    """The piece as listed (its turn 0)."""
+def _labels(constants: Constants, cell: tuple[int, int]) -> dict[int, int]:
+    """The constant labels of a cell's sides, by side."""
+    return {side: constants[(cell, side)] for side in range(4) if (cell, side) in constants}
+
+
+def _piece(tile: Tile, labels: dict[int, int]) -> Piece:
+    """The piece as listed (its turn 0), from its constant labels (`_labels`)."""
     w = WIRE
     if tile.kind == VWIRE:
         return (w, labels[RIGHT], -w, labels[LEFT])
@@ -406,7 +415,7 @@ def _piece(tile: Tile, labels: list) -> Piece:
         return (w, -w, w, -w)
     if tile.kind in (TURN, RECEIVER):
         return (tile.odd, -tile.odd, -tile.odd, -tile.odd)
-    return tuple(labels)  # type: ignore[return-value]
+    return piece_of([labels[side] for side in range(4)])  # a filler: every side constant
 
 
 # ---------------------------------------------------------------- wire values
@@ -468,7 +477,7 @@ def layout(source: OneInThreeInstance) -> Layout:
     chosen = plan(source.clauses)
     tiles, seed, receivers = _grid(source, chosen)
     constants = _constants(tiles)
-    pieces = tuple(_piece(tile, [constants.get(((r, c), s)) for s in range(4)])
+    pieces = tuple(_piece(tile, _labels(constants, (r, c)))
                    for r, line in enumerate(tiles) for c, tile in enumerate(line))
     # σ per variable from the wiring itself: with Λ = +1 every reading of the variable must
     # agree on its value, at the bottom and at the top receiver

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells, placed
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 
 NAME = "partition-contour"
@@ -151,7 +151,7 @@ def to_source(source: PartitionInstance, target: JigsawInstance,
     walking clockwise round the frame. In every valid contour that run is a whole long side
     (docs/REDUCTIONS.md), whatever the board's turn or the order of equal pieces."""
     plan = layout(source.numbers)
-    walk = [target_solution[r][c][0] for r, c in frame_cells(target.rows, target.cols)]
+    walk = [placed(target_solution, cell)[0] for cell in frame_cells(target.rows, target.cols)]
     start = walk.index(TOP_LEFT_INDEX)
     owner = {p: i for i, block in enumerate(plan.blocks) for p in block}
     part = set()

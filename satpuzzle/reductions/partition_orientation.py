@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, placed
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.reductions.partition_contour import canonical, check_numbers, random_numbers, refusal
 
@@ -116,7 +116,8 @@ def to_source(source: PartitionInstance, target: JigsawInstance,
     of total length S/2, docs/REDUCTIONS.md)."""
     plan = layout(source.numbers)
     owner = {p: i for i, block in enumerate(plan.blocks) for p in block}
-    part = {owner[entry[0]] for entry in target_solution[1] if entry[0] in owner}
+    row = [placed(target_solution, (1, c))[0] for c in range(target.cols)]
+    part = {owner[index] for index in row if index in owner}
     return canonical(part, len(source.numbers))
 
 

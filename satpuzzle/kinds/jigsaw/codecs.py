@@ -16,12 +16,6 @@ from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 # ---------------------------------------------------------------- JSON
 
 
-def _piece(labels: list[int]) -> jigsaw.Piece:
-    """A piece of its four labels (the reader checked that there are four)."""
-    top, right, bottom, left = labels
-    return top, right, bottom, left
-
-
 def read_json(f: Fields, title: str | None) -> JigsawInstance:
     r = f.reader
     rows = r.integer(f.data["rows"], f.at("rows"), 1)
@@ -30,7 +24,7 @@ def read_json(f: Fields, title: str | None) -> JigsawInstance:
     matching = r.string(f.get("matching", "opposite"), f.at("matching"), jigsaw.MATCHINGS)
     border = r.string(f.get("border", "zero"), f.at("border"), jigsaw.BORDERS)
     items = r.array(f.data["pieces"], f.at("pieces"))
-    pieces = [_piece(r.integers(item, f.at("pieces", i), 4)) for i, item in enumerate(items)]
+    pieces = [jigsaw.piece_of(r.integers(item, f.at("pieces", i), 4)) for i, item in enumerate(items)]
     if max(rows, cols) > len(pieces):  # every variant fills at least a whole row and column
         raise r.fail(f.at("pieces"), f"{len(pieces)} piece(s) cannot fill a {rows}×{cols} "
                                      f"board: even its frame needs more")

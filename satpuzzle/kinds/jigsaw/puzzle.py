@@ -136,7 +136,22 @@ def rotated(piece: Piece, turns: int) -> Piece:
     """The piece's labels (top, right, bottom, left) after `turns` clockwise quarter turns:
     one turn brings the left label to the top."""
     turns %= 4
-    return tuple(piece[(side - turns) % 4] for side in range(4))  # type: ignore[return-value]
+    return (piece[-turns % 4], piece[(1 - turns) % 4], piece[(2 - turns) % 4],
+            piece[(3 - turns) % 4])
+
+
+def piece_of(labels: Sequence[int]) -> Piece:
+    """A piece of its four labels (top, right, bottom, left); a ValueError if there are not
+    four."""
+    top, right, bottom, left = labels
+    return top, right, bottom, left
+
+
+def placed(solution: Solution, cell: Cell) -> Placement:
+    """The placement at `cell` of a solution: a puzzle cell, which holds a piece."""
+    placement = solution[cell[0]][cell[1]]
+    assert placement is not None, f"cell {cell} holds no piece"
+    return placement
 
 
 # ---------------------------------------------------------------- geometry shared below

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
@@ -236,8 +236,8 @@ def decode(instance: KakuroInstance, true_names: Iterable[VarName]) -> Solution:
     digits = [[0] * instance.cols for _ in range(instance.rows)]
     for name in true_names:
         if name[0] == "d":
-            _, r, c, value = name
-            digits[r][c] = value  # type: ignore[index,call-overload]
+            _, r, c, value = cast(tuple[str, int, int, int], name)  # as the rules name it
+            digits[r][c] = value
     return tuple(map(tuple, digits))
 
 

@@ -42,6 +42,8 @@ def literal_box(instance: Any, clause: int, position: int) -> tuple[float, float
 def svg(instance: Any, solution: Any) -> shapes.Drawing:
     true_vars = set(solution) if solution is not None else None
     body = []
+    x: float  # the top-left corner of each box drawn
+    y: float
     for k, variable in enumerate(occurring(instance)):
         x, y = (k % VARIABLES_PER_ROW) * VARIABLE_WIDTH, (k // VARIABLES_PER_ROW) * ROW
         fill = (OPEN_FILL if true_vars is None

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from satpuzzle import dimacs
 from satpuzzle.cnf import Formula, VarName
@@ -263,8 +263,9 @@ def encode(instance: OneInThreeInstance) -> Formula:
 def decode(instance: OneInThreeInstance, true_names: Iterable[VarName]) -> Solution:
     """The true variables among those that occur."""
     present = occurring(instance)
-    return tuple(sorted(name[1] for name in true_names  # type: ignore[misc]
-                        if name[0] == "x" and name[1] in present))
+    # ("x", variable): the rules' name of each variable
+    chosen = (cast(tuple[str, int], name)[1] for name in true_names if name[0] == "x")
+    return tuple(sorted(variable for variable in chosen if variable in present))
 
 
 # ---------------------------------------------------------------- output

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
@@ -192,7 +192,8 @@ def _read_tsv(text: str, path: str) -> list[PartitionInstance]:
                                  path, number, column)
             header.append(int(field))
             column += len(field) + 1
-        tokens = [Token(t.text, Position(path, number, column - 1 + t.pos.column))
+        tokens = [Token(t.text, Position(path, number, None if t.pos.column is None
+                                         else column - 1 + t.pos.column))
                   for row in tokenize_rows(fields[3], path) for t in row]
         if header[1] != len(tokens):
             raise InputError(f"the line says n = {header[1]} but lists {len(tokens)} "
@@ -288,8 +289,9 @@ def encode_batch(instances: Sequence[PartitionInstance]) -> tuple[Formula, list[
 def decode(instance: PartitionInstance, true_names: Iterable[VarName]) -> Solution:
     """The indices whose side variable is true."""
     count = len(instance.numbers)
-    return tuple(sorted(name[1] for name in true_names
-                        if name[0] == "side" and 0 <= name[1] < count))  # type: ignore[operator]
+    # ("side", index): the rules' name of each number's side
+    sides = (cast(tuple[str, int], name)[1] for name in true_names if name[0] == "side")
+    return tuple(sorted(index for index in sides if 0 <= index < count))
 
 
 # ---------------------------------------------------------------- output
