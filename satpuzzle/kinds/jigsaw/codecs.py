@@ -24,7 +24,8 @@ def read_json(f: Fields, title: str | None) -> JigsawInstance:
     matching = r.string(f.get("matching", "opposite"), f.at("matching"), jigsaw.MATCHINGS)
     border = r.string(f.get("border", "zero"), f.at("border"), jigsaw.BORDERS)
     items = r.array(f.data["pieces"], f.at("pieces"))
-    pieces = [jigsaw.piece_of(r.integers(item, f.at("pieces", i), 4)) for i, item in enumerate(items)]
+    pieces = [jigsaw.piece_of(r.integers(item, f.at("pieces", i), 4))
+              for i, item in enumerate(items)]
     if max(rows, cols) > len(pieces):  # every variant fills at least a whole row and column
         raise r.fail(f.at("pieces"), f"{len(pieces)} piece(s) cannot fill a {rows}×{cols} "
                                      f"board: even its frame needs more")
