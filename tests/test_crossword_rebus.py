@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -15,11 +14,11 @@ from conftest import ROOT, run_cli, run_process
 import satpuzzle
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import GridFile
-from satpuzzle.errors import InputError
 from satpuzzle.kinds.crossword import causes, codecs, puzzle
 from satpuzzle.kinds.crossword.puzzle import MAX_SPELLINGS, CrosswordInstance
+from satpuzzle.kinds.crossword.search import SlotSearch
 
-ENGINES = ["search", "sat", "best"]
+ENGINES = ["search", "sat", "best", "slots"]
 
 # a 3×3 grid whose centre holds HEART: its across and down entries read AHEARTE
 CENTRE = """crossword {
@@ -34,7 +33,8 @@ CENTRE = """crossword {
 CENTRE_FILL = ("cab", "a(heart)e", "bee")
 
 # a grid small enough to enumerate by hand: the centre holds a letter or a string
-SMALL_WORDS = "aaa aab aba abb baa bab bba bbb axyb axyzb bxya axya bxyzb axyzzb".split()
+SMALL_WORDS = ["aaa", "aab", "aba", "abb", "baa", "bab", "bba", "bbb",
+               "axyb", "axyzb", "bxya", "axya", "bxyzb", "axyzzb"]
 SMALL_GRID = (("[ab]",) * 3, ("[ab]", "(a|b|xy|xyz)", "[ab]"), ("[ab]",) * 3)
 
 
@@ -62,6 +62,13 @@ def load(text: str, tmp_path: Path) -> CrosswordInstance:
 
 
 def fills(instance: CrosswordInstance, engine: str) -> list[tuple[str, ...]]:
+    """Every fill by `engine`; "slots": the slot search that answers large grids, run
+    directly (the engine `search` gives small grids to the trie search)."""
+    if engine == "slots":
+        problem = puzzle.slot_problem(instance)
+        search = SlotSearch(problem, len(instance.grid), len(instance.grid[0]),
+                            instance.distinct)
+        return [instance.shown(fill) for fill in search.fills()]
     return list(satpuzzle.solutions(instance, engine=engine))
 
 
@@ -97,6 +104,21 @@ def test_every_fill_of_a_small_rebus_grid_as_brute_force_finds_them(engine: str)
     found = fills(engine_instance(instance, engine), engine)
     assert len(found) == len(set(found)) and set(found) == expected
     assert any("(xyz)" in fill[1] for fill in found) and any("(xy)" in fill[1] for fill in found)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_distinct_words_are_told_apart_as_the_grid_reads_them(engine: str) -> None:
+    """With `distinct`, AXYB across and AXYB down (one rebus cell, spelled alike) are one
+    word used twice, as are AAA in two slots."""
+    instance = CrosswordInstance(SMALL_GRID, SMALL_WORDS, distinct=True)
+    choices = [["a", "b"]] * 4 + [["a", "b", "xy", "xyz"]] + [["a", "b"]] * 4
+    everything = brute_force(SMALL_GRID, SMALL_WORDS, choices)
+    expected = {fill for fill in everything
+                if not checker.violations(SMALL_GRID, SMALL_WORDS, True, fill)}
+    assert 0 < len(expected) < len(everything)
+    assert ("aab", "a(xy)b", "bba") in everything - expected  # AXYB across and down
+    found = fills(engine_instance(instance, engine), engine)
+    assert len(found) == len(set(found)) and set(found) == expected
 
 
 @pytest.mark.parametrize("engine", ["search", "sat", "clingo"])
@@ -274,6 +296,16 @@ def test_the_rebus_rules_of_a_constructors_file() -> None:
     assert "ahe" in plain.words and fills(plain, "search") == [("cab", "ahe", "bee")]
 
 
+def test_a_rebus_typed_whole_in_the_players_grid_is_given() -> None:
+    """The readers keep a rebus typed (or given) in the player's grid only when it is the
+    whole string, and then hold its first letter in `cells`: the cell is given its string."""
+    typed = GridFile("xd", ("...", ".H.", "..."), ("CAB", "AHE", "BEE"),
+                     rebus=((1, 1, "HEART"),), typed=("...", ".H.", "..."))
+    assert codecs.fill_problem(typed, "x").grid[1][1] == "(heart)"
+    assert codecs.fill_problem(typed, "x", {"rebus": "heart,star"}).grid[1][1] == "(heart)"
+    assert codecs.fill_problem(typed, "x", {"rebus": "none"}).grid[1][1] == "h"
+
+
 def test_implied_strings_of_a_files_rebus_cells() -> None:
     instance = codecs.fill_problem(grid_file(), "x", {"rebus": "implied"})
     assert instance.grid[1][1] == "(heart)"
@@ -283,7 +315,8 @@ def test_implied_strings_of_a_files_rebus_cells() -> None:
 # ---------------------------------------------------------------- the command line
 
 
-NATIVE_WORDS = "cab ado bye cob aby bee aheartb ahearte oheartd dheartx astare".split()
+NATIVE_WORDS = ["cab", "ado", "bye", "cob", "aby", "bee", "aheartb", "ahearte", "oheartd",
+                "dheartx", "astare"]
 
 
 def test_rebus_strings_on_the_command_line_for_a_native_grid(tmp_path: Path) -> None:
@@ -327,33 +360,37 @@ def test_the_rebus_option_is_an_entry_in_the_language(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- real files
 
 
-def rebus_file_reads(path: Path) -> bool:
-    """Whether the readers of constructors' files take rebus cells yet."""
-    try:
-        [instance] = satpuzzle.load(str(path))
-    except InputError:
-        return False
-    return bool(instance.source is not None and instance.source.rebus)
+DATA = ROOT / "tests" / "data" / "crossword"
 
 
-XD_REBUS = ROOT / "tests" / "data" / "crossword" / "xd" / "nyt1955-01-01.xd"
-
-
-@pytest.mark.parametrize("engine", ["search"])
-def test_a_real_rebus_file_fills_itself_again(engine: str, tmp_path: Path) -> None:
-    if not rebus_file_reads(XD_REBUS):
-        pytest.skip("the xd reader does not read rebus cells yet")
-    [instance] = satpuzzle.load(str(XD_REBUS))
+@pytest.mark.parametrize("name", ["xd/nyt1955-01-01.xd",
+                                  "puzpy/nyt_rebus_with_notes_and_shape.puz"])
+def test_a_real_rebus_file_fills_itself_again_and_is_written_with_its_rebus(
+        name: str, tmp_path: Path) -> None:
+    """`satpuzzle solve FILE`, the file's own answers as the word list: the constructor's
+    fill, rebus cells included, printed as (heart) and written back by --format."""
+    [instance] = satpuzzle.load(str(DATA / name))
     document = instance.source
-    fill = satpuzzle.solve(instance, engine=engine)
-    assert fill is not None
+    assert len(document.rebus) >= 3
+    result = run_process("solve", DATA / name, "--limit", "1", cwd=tmp_path, timeout=600)
+    assert result.returncode == 0, result.stderr
+    fill = tuple(result.stdout.split())
     assert codecs.filled_rebus(instance, fill) == document.rebus
-    assert codecs.filled_rows(fill) == tuple(
-        re.sub(r"[^A-Z#]", "#", row) for row in document.solution)
+    assert codecs.filled_rows(fill) == document.solution
+    assert satpuzzle.check(instance, fill) == []
     for fmt in ("xd", "ipuz", "puz"):
         out = tmp_path / f"filled.{fmt}"
-        result = run_process("solve", XD_REBUS, "--limit", "1", "--format", fmt, "-o", out,
+        result = run_process("solve", DATA / name, "--limit", "1", "--format", fmt, "-o", out,
                              cwd=tmp_path, timeout=600)
         assert result.returncode == 0, result.stderr
         [again] = satpuzzle.load(str(out))
         assert again.source.rebus == document.rebus, fmt
+        assert again.source.solution == document.solution, fmt
+
+
+def test_every_engine_fills_a_real_rebus_file_alike() -> None:
+    [instance] = satpuzzle.load(str(DATA / "xd" / "nyt1955-01-01.xd"))
+    found = {engine: satpuzzle.solve(engine_instance(instance, engine), engine=engine)
+             for engine in ("search", "sat", "best")}
+    assert found["search"] == found["sat"] == found["best"]
+    assert "(heart)" in found["sat"][0] and "(club)" in found["sat"][11]

@@ -56,9 +56,10 @@ def _rebus_violations(grid: Sequence[Sequence[str]], words: Collection[str], dis
                       rebus: Collection[str]) -> list[str]:
     """violations() for a grid with rebus cells, or a fill writing one: the runs joined
     from their cells' strings."""
-    rows = [_split_row(row) if isinstance(row, str) else None for row in solution]
-    if (len(rows) != len(grid) or any(cells is None or len(cells) != len(tokens)
-                                      for cells, tokens in zip(rows, grid))):
+    split = [_split_row(row) if isinstance(row, str) else None for row in solution]
+    rows = [cells for cells in split if cells is not None]
+    if (len(rows) != len(split) or len(rows) != len(grid)
+            or any(len(cells) != len(tokens) for cells, tokens in zip(rows, grid))):
         return [(f"expected {len(grid)} rows of {len(grid[0])} cells (a rebus cell written "
                 "as (letters))")]
     problems = []
@@ -73,7 +74,7 @@ def _rebus_violations(grid: Sequence[Sequence[str]], words: Collection[str], dis
                 problems.append(f"row {r + 1}, column {c + 1}: {shown} not allowed here")
     if problems:
         return problems
-    runs = _cell_runs(rows, bars)  # type: ignore[arg-type]
+    runs = _cell_runs(rows, bars)
     dictionary = words if isinstance(words, (set, frozenset)) else set(words)
     problems += [f"{run!r} is not in the dictionary" for run in runs if run not in dictionary]
     if distinct and len(set(runs)) != len(runs):

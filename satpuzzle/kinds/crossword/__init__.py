@@ -109,6 +109,13 @@ class CrosswordKind(Kind):
         return super().engine_for(instance, requested)
 
     def adjust(self, instance, options):
+        rule = options.get("rebus")
+        if rule and instance.source is None and (rule in ("file", "implied", "none")
+                                                 or instance.rebus != tuple(rule.split(","))):
+            # a puzzle read from satpuzzle's JSON: the rule would change nothing
+            raise InputError(f"--rebus {rule}: applies to a native grid (STRING,STRING...) or "
+                             "a constructor's file; in satpuzzle's JSON write \"rebus\": "
+                             "[STRINGS] and rebus cells such as (heart)")
         if options.get("best") and instance.scores is None:
             raise InputError("--best needs word scores, and this puzzle's word list has "
                              "none: give a scored list (word;score lines), or "

@@ -135,21 +135,21 @@ def rebus_strings(document: GridFile) -> dict[tuple[int, int], str]:
 
 def _with_rebus(grid: tuple[tuple[str, ...], ...], document: GridFile, rule: str | None,
                 keep_solution: bool) -> tuple[tuple[str, ...], ...]:
-    """The grid with the file's rebus cells (those open in its player's grid) as `rule`
-    says: `file` one of the file's strings, `implied` any implied one `(*)`, with
-    --keep-solution (and a list of strings) the cell's own string given; `none`, a list of
-    strings or no rule: the cell as any other (a list: every open cell may hold one)."""
+    """The grid with the file's rebus cells as `rule` says: `file` one of the file's strings,
+    `implied` any implied one `(*)`, a list of strings (every open cell may hold one) an
+    open cell as the others; a cell given or typed with its whole string (the file's `cells`
+    then hold its first letter), or any with --keep-solution, its own string given; `none`
+    or no rule: the cell as any other, one letter."""
     found = rebus_strings(document)
-    if not found or rule in (None, "none") or (rule not in ("file", "implied")
-                                               and not keep_solution):
+    if not found or rule in (None, "none"):
         return grid
     choices = "(" + "|".join(sorted(set(found.values()))) + ")"
     rows = [list(row) for row in grid]
     for (r, c), string in found.items():
-        if document.cells[r][c] != OPEN:
-            continue  # a letter typed or pre-filled there stays
-        rows[r][c] = (f"({string})" if keep_solution else crossword.IMPLIED
-                      if rule == "implied" else choices)
+        if keep_solution or document.cells[r][c] != OPEN:
+            rows[r][c] = f"({string})"
+        elif rule in ("file", "implied"):
+            rows[r][c] = crossword.IMPLIED if rule == "implied" else choices
     return tuple(map(tuple, rows))
 
 

@@ -665,10 +665,11 @@ def slot_problem(instance: CrosswordInstance) -> SlotProblem:
                     for r, row in enumerate(instance.grid) for c in range(len(row))
                     if (letters := instance.allowed(r, c)) is not None}
     found = slots(instance)
-    words = instance.words
-    if instance.symbols:
-        words = tuple(spellings(instance, {len(slot) for slot in found}))
-    return SlotProblem(found, cell_letters, words, 26 + len(instance.symbols))
+    if not instance.symbols:
+        return SlotProblem(found, cell_letters, instance.words)
+    word_of = spellings(instance, {len(slot) for slot in found})
+    return SlotProblem(found, cell_letters, tuple(word_of), 26 + len(instance.symbols),
+                       word_of)
 
 
 # ---------------------------------------------------------------- rebus
@@ -756,7 +757,7 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
                              else open_cell if token == "1"
                              else f"(?:{token[1:-1]})" if token[0] == "(" else token)
             pattern = re.compile("^" + "".join(parts) + "$", re.MULTILINE)
-            strings = set()
+            strings: set[str] = set()
             for length in lengths:
                 if len(slot) < length <= len(slot) + MAX_REBUS_LETTERS * len(slot):
                     strings.update(m.group(1) for m in pattern.finditer(by_length[length]))

@@ -63,8 +63,21 @@ def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula
                 [letter_vars[cell] for cell in slot])
         uses.append((numbers, word_vars, len(slot)))
     if instance.distinct:
-        distinct_words(model, uses)
+        distinct_words(model, spelled_uses(problem, uses) if problem.word_of else uses)
     return formula
+
+
+def spelled_uses(problem: SlotProblem, uses: Uses) -> Uses:
+    """`uses` with each candidate numbered by the word it spells (a rebus spelling and the
+    word itself alike), all under one length: distinct words as the grid reads them."""
+    assert problem.word_of is not None
+    number: dict[str, int] = {}
+    spelled: Uses = []
+    for slot, (numbers, word_vars, _) in enumerate(uses):
+        words = problem.index(slot).words
+        ids = [number.setdefault(problem.word_of[words[n]], len(number)) for n in numbers]
+        spelled.append((np.array(ids, dtype=np.int64), word_vars, 0))
+    return spelled
 
 
 def spelled(model: Model, spelled: np.ndarray, word_vars: np.ndarray,

@@ -165,11 +165,15 @@ class SlotProblem:
     """Slots, their word domains and cell letter sets at the arc-consistency fixpoint."""
 
     def __init__(self, slots: list[list[Cell]], cell_letters: dict[Cell, frozenset[str]],
-                 words: Sequence[str], alphabet: int = 26) -> None:
+                 words: Sequence[str], alphabet: int = 26,
+                 word_of: dict[str, str] | None = None) -> None:
         """`alphabet`: the number of symbols, the 26 letters then a rebus's strings (each a
-        character after 'z'), which the words and cells may use."""
+        character after 'z'), which the words and cells may use; `word_of`: with rebus
+        strings, each of `words` -> the word it spells (itself, or the word it spells across
+        rebus cells), so that distinct words are told apart as the grid reads them."""
         self.slots = slots
         self.alphabet = alphabet
+        self.word_of = word_of
         self.full_mask = (1 << alphabet) - 1
         self.indexes = {length: build_index(bucket, length, alphabet)
                         for length, bucket in words_by_length(words, map(len, slots)).items()}
@@ -470,6 +474,8 @@ class TrieSearch:
 
     def _distinct(self, grid: tuple[str, ...]) -> bool:
         words = ["".join(grid[r][c] for r, c in slot) for slot in self.problem.slots]
+        if self.problem.word_of is not None:
+            words = [self.problem.word_of[word] for word in words]
         return len(set(words)) == len(words)
 
 
@@ -545,7 +551,7 @@ class SlotSearch:
                 frames.pop()
                 chosen[slot] = None
                 continue
-            if self.distinct and any(chosen[o] == number for o in self.same_length[slot]):
+            if self.distinct and self._used(slot, number, chosen):
                 continue
             self.nodes += 1
             if deadline is not None and time.monotonic() > deadline:
@@ -555,6 +561,16 @@ class SlotSearch:
             if self._propagate(domains, {slot}):
                 chosen[slot] = number
                 frames.append(self._branch(domains, chosen))
+
+    def _used(self, slot: int, number: int, chosen: list[int | None]) -> bool:
+        """Whether another slot holds word `number` of `slot`'s length already (with rebus
+        strings: the word it spells, in a slot of any length)."""
+        word_of = self.problem.word_of
+        if word_of is None:
+            return any(chosen[o] == number for o in self.same_length[slot])
+        word = word_of[self.indexes[slot].words[number]]
+        return any(held is not None and word_of[self.indexes[other].words[held]] == word
+                   for other, held in enumerate(chosen) if other != slot)
 
     def _branch(self, domains: list[int],
                 chosen: list[int | None]) -> tuple[int, Iterator[int], list[int]]:
