@@ -40,7 +40,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any, cast
@@ -511,7 +511,7 @@ def puzzles_work(chunk: Sequence[tuple[int, Any, tuple]], request: Request,
 
 
 def solve_each(client: Any, instances: Sequence[Any], request: Request,
-               cubes: Sequence[tuple] | None = None) -> Iterator[PuzzleEvents]:
+               cubes: Sequence[tuple] | None = None) -> Generator[PuzzleEvents, None, None]:
     """`pipeline.solve_each` on the cluster: each puzzle's events whole, in completion
     order; cut short (timeout, Ctrl-C), it ends with the puzzles answered so far. `cubes`:
     puzzle k is restricted to cube k (--split), one cube per task."""
@@ -556,7 +556,8 @@ def batch_work(chunk: tuple[int, Sequence[Any]], request: Request) -> list[Event
     return events
 
 
-def solve_batch(client: Any, instances: Sequence[Any], request: Request) -> Iterator[Event]:
+def solve_batch(client: Any, instances: Sequence[Any],
+                request: Request) -> Generator[Event, None, None]:
     """`pipeline.solve_batch` on the cluster: the same events (puzzle k's say index k), in
     completion order of the tasks, one `Compiled` (the first task's) and one `Ended`."""
     started = time.monotonic()

@@ -266,7 +266,7 @@ def checker_for(instance: Any, request: Request) -> Callable[[Any], Any]:
 # ---------------------------------------------------------------- one puzzle
 
 
-def solve(instance: Any, request: Request = Request()) -> Iterator[Event]:
+def solve(instance: Any, request: Request = Request()) -> Generator[Event, None, None]:
     """Every event of answering one puzzle, ending with `Ended`. Raises InputError for a
     puzzle that cannot be compiled, StageTimeout when the deadline passes while compiling,
     CheckFailed for a solution that breaks a rule (a bug)."""
@@ -486,7 +486,8 @@ class CompiledBatch(CompiledInstance):
     jobs: list[Job] = field(default_factory=list)
 
 
-def solve_batch(instances: Sequence[Any], request: Request = Request()) -> Iterator[Event]:
+def solve_batch(instances: Sequence[Any],
+                request: Request = Request()) -> Generator[Event, None, None]:
     """One-line puzzles of one kind and shape: one formula, each puzzle a job under
     assumptions, `request.workers` processes sharing the jobs. Events come in completion
     order (with several workers, not input order); every puzzle gets its `Done` unless the
@@ -561,7 +562,7 @@ class PuzzleEvents:
 
 
 def solve_each(instances: Sequence[Any], request: Request, workers: int,
-               cubes: Sequence[tuple] | None = None) -> Iterator[PuzzleEvents]:
+               cubes: Sequence[tuple] | None = None) -> Generator[PuzzleEvents, None, None]:
     """Several puzzles in `workers` processes (worker k takes puzzles k, k+w, ...), each
     puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order.
     `cubes`: puzzle k is restricted to cube k (--split)."""
