@@ -157,6 +157,19 @@ def test_a_cell_marked_star_holds_the_strings_its_words_imply(tmp_path: Path) ->
     assert replace(instance, words=instance.words[:3]).symbols == ("heart",)
 
 
+def test_too_many_implied_strings_are_refused_in_one_line(tmp_path: Path) -> None:
+    """A `(*)` cell in the corner of an open grid: every word's start is implied."""
+    words = [f"{a}{b}{c}x" for a in "abcdefghi" for b in "abcdefghi" for c in "ab"]
+    (tmp_path / "corner.puz").write_text(
+        "crossword {\n  words: " + " ".join(words) + "\n  grid {\n    (*)11\n    111\n"
+        "    111\n  }\n}\n")
+    result = run_process("solve", "corner.puz", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith("corner.puz:3:3: error: the rebus cells marked (*)"), line
+    assert "at most 64" in line
+
+
 def test_a_word_has_a_bounded_number_of_spellings() -> None:
     """A word holding a rebus string many times gets at most MAX_SPELLINGS spellings."""
     word = "ab" * 12

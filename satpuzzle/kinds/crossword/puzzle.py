@@ -746,6 +746,7 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
         for cell in slot:
             if instance.grid[cell[0]][cell[1]] == IMPLIED:
                 through.setdefault(cell, []).append(slot)
+    every: set[str] = set()
     for (r, c), found_slots in through.items():
         implied: set[str] | None = None
         for slot in found_slots:
@@ -764,6 +765,12 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
             implied = strings if implied is None else implied & strings
         if implied:
             grid[r][c] = "(" + "|".join(sorted(implied)) + ")"
+            every.update(implied)
+    if len(every) > MAX_REBUS_STRINGS:
+        raise InputError(f"the rebus cells marked (*) (--rebus implied) could hold "
+                         f"{len(every):,} strings the words imply, at most "
+                         f"{MAX_REBUS_STRINGS}: name the strings (--rebus file, --rebus "
+                         "STRING,STRING..., cells such as (heart|star)) or give fewer words")
     return tuple(map(tuple, grid))
 
 
