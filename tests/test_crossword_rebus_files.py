@@ -562,13 +562,10 @@ def test_solve_writes_the_rebus_back(relative, tmp_path):
     assert _clue_texts(written) == _clue_texts(document)
 
 
-@pytest.mark.xfail(strict=True, reason="satpuzzle/kinds/crossword/codecs.py _with_rebus keeps a "
-                   "rebus cell's given first letter (GridFile.cells, as gridfile.py says a given "
-                   "rebus cell holds) as a plain letter, not as the cell's string given")
 def test_solve_a_file_whose_player_typed_the_rebus(tmp_path):
     """The solved file's player typed STAR in its three rebus cells (RUSR): the reader gives
     those cells (their first letter in the player's grid, GridFile.rebus their string); the
-    fill keeps STAR there. (--ignore-typed opens them, and fills today.)"""
+    fill keeps STAR there."""
     relative = "puzpy/nyt_rebus_with_notes_and_shape_solved.puz"
     out = tmp_path / "out.puz"
     result = run_process("solve", DATA / relative, "--format", "puz", "-o", out)
