@@ -11,7 +11,11 @@ ipuz or xd), each recognised by its keys:
   `t` title, `n` author, `cn` the constructor's note.
 - Amuse Labs (the puzzle JSON of its solver, the decoded `rawc`): `w`, `h`, `box` (`w`
   columns of `h` cells, `"\\u0000"` a block), `placedWords` (`x`, `y` from 0, `acrossNotDown`,
-  `clue` {`clue`}); `title`, `author`, `copyright`.
+  `clue` {`clue`}); `title`, `author`, `copyright`; a `cellInfos` item's `isVoid` true at
+  `x`, `y` a void cell (no cell of the grid: a block to a fill). A word whose `nBoxes` is not
+  the length of the grid's entry where it is placed is refused (a variety puzzle's bands or
+  spirals: its clue would land on other cells). A puzzle of other `clueSections` than
+  Across and Down (a Rows Garden's Rows and Blooms) is refused: its entries are not straight.
 
 Barred grids keep their bars, which end entries as blocks do: Amuse Labs' `cellInfos` items
 with `rightWall`, `bottomWall`, `topWall` or `leftWall` true at `x`, `y`; Crosshare's `vBars`
@@ -40,6 +44,7 @@ from satpuzzle.codecs.gridfile import (
     RIGHT,
     Bar,
     Clue,
+    Entry,
     GridFile,
     RebusCell,
     bar_of_side,
@@ -250,15 +255,27 @@ def _crosshare_stored(schema: Schema, data: dict[str, Any], text: str,
 
 def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
     """Amuse Labs' puzzle JSON: `w` columns of `h` cells in `box`, clues in `placedWords`."""
+    sections = data.get("clueSections")
+    if isinstance(sections, list) and any(str(name).lower() not in ("across", "down")
+                                          for name in sections):
+        shown = ", ".join(repr(str(name)[:20]) for name in sections[:4])
+        raise schema.fail(("clueSections",), f"clue sections {shown}: a variety puzzle whose "
+                                             "entries are not across and down (a Rows Garden"
+                                             "...); satpuzzle fills crosswords")
     height, width = _size(schema, data["h"], data["w"], (("h",), ("w",)))
     columns = [schema.array(column, ("box", c), height)
                for c, column in enumerate(schema.array(data["box"], ("box",), width))]
     solution = _Solution(schema, "\0")
     solution.rows = ["".join(solution.cell(columns[c][r], ("box", c, r), r, c)
                              for c in range(width)) for r in range(height)]
+    voids = _amuse_voids(schema, data.get("cellInfos", []), height, width)
+    if voids:  # no cells of the grid: blocks to a fill
+        solution.rows = ["".join(BLOCK if (r, c) in voids else cell for c, cell in enumerate(row))
+                         for r, row in enumerate(solution.rows)]
+        solution.rebus = [cell for cell in solution.rebus if cell[:2] not in voids]
     bars = _amuse_bars(schema, data.get("cellInfos", []), height, width)
-    numbers = {(entry.direction, entry.row, entry.col): entry.number
-               for entry in entries(tuple(solution.rows), bars)}
+    starting = {(entry.direction, entry.row, entry.col): entry
+                for entry in entries(tuple(solution.rows), bars)}
     clues = []
     for i, word in enumerate(schema.array(data["placedWords"], ("placedWords",))):
         if not isinstance(word, dict):
@@ -267,20 +284,52 @@ def _amuse(schema: Schema, data: dict[str, Any], text: str) -> GridFile:
         row = schema.integer(word.get("y"), ("placedWords", i, "y"), 0, height - 1)
         across = schema.boolean(word.get("acrossNotDown"), ("placedWords", i, "acrossNotDown"))
         clue = word.get("clue")
-        shown = clue.get("clue") if isinstance(clue, dict) else clue
-        if shown is None:
+        given = clue.get("clue") if isinstance(clue, dict) else clue
+        if given is None:
             continue  # a word without its clue: the grid is all a fill needs
-        shown = schema.string(shown, ("placedWords", i, "clue"))
+        shown = schema.string(given, ("placedWords", i, "clue"))
         direction = "across" if across else "down"
-        number = numbers.get((direction, row, col))
-        if number is not None:
-            clues.append(Clue(direction, number, " ".join(shown.split())))
+        entry = _placed_entry(schema, word, starting.get((direction, row, col)),
+                              ("placedWords", i), direction)
+        if entry is not None:
+            clues.append(Clue(direction, entry.number, " ".join(shown.split())))
     return _document("amuse", solution, clues, data, ("title", "author", "copyright",
                                                       None), text, bars)
 
 
+def _placed_entry(schema: Schema, word: dict[str, Any], entry: Entry | None, where: JsonPath,
+                  direction: str) -> Entry | None:
+    """The entry a placed word's clue is on. A word of `nBoxes` cells that is not the grid's
+    entry there (none starts there, or it runs another length) is refused: its puzzle's entries
+    are not the across and down runs of its grid (marching bands, a spiral...), and its clue
+    would land on the wrong cells."""
+    length = word.get("nBoxes")
+    if type(length) is not int:
+        return entry  # no length to check: placed where an entry starts, or nowhere
+    if entry is None or entry.length != length:
+        found = f"the {direction} entry there runs {entry.length}" if entry else \
+            f"no {direction} entry starts there"
+        raise schema.fail(where, f"a word of {length} cells at x {word['x']}, y {word['y']}, "
+                                 f"but {found}: this puzzle's entries are not the across and "
+                                 "down runs of its grid (a variety puzzle); satpuzzle fills "
+                                 "crosswords")
+    return entry
+
+
 AMUSE_WALLS = {"topWall": "top", "leftWall": "left", "rightWall": "right",
                "bottomWall": "bottom"}
+
+
+def _amuse_voids(schema: Schema, infos: Any, height: int, width: int) -> set[tuple[int, int]]:
+    """The void cells of an Amuse Labs grid (no cells of it, as a shaped grid's outside): a
+    `cellInfos` item's `isVoid` true at its `x`, `y` (from 0), as (row, col)."""
+    found = set()
+    for i, info in enumerate(schema.array(infos, ("cellInfos",))):
+        if isinstance(info, dict) and schema.boolean(info.get("isVoid", False),
+                                                     ("cellInfos", i, "isVoid")):
+            found.add((schema.integer(info.get("y"), ("cellInfos", i, "y"), 0, height - 1),
+                       schema.integer(info.get("x"), ("cellInfos", i, "x"), 0, width - 1)))
+    return found
 
 
 def _amuse_bars(schema: Schema, infos: Any, height: int, width: int) -> frozenset[Bar]:
