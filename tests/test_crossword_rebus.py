@@ -227,6 +227,24 @@ def test_a_fill_is_read_back_and_rendered_with_its_rebus_cells(tmp_path: Path) -
     assert exported["grid"][1] == "1(heart)1"
 
 
+def test_rebus_strings_in_satpuzzles_json(tmp_path: Path) -> None:
+    data = {"kind": "crossword", "grid": ["111", "111", "111"], "words": NATIVE_WORDS,
+            "rebus": ["heart", "star"]}
+    (tmp_path / "open.json").write_text(json.dumps(data))
+    [instance] = satpuzzle.load(str(tmp_path / "open.json"))
+    assert instance.rebus == ("heart", "star")
+    assert satpuzzle.count(instance).count == 3
+    assert json.loads(satpuzzle.export(instance, "json"))["rebus"] == ["heart", "star"]
+    data["rebus"] = ["heart", "s1"]
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    result = run_process("solve", "bad.json", cwd=tmp_path)
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert "error: $.rebus[1]: expected a rebus string of 2 to 16 letters a-z" in line, line
+    refused = run_process("solve", "open.json", "--rebus", "heart", cwd=tmp_path)
+    assert refused.returncode == 2 and "--rebus heart: applies to" in refused.stderr
+
+
 @pytest.mark.parametrize("fill, complaint", [
     (("cab", "a(hearts)e", "bee"), "row 2, column 2: (hearts) not allowed here"),
     (("cab", "ahe", "bee"), "row 2, column 2: 'h' not allowed here"),
