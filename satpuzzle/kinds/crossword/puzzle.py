@@ -1,6 +1,10 @@
 """Crossword filling (the crossword assignment): every maximal horizontal or vertical run of two or
 more white cells must be a dictionary word; a white cell in no such run is free.
 
+A rebus cell holds a string of letters (`(heart)`, `(heart|star)`, `(*)`: the strings the
+crossing words imply): the engines see each string as one more symbol after 'z', and each word
+also as its spellings across rebus cells (see "rebus" below), so that nothing else changes.
+
 Instance → CNF: the rules in rules.py, over the constraint library: candidate words per slot,
 filtered by length, fixed letters and letter sets, then by arc consistency between crossing
 slots, before any clause is written. Puzzle variables are cell letters c(row, col, letter),
@@ -77,7 +81,10 @@ Fill = tuple[str, ...]
 
 @dataclass(frozen=True)
 class CrosswordInstance:
-    """A grid (cell tokens as written: '1', '0', a letter or '[set]') and a word list."""
+    """A grid (cell tokens as written: '1', '0', a letter, '[set]', or a rebus cell
+    '(heart|star)' or '(*)') and a word list. A fill (Fill) is one string a row, one
+    character a cell but a rebus cell's string written `(heart)`; the engines fill the same
+    rows with one symbol a cell (a string's symbol after 'z': `symbol`, `shown`)."""
 
     grid: tuple[tuple[str, ...], ...]
     words: tuple[str, ...]
@@ -111,7 +118,9 @@ class CrosswordInstance:
     def __post_init__(self) -> None:
         """Refuse what is no crossword, also when built in code (readers refuse it earlier,
         at its position): rows of one width, at most MAX_CELLS cells, each '0', '1', a
-        letter a-z or '[letters]'; words of letters a-z. Lists become tuples."""
+        letter a-z, '[letters]' or a rebus cell; words of letters a-z; rebus strings as
+        _valid_rebus says. Lists become tuples; `(*)` cells get the strings implied
+        (implied_grid), and the symbols are numbered."""
         try:
             grid = tuple(map(tuple, self.grid))
             width = len(grid[0]) if grid else 0
