@@ -752,7 +752,7 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     counting: dict[int, int] = {}  # puzzle index: a native count so far, until its Done
     stopped = None
     if request.in_process:
-        sources: Iterator[tuple[int, Any]] = (
+        sources: Generator[tuple[int, Any], None, None] = (
             (index, event) for index, target in enumerate(targets) for event in target())
     else:
         sources = _events_of(stream([_relay(target) for target in targets],
@@ -780,7 +780,7 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     except KeyboardInterrupt:
         stopped = "interrupt"
     finally:
-        sources.close()  # type: ignore[attr-defined]
+        sources.close()
     if stopped:  # what the native counts cut short had reached
         for index, count in counting.items():
             yield Done(index, count, False)

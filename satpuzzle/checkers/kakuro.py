@@ -7,7 +7,7 @@ clues, None where there is none) and the solution's digits (0 on blocks), nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 LIMIT = 20  # problems listed before the rest are summarised
 Run = tuple[str, "int | None", list[tuple[int, int]]]
@@ -35,9 +35,21 @@ def _runs(grid: Sequence[Sequence[Any]], rows: int, cols: int) -> list[Run]:
     return found
 
 
-def check(instance: object, solution: Sequence[Sequence[int]]) -> list[str]:
+class Puzzle(Protocol):
+    """What the checker reads of an instance: its size and grid, a cell None when white, else
+    its block's (down, across) sums (None: no clue)."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def grid(self) -> Sequence[Sequence[tuple[int | None, int | None] | None]]: ...
+
+
+def check(instance: Puzzle, solution: Sequence[Sequence[int]]) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid."""
-    rows, cols, grid = instance.rows, instance.cols, instance.grid  # type: ignore[attr-defined]
+    rows, cols, grid = instance.rows, instance.cols, instance.grid
     if len(solution) != rows or any(len(line) != cols for line in solution):
         return [f"the solution is not a grid of {rows} rows of {cols} cells"]
     problems = []

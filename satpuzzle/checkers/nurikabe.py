@@ -7,15 +7,27 @@ number), 0-based) and the solution's rows of '#' (sea) and '.' (island), nothing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 SEA = "#"
 ISLAND = "."
 
 
-def check(instance: object, solution: Sequence[str]) -> list[str]:
+class Puzzle(Protocol):
+    """What the checker reads of an instance: its size and numbers (row, column, number)."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def clues(self) -> Sequence[tuple[int, int, int]]: ...
+
+
+def check(instance: Puzzle, solution: Sequence[str]) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid."""
-    rows, cols = instance.rows, instance.cols  # type: ignore[attr-defined]
-    number_at = {(r, c): n for r, c, n in instance.clues}  # type: ignore[attr-defined]
+    rows, cols = instance.rows, instance.cols
+    number_at = {(r, c): n for r, c, n in instance.clues}
     shape = _shape_problem(rows, cols, solution)
     if shape:
         return [shape]

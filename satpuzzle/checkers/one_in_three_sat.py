@@ -6,13 +6,19 @@ Independent of the encoder: it reads the clauses and the true variables, nothing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 MAX_REPORTED = 20
 
 
+def _all_ints(values: Sequence[object]) -> TypeGuard[Sequence[int]]:
+    """Whether every value is an int (not a bool, not a float)."""
+    return all(type(v) is int for v in values)
+
+
 def violations(clauses: Sequence[Sequence[int]], true_vars: Sequence[object]) -> list[str]:
     """Every broken rule, in words; an empty list means the assignment is valid."""
-    if not all(type(v) is int for v in true_vars):
+    if not _all_ints(true_vars):
         return [f"true variables must be integers, found {list(true_vars)[:10]}"]
     used = {abs(literal) for clause in clauses for literal in clause}
     problems: list[str] = []
@@ -20,7 +26,7 @@ def violations(clauses: Sequence[Sequence[int]], true_vars: Sequence[object]) ->
     if strangers:
         problems.append(f"variables that occur in no clause cannot be part of a solution: "
                         f"{strangers[:10]}")
-    if list(true_vars) != sorted(set(true_vars)):  # type: ignore[type-var]
+    if list(true_vars) != sorted(set(true_vars)):
         problems.append("true variables must be listed once each, in increasing order")
     truth = set(true_vars)
     for number, clause in enumerate(clauses, 1):

@@ -81,7 +81,7 @@ def frame_piece(piece: Piece, a: int) -> Piece:
         return piece
     labels = list(piece)
     labels[(zeros[0] + 2) % 4] = a
-    return tuple(labels)  # type: ignore[return-value]
+    return piece_of(labels)
 
 
 def ring_of(cell: Cell, rows: int, cols: int) -> int:
@@ -117,12 +117,12 @@ def interior_board(rows: int, cols: int, a: int) -> dict[Cell, Piece]:
             return False
         return rank[cell] < rank[other]
 
-    board = {}
+    board: dict[Cell, Piece] = {}
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
             labels = [a if gets_a((r, c), (r + dr, c + dc)) else -a for dr, dc in _STEPS]
-            board[(r, c)] = tuple(labels)
-    return board  # type: ignore[return-value]
+            board[(r, c)] = piece_of(labels)
+    return board
 
 
 def accepts(source: object) -> str | None:
@@ -197,7 +197,7 @@ def spoil(rng: random.Random, board: JigsawInstance, alphabet: int) -> JigsawIns
     side = rng.choice([s for s in range(4) if piece[s] != 0])
     choices = [v for v in range(-alphabet, alphabet + 1) if v not in (0, piece[side])]
     piece[side] = rng.choice(choices)
-    return JigsawInstance(board.rows, board.cols, tuple(tuple(p) for p in pieces),  # type: ignore[misc]
+    return JigsawInstance(board.rows, board.cols, tuple(map(piece_of, pieces)),
                           variant="contour")
 
 

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import PurePath
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, TypeGuard, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
@@ -260,7 +260,7 @@ def _choice(spec: PuzzleSpec, name: str, allowed: Sequence[str], default: str) -
 
 def _pieces(lines: Sequence[Sequence[Token]]) -> list[Piece]:
     """One piece per line: four integer labels, top right bottom left."""
-    pieces = []
+    pieces: list[Piece] = []
     for line in lines:
         if len(line) != 4:
             at = line[4] if len(line) > 4 else line[0]
@@ -269,8 +269,8 @@ def _pieces(lines: Sequence[Sequence[Token]]) -> list[Piece]:
         for token in line:
             if not INTEGER.match(token.text):
                 raise token.error(f"expected an integer edge label, found {token.text!r}")
-        pieces.append(tuple(int(token.text) for token in line))
-    return pieces  # type: ignore[return-value]
+        pieces.append(piece_of([int(token.text) for token in line]))
+    return pieces
 
 
 def _check_count(pieces: Sequence[Piece], lines: Sequence[Sequence[Token]], rows: int,
@@ -603,8 +603,8 @@ def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution
 
 def decode(instance: JigsawInstance, true_names: Iterable[VarName]) -> Solution:
     """The canonical placement showing the labels of the true cell variables."""
-    shown = {(name[1], name[2]): tuple(name[3:7]) for name in true_names if name[0] == "cell"}
-    return placements_for(instance, shown)  # type: ignore[arg-type]
+    cells = (cast(CellName, name) for name in true_names if name[0] == "cell")  # as encode names
+    return placements_for(instance, {(name[1], name[2]): piece_of(name[3:7]) for name in cells})
 
 
 def placements_for(instance: JigsawInstance, shown: dict[Cell, Piece]) -> Solution:
@@ -670,14 +670,13 @@ def generate(rows: int, cols: int, *, labels: int, variant: str = "puzzle", seed
                     board[r2][c2][(side + 2) % 4] = _partner(value, matching)
     cells = (frame_cells(rows, cols) if variant.startswith("contour")
              else [(r, c) for r in range(rows) for c in range(cols)])
-    pieces = [tuple(board[r][c]) for r, c in cells]
+    pieces = [piece_of(board[r][c]) for r, c in cells]
     if not _fixed(variant):
         rng.shuffle(pieces)
     if _rotates(variant):
-        pieces = [rotated(piece, rng.randrange(4)) for piece in pieces]  # type: ignore[arg-type]
+        pieces = [rotated(piece, rng.randrange(4)) for piece in pieces]
     title = f"generated {rows}x{cols} {variant}, {labels} labels, seed {seed}"
-    return JigsawInstance(rows, cols, tuple(pieces), variant, matching,  # type: ignore[arg-type]
-                          border, title)
+    return JigsawInstance(rows, cols, tuple(pieces), variant, matching, border, title)
 
 
 # ---------------------------------------------------------------- output

@@ -124,9 +124,11 @@ def write_url(instance: KakuroInstance) -> tuple[int, int, str]:
             out.append("." if not down and not across else _char(down) + _char(across))
     if count:
         out.append(chr(ord(RUN_FIRST) + count - 1))
-    out += [_char(grid[0][c][0]) for c in range(1, instance.cols)  # type: ignore[index]
-            if grid[1][c] is None]
-    out += [_char(row[0][1]) for row in grid[1:] if row[1] is None]  # type: ignore[index]
+    # the first row's and column's cells, blocks all (refused above otherwise)
+    top = [cell for cell in grid[0] if cell is not None]
+    left = [row[0] for row in grid if row[0] is not None]
+    out += [_char(top[c][0]) for c in range(1, instance.cols) if grid[1][c] is None]
+    out += [_char(left[r][1]) for r in range(1, instance.rows) if grid[r][1] is None]
     return instance.cols - 1, instance.rows - 1, "".join(out)
 
 

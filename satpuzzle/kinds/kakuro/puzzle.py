@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple, cast
+from typing import NamedTuple, TypeGuard, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
@@ -37,6 +37,7 @@ MAX_TOTAL = sum(DIGITS)
 
 Clue = tuple[int | None, int | None]  # (down, across) sums of a block; None: no clue
 Solution = tuple[tuple[int, ...], ...]  # a digit per white cell, 0 elsewhere
+DigitName = tuple[str, int, int, int]  # ("d", row, column, digit), 0-based: a digit's variable
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ def decode(instance: KakuroInstance, true_names: Iterable[VarName]) -> Solution:
     digits = [[0] * instance.cols for _ in range(instance.rows)]
     for name in true_names:
         if name[0] == "d":
-            _, r, c, value = cast(tuple[str, int, int, int], name)  # as the rules name it
+            _, r, c, value = cast(DigitName, name)  # as the rules name it
             digits[r][c] = value
     return tuple(map(tuple, digits))
 
@@ -355,19 +356,25 @@ def to_puz(instance: KakuroInstance) -> str:
 # ---------------------------------------------------------------- forced digits
 
 
+def _is_digit_name(name: VarName) -> TypeGuard[DigitName]:
+    """Whether `name` is a digit variable's name: a tuple ("d", three ints)."""
+    return (type(name) is tuple and len(name) == 4 and name[0] == "d"
+            and all(type(v) is int for v in name[1:]))
+
+
 def forced_text(instance: KakuroInstance, forced: dict[VarName, bool]) -> list[str]:
     """`satpuzzle solve --forced`: per white cell (1-based), `r2c3 = 5` when its digit is
     forced, else `r2c3 one of 1 2 4` (the digits not forced out)."""
     digit: dict[tuple[int, int], int] = {}
     out: dict[tuple[int, int], set[int]] = {}
     for name, value in forced.items():
-        if name[0] != "d":
+        if not _is_digit_name(name):  # every digit variable's name is one
             continue
         _, r, c, d = name
         if value:
-            digit[(r, c)] = d  # type: ignore[index,assignment]
+            digit[(r, c)] = d
         else:
-            out.setdefault((r, c), set()).add(d)  # type: ignore[arg-type]
+            out.setdefault((r, c), set()).add(d)
     lines = []
     for r, c in white_cells(instance):
         if (r, c) in digit:
