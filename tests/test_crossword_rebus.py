@@ -157,6 +157,20 @@ def test_a_cell_marked_star_holds_the_strings_its_words_imply(tmp_path: Path) ->
     assert replace(instance, words=instance.words[:3]).symbols == ("heart",)
 
 
+def test_two_star_cells_in_one_entry_imply_their_strings_together() -> None:
+    """Two `(*)` cells in one entry, each of 2 letters or more: ABCD across reads AB|CD,
+    ABCDE AB|CDE or ABC|DE, CDEY CD|EY; down, ABX, CDY, ABCD, CDEY and ABCDE put AB, CD, ABC,
+    CDE and ABCD in the first cell. A word is read cell by cell: no regular expression
+    backtracking over every split."""
+    grid = (("(*)", "(*)"), ("1", "1"))
+    instance = CrosswordInstance(grid, ["abcd", "abcde", "abx", "cdy", "cdey", "xy"])
+    assert instance.grid[0] == ("(ab|abc|cd)", "(cd|cde)")
+    assert sorted(fills(instance, "search")) == [("(ab)(cd)", "xy"), ("(ab)(cde)", "xy")]
+    many = CrosswordInstance((("(*)",) * 8 + ("a",), ("1",) * 9),
+                             ["b" * 40 + "c", "bb" * 9, "bbx"])
+    assert many.grid[0][:8] == ("(*)",) * 8  # no word ends with A: none implied, at once
+
+
 def test_too_many_implied_strings_are_refused_in_one_line(tmp_path: Path) -> None:
     """A `(*)` cell in the corner of an open grid: every word's start is implied."""
     words = [f"{a}{b}{c}x" for a in "abcdefghi" for b in "abcdefghi" for c in "ab"]

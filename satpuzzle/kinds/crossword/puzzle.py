@@ -744,12 +744,9 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
     (each the intersection; the slot's other cells read as their tokens say, another `(*)`
     as any string), `(a|b|...)`; a cell where none is implied stays `(*)` (holding none)."""
     grid = [list(row) for row in instance.grid]
-    by_length: dict[int, str] = {}
-    lengths = sorted({len(w) for w in instance.words})
-    for length in lengths:
-        by_length[length] = "\n".join(w for w in instance.words if len(w) == length)
-    open_cell = "[a-z]" if not instance.rebus else f"(?:[a-z]|{'|'.join(instance.rebus)})"
-    any_string = f"[a-z]{{{MIN_REBUS_LETTERS},{MAX_REBUS_LETTERS}}}"
+    by_length: dict[int, list[str]] = {}
+    for word in instance.words:
+        by_length.setdefault(len(word), []).append(word)
     through: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
     for slot in slots(instance):
         for cell in slot:
@@ -759,18 +756,8 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
     for (r, c), found_slots in through.items():
         implied: set[str] | None = None
         for slot in found_slots:
-            parts = []
-            for cell in slot:
-                token = instance.grid[cell[0]][cell[1]]
-                parts.append(f"({any_string})" if cell == (r, c)
-                             else any_string if token == IMPLIED
-                             else open_cell if token == "1"
-                             else f"(?:{token[1:-1]})" if token[0] == "(" else token)
-            pattern = re.compile("^" + "".join(parts) + "$", re.MULTILINE)
-            strings: set[str] = set()
-            for length in lengths:
-                if len(slot) < length <= len(slot) + MAX_REBUS_LETTERS * len(slot):
-                    strings.update(m.group(1) for m in pattern.finditer(by_length[length]))
+            readings = [None if cell == (r, c) else _reading(instance, *cell) for cell in slot]
+            strings = _implied_in_slot(readings, by_length)
             implied = strings if implied is None else implied & strings
         if implied:
             grid[r][c] = "(" + "|".join(sorted(implied)) + ")"
@@ -781,6 +768,86 @@ def implied_grid(instance: CrosswordInstance) -> tuple[tuple[str, ...], ...]:
                          f"{MAX_REBUS_STRINGS}: name the strings (--rebus file, --rebus "
                          "STRING,STRING..., cells such as (heart|star)) or give fewer words")
     return tuple(map(tuple, grid))
+
+
+# How implied_grid reads a cell of a slot: the letters it may hold (one each), the strings it
+# may hold (letters among them), or ANY_STRING (another `(*)`: 2 to MAX_REBUS_LETTERS letters).
+Reading = frozenset[str] | tuple[str, ...] | None
+ANY_STRING: tuple[str, ...] = ()
+
+
+def _reading(instance: CrosswordInstance, row: int, col: int) -> Reading:
+    token = instance.grid[row][col]
+    if token == IMPLIED:
+        return ANY_STRING
+    if token == "1":
+        return tuple(LETTERS) + instance.rebus if instance.rebus else ALL_LETTERS
+    if token[0] == "(":
+        return tuple(token[1:-1].split("|"))
+    return frozenset(token.strip("[]"))
+
+
+def _implied_in_slot(readings: list[Reading], by_length: dict[int, list[str]]) -> set[str]:
+    """The strings of 2 to MAX_REBUS_LETTERS letters that words of `by_length` put in the
+    slot's cell whose reading is None, the other cells read as `readings` say. Where every
+    other cell holds one letter, a regular expression over each length's words (at C
+    speed); else, each word read cell by cell (no backtracking to blow up)."""
+    size = len(readings)
+    longest = size - 1 + MAX_REBUS_LETTERS
+    if all(type(reading) is frozenset for reading in readings if reading is not None):
+        parts = ["[" + "".join(sorted(reading)) + "]" if reading is not None
+                 else f"([a-z]{{{MIN_REBUS_LETTERS},{MAX_REBUS_LETTERS}}})"
+                 for reading in readings]
+        pattern = re.compile("^" + "".join(parts) + "$", re.MULTILINE)
+        found: set[str] = set()
+        for length in range(size + 1, longest + 1):
+            if length in by_length:
+                found.update(pattern.findall("\n".join(by_length[length])))
+        return found
+    found = set()
+    for length, words in by_length.items():
+        if length > size:  # a longer one: each string is at most MAX_REBUS_LETTERS
+            for word in words:
+                found.update(_strings_in_word(word, readings))
+    return found
+
+
+def _strings_in_word(word: str, readings: list[Reading]) -> set[str]:
+    """The strings `word` puts in the cell read None when it reads as the slot."""
+    target = readings.index(None)
+    starts = {0}
+    for reading in readings[:target]:
+        starts = {stop for start in starts for stop in _stops(word, start, reading)}
+        if not starts:
+            return set()
+    found = set()
+    for start in starts:
+        for stop in range(start + MIN_REBUS_LETTERS,
+                          min(start + MAX_REBUS_LETTERS, len(word)) + 1):
+            if _reaches_end(word, stop, readings[target + 1:]):
+                found.add(word[start:stop])
+    return found
+
+
+def _stops(word: str, start: int, reading: Reading) -> list[int]:
+    """Where a cell read as `reading` ends in `word` when it starts at `start`."""
+    if type(reading) is frozenset:
+        return [start + 1] if start < len(word) and word[start] in reading else []
+    if reading == ANY_STRING:
+        return list(range(start + MIN_REBUS_LETTERS,
+                          min(start + MAX_REBUS_LETTERS, len(word)) + 1))
+    assert reading is not None
+    return [start + len(s) for s in reading if word.startswith(s, start)]
+
+
+def _reaches_end(word: str, start: int, readings: list[Reading]) -> bool:
+    """Whether the cells read as `readings`, from `start` on, spell the rest of `word`."""
+    starts = {start}
+    for reading in readings:
+        starts = {stop for at in starts for stop in _stops(word, at, reading)}
+        if not starts:
+            return False
+    return len(word) in starts
 
 
 def encode(instance: CrosswordInstance) -> Formula:
