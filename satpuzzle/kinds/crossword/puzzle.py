@@ -685,26 +685,32 @@ def slot_problem(instance: CrosswordInstance) -> SlotProblem:
 
 
 def spellings(instance: CrosswordInstance, lengths: set[int]) -> dict[str, str]:
-    """Every word of `instance` as the engines spell it (symbol -> word): the word itself,
+    """Every word of `instance` as the engines spell it (spelling -> word): the word itself,
     and where it holds rebus strings, the word with one or more of their occurrences
     (not overlapping) replaced by their symbols, so that a slot of that many cells matches
     it; at most MAX_SPELLINGS a word, of the `lengths` of the grid's slots only."""
     found = dict(zip(instance.words, instance.words))
-    symbol = instance.symbol
-    holders: dict[str, None] = {}
-    for held in instance.symbols:  # at C speed: most words hold none
-        holders.update(dict.fromkeys(w for w in instance.words if held in w))
-    for word in holders:
-        for spelled in _spelled(word, symbol, lengths):
+    held_by: dict[str, list[tuple[str, str]]] = {}  # word -> the (string, symbol) it holds
+    for held, sym in instance.symbol.items():
+        for word in [w for w in instance.words if held in w]:  # at C speed: most hold none
+            held_by.setdefault(word, []).append((held, sym))
+    for word, held in held_by.items():
+        for spelled in _spelled(word, held, lengths):
             found[spelled] = word
     return found
 
 
-def _spelled(word: str, symbol: dict[str, str], lengths: set[int]) -> list[str]:
-    """`word` with non-overlapping occurrences of rebus strings replaced by their symbols,
-    each choice of one or more occurrences (MAX_SPELLINGS at most), of one of `lengths`."""
-    occurrences = sorted((start, start + len(string), sym) for string, sym in symbol.items()
-                         for start in range(len(word)) if word.startswith(string, start))
+def _spelled(word: str, held: list[tuple[str, str]], lengths: set[int]) -> list[str]:
+    """`word` with non-overlapping occurrences of the rebus strings it holds (`held`, each
+    with its symbol) replaced by their symbols, each choice of one or more occurrences
+    (MAX_SPELLINGS at most, 16 times as many choices tried), of one of `lengths`."""
+    occurrences = []
+    for text, sym in held:
+        start = word.find(text)
+        while start >= 0:
+            occurrences.append((start, start + len(text), sym))
+            start = word.find(text, start + 1)
+    occurrences.sort()
     found: list[str] = []
     steps = [0]  # the choices tried: bounded as the spellings are
 
