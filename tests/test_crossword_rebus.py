@@ -259,6 +259,16 @@ def test_rebus_strings_in_satpuzzles_json(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "--rebus heart: applies to" in refused.stderr
 
 
+def test_pictures_and_forced_cells_show_a_rebus_cell(tmp_path: Path) -> None:
+    (tmp_path / "centre.puz").write_text(CENTRE)
+    pretty = run_cli("solve", "centre.puz", "--pretty", cwd=tmp_path)
+    assert pretty.returncode == 0 and "│ A │HE+│ E │" in pretty.stdout
+    svg = run_cli("solve", "centre.puz", "--format", "svg", cwd=tmp_path)
+    assert svg.returncode == 0 and ">HEART<" in svg.stdout
+    forced = run_cli("solve", "centre.puz", "--forced", cwd=tmp_path)
+    assert forced.returncode == 0 and "a(heart)e" in forced.stdout.splitlines()
+
+
 @pytest.mark.parametrize("fill, complaint", [
     (("cab", "a(hearts)e", "bee"), "row 2, column 2: (hearts) not allowed here"),
     (("cab", "ahe", "bee"), "row 2, column 2: 'h' not allowed here"),
