@@ -23,6 +23,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from satpuzzle.children import run_children
 from satpuzzle.cnf import Formula
@@ -106,7 +107,7 @@ def count_or_enumerate(formula: Formula, enumerated: Callable[[], tuple[int, boo
     first: list[tuple[str, int, bool]] = []
 
     def heard(_child: int, answer: object) -> bool:
-        first.append(answer)  # type: ignore[arg-type]
+        first.append(cast(tuple[str, int, bool], answer))  # as the targets send it
         return True  # the other child is killed
 
     count = _counting(formula, projection)

@@ -248,7 +248,8 @@ def write_url(codec: UrlCodec, instance: Any) -> str:
     if codec.write_body is not None:
         cols, rows, body = codec.write_body(instance)
     else:
-        cols, rows, values = codec.write(instance)  # type: ignore[misc]
+        assert codec.write is not None  # a codec writes its body or its cells
+        cols, rows, values = codec.write(instance)
         body = encode_number16(values)
     url = f"{CANONICAL}{codec.names[0]}/{cols}/{rows}/{body}"
     return url if url[-1].isalnum() else url + "/"  # as pzprjs ends URLs

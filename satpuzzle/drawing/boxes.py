@@ -50,7 +50,8 @@ def _arms_of(name: str) -> Arms | None:
         elif word == "AND" and prefix is not None:
             flush(prefix)
     flush(prefix)
-    return tuple(arms[d] for d in _ORDER)  # type: ignore[return-value]
+    up, down, left, right = (arms[d] for d in _ORDER)
+    return up, down, left, right
 
 
 @cache

@@ -171,6 +171,13 @@ _TITLE = re.compile(r'"[^"\n]*"')
 _VALUE = re.compile(r'"[^"\n]*"|[^\s{}#"]+')
 
 
+def _past(run: re.Pattern[str], text: str, pos: int) -> int:
+    """Where the run of `run`'s characters at `pos` ends (`run` matches the empty string)."""
+    match = run.match(text, pos)
+    assert match is not None  # `*`: it matches everywhere, if only the empty string
+    return match.end()
+
+
 class _Stop(Exception):
     """Not the language's syntax: the scan ends there, and Lark says what is wrong."""
 
@@ -291,7 +298,7 @@ class _Scan:
         """Skip blanks, comments and line ends; whether text is left."""
         text = self.text
         while True:
-            start, end = self.pos, _BLANKS.match(text, self.pos).end()  # type: ignore[union-attr]
+            start, end = self.pos, _past(_BLANKS, text, self.pos)
             last = text.rfind("\n", start, end)  # a run of blank lines at once
             if last >= 0:
                 self.line += text.count("\n", start, end)
@@ -308,7 +315,7 @@ class _Scan:
         self.line += 1
 
     def _spaces(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        self.pos = _past(_SPACE, self.text, self.pos)
 
     def _peek(self) -> str:
         return self.text[self.pos:self.pos + 1]
