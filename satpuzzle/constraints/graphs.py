@@ -111,16 +111,18 @@ def _cut_generator(nodes: int, edges: Sequence[Edge], usable: Sequence[int | Non
                 continue
             for inner, outer in ((a, b), (b, a)):
                 if label[inner] >= 0:
-                    leaving[label[inner]].append(
-                        node_lits[outer] if lit is None else lit)  # type: ignore[arg-type]
+                    used = node_lits[outer] if lit is None else lit
+                    # an always usable edge to an always present node would join it to C
+                    assert used is not None
+                    leaving[label[inner]].append(used)
         # A node of C absent, or one present outside C absent, also satisfies the cut: C's
         # first node, and the first present node outside C.
         order = sorted(first.values())
         found: set[tuple[int, ...]] = set()
         for component, some_in in first.items():
             outer_node = order[1] if order[0] == some_in else order[0]
-            guard = [-node_lits[v] for v in (some_in, outer_node)  # type: ignore[operator]
-                     if node_lits[v] is not None]
+            guard = [-node for node in (node_lits[some_in], node_lits[outer_node])
+                     if node is not None]
             found.add(tuple(sorted(set(guard + leaving[component]))))
         return [list(clause) for clause in sorted(found)]
 
@@ -188,7 +190,8 @@ def _tree(model: Model, family: str, nodes: int, edges: Sequence[Edge],
             out += [[-bit] for bit in level[root]]
             for v in range(nodes):
                 if v != root:
-                    lead = [] if present[v] is None else [-present[v]]  # type: ignore
+                    here = present[v]
+                    lead = [] if here is None else [-here]
                     out.append([*lead, *parents[v]])
         for v in range(nodes):
             ps = parents[v]
@@ -223,12 +226,12 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
             adjacent[b].append((a, lit))
     far: list[int | None] = [None] * nodes
     far[root] = 0
-    queue = [root]
-    for u in queue:  # breadth first: the queue grows as it is read
+    queue = [(root, 0)]
+    for u, distance in queue:  # breadth first: the queue grows as it is read
         for v, _lit in adjacent[u]:
             if far[v] is None:
-                far[v] = far[u] + 1  # type: ignore[operator]
-                queue.append(v)
+                far[v] = distance + 1
+                queue.append((v, distance + 1))
     formula = model.formula
     with formula.family(family, "distance", "connected", 1, example):
         out = formula.clauses
@@ -242,7 +245,8 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
         for u in range(nodes):
             if u == root:
                 continue
-            lead = [] if present[u] is None else [-present[u]]  # type: ignore[operator]
+            node_lit = present[u]
+            lead = [] if node_lit is None else [-node_lit]
             if not at[u]:  # too far from the root, or not joined to it at all
                 if lead:
                     out.append(lead)
@@ -251,17 +255,20 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
                 continue
             out.append([*lead, *at[u].values()])  # present ⇒ some distance
             for d, here in at[u].items():
-                if lead:
-                    out.append([-here, present[u]])  # type: ignore[list-item]
+                if node_lit is not None:
+                    out.append([-here, node_lit])
                 support: list[int] = []
                 for v, lit in adjacent[u]:
                     step = None if v == root and d == 1 else at[v].get(d - 1)
                     if v != root and step is None or v == root and d != 1:
                         continue
-                    if step is None and lit is None:  # the root, always beside it
-                        break
-                    if step is None or lit is None:
-                        support.append(step or lit)  # type: ignore[arg-type]
+                    if step is None:
+                        if lit is None:  # the root, always beside it
+                            break
+                        support.append(lit)
+                        continue
+                    if lit is None:
+                        support.append(step)
                         continue
                     both = model.fresh()  # the edge used and its end at d − 1
                     out += [[-both, lit], [-both, step]]
