@@ -108,9 +108,12 @@ OTHER_JSON = Refused("missing key 'kind'")
 AMUSE_VARIETY = Refused("entries are not the across and down runs of its grid")  # other sites' JSON, read as satpuzzle's own
 
 # crosswordnexus: github.com/crosswordnexus/html5-crossword-solver sample_puzzles/ (CC BY 4.0);
+# cwcomp: github.com/philhanna/cwcomp Across Lite text test files (MIT);
 # kotwords: github.com/jpd236/kotwords src/commonTest/resources/ (Apache-2.0), most of its
 # files one 5×5 puzzle whose grid holds a rebus (XYZ) and the digits and symbols 1, 2, $, @
 EXPECTED: dict[str, Outcome] = {
+    "cwcomp/easy.txt": Filled(),
+    "cwcomp/goodfile.txt": Filled(),
     "crosswordnexus/3x.cfp": Refused("cannot tell what puzzle this is"),
     "crosswordnexus/BB8.ipuz": Filled(clues_lost=CLUES_BY_CELLS_DROPPED),
     "crosswordnexus/BirthOfTheCool_Diagramless.ipuz": NO_ANSWERS,
