@@ -16,6 +16,8 @@ Once main() has answered, the process flushes its output and leaves without the 
 shutdown: freeing millions of clauses one object at a time takes seconds on large puzzles,
 and a signal in the middle of it would end the process with no word."""
 
+from __future__ import annotations
+
 import os
 import signal
 import sys
@@ -37,6 +39,10 @@ if __name__ == "__main__":  # `python -m satpuzzle`: before anything else (run()
 import errno
 import io
 
+TYPE_CHECKING = False  # as typing's, without importing typing here: the checker takes it True
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
 
 def _say(text: str) -> None:
     """A message on standard error, wherever it is: nothing if it cannot be written."""
@@ -53,8 +59,8 @@ class _WholeWrites(io.BufferedWriter):
     returns a short count when a large write is cut (the reader of a pipe left), and
     TextIOWrapper ignores that count."""
 
-    def write(self, data: object) -> int:
-        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+    def write(self, data: ReadableBuffer) -> int:
+        view = memoryview(data).cast("B")
         done = 0
         while done < len(view):
             written = super().write(view[done:])
@@ -74,11 +80,11 @@ class _Closed(io.RawIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, data: object) -> int:
+    def write(self, data: ReadableBuffer) -> int:
         if not self.failed:
             self.failed = True
             raise OSError(errno.EBADF, "standard output is closed")
-        return len(memoryview(data).cast("B"))  # type: ignore[arg-type]
+        return len(memoryview(data).cast("B"))
 
 
 class _Lossy(io.RawIOBase):
@@ -97,8 +103,8 @@ class _Lossy(io.RawIOBase):
     def isatty(self) -> bool:
         return not self.lost and os.isatty(self.fd)
 
-    def write(self, data: object) -> int:
-        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+    def write(self, data: ReadableBuffer) -> int:
+        view = memoryview(data).cast("B")
         while view and not self.lost:
             try:
                 view = view[os.write(self.fd, view):]
@@ -106,7 +112,7 @@ class _Lossy(io.RawIOBase):
                 continue
             except OSError:
                 self.lost = True
-        return len(memoryview(data).cast("B"))  # type: ignore[arg-type]
+        return len(memoryview(data).cast("B"))
 
 
 def _hold_closed_descriptors() -> set[int]:
@@ -196,11 +202,12 @@ def _interrupt_in(exc: BaseException) -> bool:
     """Whether a KeyboardInterrupt (a signal) is the exception or what caused it: Python wraps
     one raised inside an import's class creation in a RuntimeError."""
     seen: set[int] = set()
-    while exc is not None and id(exc) not in seen:
-        if isinstance(exc, KeyboardInterrupt):
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
             return True
-        seen.add(id(exc))
-        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
     return False
 
 
@@ -229,7 +236,7 @@ def _last_resort(exc: BaseException) -> int:
     return 4
 
 
-def _unraisable(report: "sys.UnraisableHookArgs") -> None:
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
     """An error Python cannot raise (in a weakref callback, a __del__, a finaliser): an
     interrupt landing there is not lost (the watchdog of satpuzzle.cli.common.Signals ends
     the run) and is not worth a traceback; anything else is one line."""
