@@ -133,12 +133,16 @@ class CodecsModule(Protocol):
 
 
 class NativeReading(Protocol):
-    """A kind's native files: how well a text fits (`Kind.fit`) and its instances
-    (`Kind.read_native`), as the kind's `puzzle.py` provides them."""
+    """A kind's native files: their instances (`Kind.read_native`)."""
 
-    def fit(self, text: str) -> int: ...
     def read_native(self, text: str, path: str,
                     options: dict[str, Any]) -> tuple[list[Instance], bool]: ...
+
+
+class NativeFit(Protocol):
+    """How well a native text fits the kind (`Kind.fit`)."""
+
+    def fit(self, text: str) -> int: ...
 
 
 class BatchEncoding(Protocol):
@@ -171,7 +175,7 @@ class EngineModule(Protocol):
 
 def conforms(puzzle: PuzzleModule, pictures: PicturesModule, checker: CheckerModule,
              codecs: CodecsModule | None = None, *, native: NativeReading | None = None,
-             batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
+             fits: NativeFit | None = None, batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
              clauses: ClauseEstimate | None = None,
              engines: Sequence[EngineModule] = ()) -> None:
     """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
@@ -182,7 +186,7 @@ def conforms(puzzle: PuzzleModule, pictures: PicturesModule, checker: CheckerMod
 
 
 def engine(solutions: Callable[[Instance, str], Iterator[Solution]],
-           suits: Callable[[Instance], bool]) -> None:
+           suits: Callable[[Instance], bool] | None = None) -> None:
     """Never run: `engine(puzzle.search, puzzle.search_suits)` under TYPE_CHECKING checks
     engine functions that are not named `solutions` and `suits`."""
 

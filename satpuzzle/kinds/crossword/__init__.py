@@ -5,6 +5,7 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, Kind, Option
@@ -138,3 +139,12 @@ class CrosswordKind(Kind):
 
 
 KIND = CrosswordKind()
+
+if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
+    from satpuzzle.checkers import crossword as checker
+    from satpuzzle.kinds.base import conforms, engine
+    from satpuzzle.kinds.crossword import codecs, pictures, puzzle
+
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, clauses=puzzle)
+    engine(puzzle.search)
+    engine(puzzle.best_fills)

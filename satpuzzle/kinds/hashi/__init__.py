@@ -66,4 +66,4 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.base import conforms
     from satpuzzle.kinds.hashi import codecs, pictures, puzzle, rules
 
-    conforms(puzzle, pictures, checker, codecs, native=puzzle, standalone=rules)
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, fits=puzzle, standalone=rules)

@@ -94,5 +94,5 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
 
     conforms(puzzle, pictures, checker, codecs,
-             native=puzzle, clauses=puzzle, engines=(euler, propagation))
+             native=puzzle, fits=puzzle, clauses=puzzle, engines=(euler, propagation))
     engine(puzzle.search, puzzle.search_suits)

@@ -33,4 +33,4 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.base import conforms
     from satpuzzle.kinds.nurikabe import codecs, pictures, puzzle
 
-    conforms(puzzle, pictures, checker, codecs, native=puzzle, standalone=puzzle)
+    conforms(puzzle, pictures, checker, codecs, native=puzzle, fits=puzzle, standalone=puzzle)
