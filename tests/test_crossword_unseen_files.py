@@ -549,3 +549,14 @@ def test_amuse_variety_puzzles_refused_in_one_line(changes: dict, message: str,
     path = tmp_path / "variety.json"
     path.write_text(json.dumps(_amuse_tiny(**changes)))
     _one_line_refusal(_run("solve", path), message)
+
+
+def test_xwordinfo_texts_are_html() -> None:
+    """XWordInfo's clues and credits are HTML: character references read as characters."""
+    from satpuzzle.formats import sitejson
+
+    data = {"size": {"rows": 1, "cols": 3}, "grid": ["C", "A", "T"], "title": "Cats &amp; dogs",
+            "clues": {"across": ["1. &#945; or &beta;"], "down": []}}
+    document = sitejson.read_document(json.dumps(data), "x.json")
+    assert document.title == "Cats & dogs"
+    assert [clue.text for clue in document.clues] == ["α or β"]

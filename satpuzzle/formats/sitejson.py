@@ -3,7 +3,8 @@ ipuz or xd), each recognised by its keys:
 
 - XWordInfo (xwordinfo.com's JSON, also that of many puzzle archives and tools): `size`
   {`rows`, `cols`}, `grid` (one string a cell, row by row, `.` a block) and `clues` {`across`,
-  `down`} of strings `"1. Clue"`; `title`, `author`, `copyright`, `notepad`.
+  `down`} of strings `"1. Clue"`; `title`, `author`, `copyright`, `notepad`; its texts
+  HTML, their character references (`&amp;`, `&#945;`) read as the characters.
 - Crosshare (crosshare.org's puzzle object): `size`, `grid` as above and `clues`, a list of
   {`num`, `dir` (0 across, 1 down), `clue`}; `title`, `authorName`; alone or as its pages
   carry it, under `props.pageProps.puzzle` or `pageProps.puzzle`. Or its stored form: `w`,
@@ -33,6 +34,7 @@ names its JSON path, at its line and column.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -184,6 +186,8 @@ def _document(fmt: str, solution: _Solution, clues: list[Clue], data: dict[str, 
               bars: frozenset[Bar] = frozenset()) -> GridFile:
     cells = tuple("".join(BLOCK if c == BLOCK else OPEN for c in row) for row in solution.rows)
     title, author, copyright_, notes = (_text(data, key) for key in credits)
+    if fmt == "xwordinfo":  # its texts are HTML: `&amp;`, `&#945;`
+        title, author, copyright_, notes = map(html.unescape, (title, author, copyright_, notes))
     return GridFile(fmt, cells, tuple(solution.rows), tuple(clues), title, author, copyright_,
                     notes, text.encode("utf-8"), bars=bars, rebus=tuple(sorted(solution.rebus)))
 
@@ -221,7 +225,8 @@ def _sized(schema: Schema, data: dict[str, Any], text: str, fmt: str,
             for i, item in enumerate(schema.array(listed, (*at, "clues", direction))):
                 numbered = _NUMBERED.fullmatch(schema.string(item, (*at, "clues", direction, i)))
                 if numbered:
-                    clues.append(Clue(direction, int(numbered[1]), numbered[2].strip()))
+                    clues.append(Clue(direction, int(numbered[1]),
+                                      html.unescape(numbered[2].strip())))
         credits: tuple[str | None, ...] = ("title", "author", "copyright", "notepad")
     else:
         for i, item in enumerate(data["clues"]):
