@@ -64,11 +64,12 @@ class EdgeSearch:
             self.keys.append(itemgetter(*facing) if facing else _no_key)
             table: dict[object, list[tuple[int, Labels, Labels]]] = {}
             for labels in options[(r, c)]:
-                offered = tuple(sign * label for label in labels)
+                top, right, bottom, left = labels
+                offered = (sign * top, sign * right, sign * bottom, sign * left)
                 klass = class_of[labels] if class_of is not None else 0
                 faced = tuple(labels[s] for s in sides)
                 key: object = faced[0] if len(faced) == 1 else faced
-                table.setdefault(key, []).append((klass, offered, labels))  # type: ignore[arg-type]
+                table.setdefault(key, []).append((klass, offered, labels))
             self.candidates.append(table)
         # position variants: one pseudo-class with a copy for every cell, never exhausted
         self.copies = list(copies) if copies is not None else [len(self.order)]
