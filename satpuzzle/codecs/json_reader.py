@@ -319,6 +319,8 @@ def _instance(reader: Schema, data: Any, where: JsonPath,
         raise reader.fail(where, f'expected a puzzle object {{"kind": ..., ...}}, found '
                                  f"{_shown(data)}")
     if "kind" not in data:
+        if not _is_own_json(data, codecs):
+            raise reader.fail(where, f"{OTHER_JSON} (its keys: {_keys_shown(data)})")
         raise reader.fail(where, f"missing key 'kind' (one of {', '.join(codecs)})")
     kind = reader.string(data["kind"], (*where, "kind"), tuple(codecs))
     codec = codecs[kind]
@@ -332,6 +334,22 @@ def _instance(reader: Schema, data: Any, where: JsonPath,
             raise reader.fail(where, f"missing key {key!r} of a {kind} puzzle")
     title = _title(reader, data.get("title"), (*where, "title"))
     return codec.read(Fields(reader, data, where), title)
+
+
+OTHER_JSON = ("a JSON puzzle of a format satpuzzle does not read (not satpuzzle's JSON, which "
+              "has 'kind'; nor XWordInfo, Crosshare or Amuse Labs JSON)")
+
+
+def _is_own_json(data: dict[str, Any], codecs: Mapping[str, JsonCodec]) -> bool:
+    """Whether an object without `kind` is satpuzzle's JSON missing its kind (every key one of
+    a kind's fields or `title`, a `title` being text), not another site's puzzle JSON."""
+    own = {"title"}.union(*(codec.keys for codec in codecs.values()))
+    return all(key in own for key in data) and isinstance(data.get("title", ""), str)
+
+
+def _keys_shown(data: dict[str, Any], most: int = 6) -> str:
+    keys = [json.dumps(key, ensure_ascii=False)[:40] for key in list(data)[:most]]
+    return (", ".join(keys) + (", ..." if len(data) > most else "")) or "none"
 
 
 def _title(reader: Schema, value: Any, where: JsonPath) -> str | None:

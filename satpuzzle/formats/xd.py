@@ -149,7 +149,7 @@ def _bars(lines: list[tuple[int, str]], height: int, width: int, path: str) -> f
 
 def _sections(text: str) -> dict[str, list[tuple[int, str]]]:
     """Section name -> its (line number, line) pairs, blank lines left out."""
-    lines = list(enumerate(text.splitlines(), 1))
+    lines = _without_comments(text)
     explicit = any(_HEADER.fullmatch(line.strip()) for _, line in lines)
     sections: dict[str, list[tuple[int, str]]] = {}
     if explicit:
@@ -178,6 +178,22 @@ def _sections(text: str) -> dict[str, list[tuple[int, str]]]:
         sections[name] = group
     sections["notes"] = [pair for group in groups[3:] for pair in group]
     return sections
+
+
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
+def _without_comments(text: str) -> list[tuple[int, str]]:
+    """(line number, line) pairs of `text` with its HTML comments `<!-- ... -->` (one line or
+    several) taken out, as xd-crossword-tools reads them; a line holding only a comment is
+    no line (so that it neither ends a section nor counts as one of its lines)."""
+    kept = []
+    lines = text.splitlines()
+    stripped = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text).splitlines()
+    for number, (line, shown) in enumerate(zip(lines, stripped), 1):
+        if shown.strip() or not line.strip():
+            kept.append((number, shown))
+    return kept
 
 
 def _metadata(lines: list[tuple[int, str]], path: str) -> dict[str, str]:
@@ -245,6 +261,8 @@ def _grid(lines: list[tuple[int, str]], keys: dict[str, str],
                 row.append(OPEN)
             elif char.isascii() and char.isalpha():
                 row.append(char.upper())
+            elif not char.isalpha() and char.isprintable() and not char.isspace():
+                row.append(OPEN)  # a digit or symbol as a cell's answer: no letter known
             else:
                 raise InputError(f"unexpected {char!r} in the grid: expected a letter, '#' "
                                  "(block) or '.' (empty)", path, number, column + offset)
