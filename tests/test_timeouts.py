@@ -8,6 +8,7 @@ cli.main in this process, where the clock starts with the call."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -43,7 +44,9 @@ def test_compile_is_cut_and_writes_nothing(empty_49, tmp_path):
     out = tmp_path / "out.cnf"
     result, elapsed = _timed("compile", empty_49, "-o", out, run=run_process)
     _assert_on_time(result, elapsed, "while compiling")
-    assert "clauses built so far" in result.stderr
+    # how far it got: the clauses so far ("no clause yet" where a busy machine spent the
+    # whole budget before the first one)
+    assert re.search(r"[0-9,]+ clauses built so far|no clause yet", result.stderr), result.stderr
     assert list(tmp_path.iterdir()) == []  # no output, no temporary file
 
 
