@@ -318,7 +318,8 @@ def test_hostile_ipuz_refused(text, message):
 @pytest.mark.parametrize("text, message", [
     ("Title: x\n\n\nAB\nABC\n\n\nA1. x ~ AB\n", "5:1: error: grid line has 3 cells"),
     ("Title: x\n\n\nA" + "B" * 20000 + "\n", "too large"),
-    ("Title: x\n\n\nA?\nBC\n\n\nA1. x ~ AB\n", "unexpected '?'"),
+    # a digit or symbol is a cell's answer (open, no letter known); a letter not A-Z is not
+    ("Title: x\n\n\nAé\nBC\n\n\nA1. x ~ AB\n", "unexpected 'é'"),
     ("## Metadata\nTitle: x\n## Clues\nA1. x ~ AB\n", "no grid"),
 ])
 def test_hostile_xd_refused(text, message):

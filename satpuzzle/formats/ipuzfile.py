@@ -44,6 +44,7 @@ from satpuzzle.codecs.gridfile import (
 )
 from satpuzzle.errors import InputError
 from satpuzzle.formats.acrosslite import one_line
+from satpuzzle.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 
@@ -82,6 +83,11 @@ def read_document(text: str, path: str) -> GridFile:
     puzzle = _grid(data, "puzzle", width, height, path)
     saved = _grid(data, "saved", width, height, path) if "saved" in data else None
     answers = _grid(data, "solution", width, height, path) if "solution" in data else None
+    # a diagramless puzzle's grid is open where its solution has blocks: those are blocks, and
+    # the grid's labels (the solver's to write) are not the entries'
+    diagramless = answers is not None and any(
+        _opens(puzzle[r][c], block) and _answer(answers[r][c], block, r, c, path) == BLOCK
+        for r in range(height) for c in range(width))
     cells, solution, labels, typed_rows = [], [], {}, []
     bars: set[Bar] = set()
     rebus: list[RebusCell] = []
@@ -90,12 +96,13 @@ def read_document(text: str, path: str) -> GridFile:
         for c in range(width):
             cell = puzzle[r][c]
             base = cell.get("cell", 0) if isinstance(cell, dict) else cell
-            if base is None or base == block:
+            if not _opens(cell, block) or diagramless and answers is not None and _answer(
+                    answers[r][c], block, r, c, path) == BLOCK:
                 row.append(BLOCK)
                 key.append(BLOCK)
                 typed_row.append(OPEN)
                 continue
-            if base not in (0, "0", data.get("empty", 0)):
+            if base not in (0, "0", data.get("empty", 0)) and not diagramless:
                 labels[(r, c)] = str(base)
             bars |= _bars(cell, data.get("styles"), r, c, path)
             answer = _answer(answers[r][c], block, r, c, path) if answers else OPEN
@@ -112,12 +119,21 @@ def read_document(text: str, path: str) -> GridFile:
         cells.append("".join(row))
         solution.append("".join(key))
         typed_rows.append("".join(typed_row))
-    return GridFile(FORMAT, tuple(cells), tuple(solution),
-                    _clues(data.get("clues"), _numbers(tuple(cells), labels, frozenset(bars))),
+    grid, words = tuple(cells), _clue_words(data.get("clues"))
+    refuse_variety(words, path, grid, frozenset(bars), _variety_kind(data))
+    return GridFile(FORMAT, grid, tuple(solution),
+                    _clues(data.get("clues"), _numbers(grid, labels, frozenset(bars)),
+                           _starts(grid, frozenset(bars)), _zero_based(data.get("clues"))),
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
                     text.encode("utf-8"), typed=tuple(typed_rows) if saved else (),
                     bars=frozenset(bars), rebus=tuple(rebus))
+
+
+def _opens(cell: Any, block: Any) -> bool:
+    """Whether a puzzle grid's cell is a cell (not a block, nor omitted)."""
+    base = cell.get("cell", 0) if isinstance(cell, dict) else cell
+    return not (base is None or base == block)
 
 
 BARRED_SIDES = {"T": "top", "L": "left", "R": "right", "B": "bottom"}
@@ -145,12 +161,24 @@ def _validated(text: str, path: str) -> dict[str, Any]:
     try:
         data = _checked(text, path)
     except ipuz.IPUZException as exc:
-        raise InputError(f"not a valid ipuz file: {one_line(str(exc))}", path) from None
+        raise InputError(f"not a valid ipuz file: {one_line(str(exc))}{_variety_hint(text)}",
+                         path) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # the library's validators meet a value of an unexpected type before checking it
         raise InputError(f"not a valid ipuz file: {type(exc).__name__}: "
                          f"{one_line(str(exc))}", path) from None
     return data
+
+
+def _variety_hint(text: str) -> str:
+    """What a refused file says of being a variety crossword (its clue groups other than
+    Across and Down), as the refusal's end; '' when it says nothing."""
+    try:
+        kind = _variety_kind(_json(text))
+    except ipuz.IPUZException:
+        return ""
+    return (f" (a variety crossword, {kind}: satpuzzle fills straight-run crosswords only)"
+            if kind else "")
 
 
 def _checked(text: str, path: str | None = None) -> dict[str, Any]:
@@ -164,6 +192,8 @@ def _checked(text: str, path: str | None = None) -> dict[str, Any]:
                                  else "Mandatory field kind is missing")
     if path is not None:
         _refuse_other_kinds([kind for kind in kinds if isinstance(kind, str)], path)
+        # before the library, which refuses some varieties' clues without saying why
+        refuse_variety(_clue_words(data.get("clues")), path, kind=_variety_kind(data))
     if isinstance(data.get("clues"), dict):
         library_view = dict(data, clues={group: [_library_clue(clue) for clue in clues]
                                          if isinstance(clues, list) else clues
@@ -298,16 +328,77 @@ def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str],
             entry.number for entry in entries(cells, bars)}
 
 
-def _clues(groups: Any, numbers: dict[tuple[str, str], int]) -> tuple[Clue, ...]:
-    """`Across` and `Down` clues ([label, text], {"number", "clue"} or text alone), each put
-    on the entry whose first cell has its label (a label `2-3`: its first number); other
-    groups and clues of no entry are not kept."""
+def _starts(cells: tuple[str, ...], bars: frozenset[Bar]
+            ) -> dict[tuple[str, Cell, int], int]:
+    """(direction, first cell, length) -> the number of that entry."""
+    return {(entry.direction, (entry.row, entry.col), entry.length): entry.number
+            for entry in entries(cells, bars)}
+
+
+def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
+    """The cells a clue's `cells` names ([column, row] pairs, from 1 or, in a file naming a
+    0, from 0), as (row, column) from 0; () when it names none (or not as the spec says)."""
+    cells = clue.get("cells") if isinstance(clue, dict) else None
+    if not _spec_clue_field("cells", cells):
+        return ()
+    shift = 0 if zero_based else 1
+    return tuple((row - shift, col - shift) for col, row in cells)
+
+
+def _zero_based(groups: Any) -> bool:
+    """Whether the clues' `cells` count from 0 (some writers' files: one names a 0)."""
+    return any(0 in cell for clues in (groups.values() if isinstance(groups, dict) else ())
+               if isinstance(clues, list) for clue in clues if isinstance(clue, dict)
+               and _spec_clue_field("cells", clue.get("cells")) for cell in clue["cells"])
+
+
+def _clue_words(groups: Any) -> list[Word]:
+    """The entries the clues' `cells` name, each named by its group and label."""
+    zero_based = _zero_based(groups)
     found = []
     for name, clues in (groups.items() if isinstance(groups, dict) else ()):
-        direction = name.split(":")[0].strip().lower()
-        if direction not in ("across", "down") or not isinstance(clues, list):
+        for clue in clues if isinstance(clues, list) else ():
+            cells = _clue_cells(clue, zero_based)
+            if cells:
+                label = clue.get("label", clue.get("number", ""))
+                found.append(Word(f"clue {f'{name} {label}'.strip()!r}", cells))
+    return found
+
+
+def _variety_kind(data: dict[str, Any]) -> str:
+    """What an ipuz file says of its variety, as its refusal shows it: a crossword kind of
+    its own (`http://ipuz.org/crossword/...`), clue groups other than Across and Down."""
+    said = [kind for kind in data.get("kind", ()) if isinstance(kind, str)
+            and kind.startswith(CROSSWORD + "/")]
+    groups = data.get("clues")
+    titles = [name for name in (groups if isinstance(groups, dict) else ())
+              if name.split(":")[0].strip().lower() not in ("across", "down")]
+    if titles:
+        said.append("clue groups " + ", ".join(map(repr, titles)))
+    return "; ".join(said)
+
+
+def _clues(groups: Any, numbers: dict[tuple[str, str], int],
+           starts: dict[tuple[str, Cell, int], int] | None = None,
+           zero_based: bool = False) -> tuple[Clue, ...]:
+    """`Across` and `Down` clues ([label, text], {"number", "clue"} or text alone), each put
+    on the entry its `cells` are (when they are one: its first cell and direction), else on
+    the entry whose first cell has its label (a label `2-3`: its first number); clues of other
+    groups placed by their `cells` too; clues of no entry either way are not kept."""
+    found = []
+    for name, clues in (groups.items() if isinstance(groups, dict) else ()):
+        group = name.split(":")[0].strip().lower()
+        if not isinstance(clues, list):
             continue
         for clue in clues:
+            cells = _clue_cells(clue, zero_based)
+            way = direction(cells)
+            entry = (starts or {}).get((way, cells[0], len(cells))) if way else None
+            if entry is not None and isinstance(clue.get("clue", ""), str):
+                found.append(Clue(way, entry, clue.get("clue", "")))
+                continue
+            if group not in ("across", "down"):
+                continue
             if isinstance(clue, list) and len(clue) >= 2:
                 number, text = clue[0], clue[1]
             elif isinstance(clue, dict):
@@ -315,9 +406,9 @@ def _clues(groups: Any, numbers: dict[tuple[str, str], int]) -> tuple[Clue, ...]
             else:
                 continue
             label = re.match(r"\w+", str(number)) if isinstance(number, (int, str)) else None
-            entry = numbers.get((direction, label.group())) if label else None
+            entry = numbers.get((group, label.group())) if label else None
             if entry is not None and isinstance(text, str):
-                found.append(Clue(direction, entry, text))
+                found.append(Clue(group, entry, text))
     return tuple(found)
 
 

@@ -43,6 +43,7 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
+from satpuzzle.formats.words import Cell, Word, refuse_variety
 from satpuzzle.kinds import registry
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
 
@@ -83,6 +84,8 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     width, height = _size(grid, path)
     cells, solution, typed, rebus = _cells(grid, width, height, path)
     bars = _bars(grid, path)
+    refuse_variety(_words(puzzle, width, height, path), path, cells, bars,
+                   _other_groups(puzzle))
     metadata = _first(puzzle, "metadata")
     return GridFile(FORMAT, cells, solution, _clues(puzzle, cells, bars),
                     _text(metadata, "title"), _text(metadata, "creator"),
@@ -277,3 +280,51 @@ def _clues(puzzle: Element, cells: tuple[str, ...],
             if number is not None:
                 found.append(Clue(direction, number, " ".join("".join(clue.itertext()).split())))
     return tuple(found)
+
+
+def _span(text: str | None, most: int) -> list[int] | None:
+    """The numbers (from 1) a `<word>`'s or `<cells>`' x or y names: one, or a range `2-5`
+    (`5-2` backwards); None when it names none, or one past `most`."""
+    first, dash, last = (text or "").partition("-")
+    low, high = _number(first.strip()), _number(last.strip()) if dash else _number(first.strip())
+    if not low or not high or low > most or high > most:
+        return None
+    return list(range(low, high + 1)) if low <= high else list(range(low, high - 1, -1))
+
+
+def _word_cells(element: Element, width: int, height: int, path: str) -> list[Cell]:
+    xs, ys = _span(element.get("x"), width), _span(element.get("y"), height)
+    if element.get("x") is None and element.get("y") is None:
+        return []
+    if xs is None or ys is None or len(xs) > 1 and len(ys) > 1:
+        raise InputError(f"a <{element.tag}> at x={element.get('x')!r}, y={element.get('y')!r}"
+                         f" names no run of cells of the {width}×{height} grid", path)
+    return [(y - 1, x - 1) for y in ys for x in xs]
+
+
+def _words(puzzle: Element, width: int, height: int, path: str) -> list[Word]:
+    """The puzzle's `<word>`s, their cells in order (the word's own x and y, then its
+    `<cells>`), each named by its clue (group title and number) or its id."""
+    named = {}
+    for group in puzzle.iter("clues"):
+        title = _text(group, "title")
+        for clue in group.iter("clue"):
+            named.setdefault(clue.get("word", ""), f"{title} {clue.get('number', '')}".strip())
+    found = []
+    for word in puzzle.iter("word"):
+        cells = _word_cells(word, width, height, path)
+        for part in word.iter("cells"):
+            cells += _word_cells(part, width, height, path)
+        name = named.get(word.get("id", ""))
+        found.append(Word(f"clue {name!r}" if name else f"<word id={word.get('id', '')!r}>",
+                          tuple(cells)))
+    return found
+
+
+def _other_groups(puzzle: Element) -> str:
+    """The titles of clue groups other than Across and Down, as a variety's refusal shows
+    them ('' when none)."""
+    titles = [title for group in puzzle.iter("clues")
+              if (title := _text(group, "title")).lower() not in ("across", "down")]
+    return "clue groups " + ", ".join(map(repr, titles)) if titles else ""
+
