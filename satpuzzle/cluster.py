@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import gc
 import importlib
 import logging
 import math
@@ -455,6 +456,9 @@ TaskEvent = tuple[str, Any]
 
 
 def _send_result(work: Work, chunk: Any, request: Request, send: children.Send) -> None:
+    # the worker's garbage-collection callbacks (Dask's GC diagnosis) came with the fork: a
+    # --timeout that fires inside one would be swallowed there ("Exception ignored")
+    gc.callbacks.clear()
     send(("pid", os.getpid()))
     result = work(chunk, request)
     send(("result", (result, loaded_modules())))
