@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from functools import partial
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from satpuzzle import __version__
 from satpuzzle.cli.common import (
@@ -119,8 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="satpuzzle", description=__doc__.split("\n\nThis package")[0],
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"satpuzzle {__version__}")
-    subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                        action=_Subcommands)
+    subcommands = cast(_Subcommands, parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, action=_Subcommands))
     for name, (help_line, builder) in COMMANDS.items():
         filling = _Filling(name, subcommands.add_parser(name, help=help_line), help_line)
         subcommands.pending[name] = partial(builder, filling, input_options, budget_option)

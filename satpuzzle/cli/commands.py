@@ -10,8 +10,8 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.cli.common import (
     EXIT_FOUND,
@@ -35,6 +35,9 @@ from satpuzzle.cli.common import (
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.pipeline import Request
 
 # Each command imports what it uses when it runs: building its parser needs none of these
 cluster = Lazy("satpuzzle.cluster")
@@ -290,13 +293,13 @@ def cmd_decode(args: argparse.Namespace) -> int:
     return EXIT_FOUND
 
 
-def _request(args: argparse.Namespace) -> pipeline.Request:
+def _request(args: argparse.Namespace) -> Request:
     return pipeline.Request(deadline=deadline(args.timeout), max_clauses=args.max_clauses,
                             started=STARTED[0], encodings=encodings_of(args))
 
 
 def _trusted_encoding(instance: Any, header: Any, text: str, path: str,
-                      request: pipeline.Request) -> tuple[dict[int, Any], list[list[int]]]:
+                      request: Request) -> tuple[dict[int, Any], list[list[int]]]:
     """The variable map and clauses a compiled CNF must hold: its puzzle encoded again. A CNF
     whose header map or clauses differ was edited since `compile`: bad input, not a model to
     decode (a tampered map would decode into nonsense, tampered clauses into a wrong answer)."""
@@ -479,9 +482,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
     reduction = reductions.reduction(args.reduction)
     if bool(args.random) == bool(args.files):
         raise InputError("verify: give either --random N or source FILEs")
-    sources = (random_sources(reduction, args.random, args.seed, args.size) if args.random
-               else _source_instances(reduction, args.files, args.kind))
-    count = args.random or len(sources)
+    sources: Iterable[tuple[str, Any]]
+    if args.random:
+        sources, count = random_sources(reduction, args.random, args.seed, args.size), args.random
+    else:
+        files = _source_instances(reduction, args.files, args.kind)
+        sources, count = files, len(files)
     chosen = encodings_of(args)
     tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
     if args.cluster:

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import replace
 from functools import partial
@@ -283,11 +283,13 @@ def _check_counter(args: argparse.Namespace) -> None:
     counting.require()
 
 
-Enumerated = Callable[[Request], Iterator[pipeline.Event]]
+# a closeable stream of a run's events (closing it stops the run's children)
+Events = Generator[pipeline.Event, None, None]
+Enumerated = Callable[[Request], Events]
 
 
 def _answers(args: argparse.Namespace, instances: Sequence[Any], request: Request,
-             enumerated: Enumerated) -> Iterator[pipeline.Event]:
+             enumerated: Enumerated) -> Events:
     """The events answering `instances` (puzzle k's say index k): the pipeline's
     (`enumerated(request)`), or for --count by a model counter, those of `--counter`."""
     if args.counter == counting.GANAK:
@@ -298,7 +300,7 @@ def _answers(args: argparse.Namespace, instances: Sequence[Any], request: Reques
 
 
 def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
-             race: bool = False) -> Iterator[pipeline.Event]:
+             race: bool = False) -> Events:
     """--counter ganak: each puzzle's formula counted in a child process (satpuzzle.counting),
     projected on its puzzle variables; nothing is enumerated, so no solution is decoded or
     rule-checked. The formula is the standalone one: lazy constraints (Hashi connectivity)
@@ -343,7 +345,7 @@ def _enumeration_count(instance: Any, request: Request) -> tuple[int, bool]:
 
 
 def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
-                          request: Request) -> Iterator[pipeline.Event]:
+                          request: Request) -> Events:
     """--counter auto: enumeration alone for up to counting.AUTO_SECONDS (within --timeout);
     each puzzle it leaves unanswered is then counted by Ganak and enumerated again side by
     side, the first to finish answering (both are exact). Solutions found meanwhile still
@@ -403,7 +405,7 @@ class PuzzlePrinter:
     def say(self, message: str) -> None:
         print(self.prefix + message, file=sys.stderr)
 
-    def run(self, events: Iterator[pipeline.Event]) -> int:
+    def run(self, events: Events) -> int:
         """Print every event of `events`; the exit status of the puzzle."""
         for note in self.kind.input_notes(self.instance):  # once, after the input's checks
             self.say(f"note: {note}")
@@ -756,7 +758,7 @@ def _check_split(args: argparse.Namespace, loaded: Loaded) -> None:
 
 
 def _split_events(args: argparse.Namespace, instance: Any,
-                  request: Request) -> Iterator[pipeline.Event]:
+                  request: Request) -> Events:
     """--split K: the puzzle's cubes solved by --jobs workers or on --cluster, their events
     merged into one puzzle's."""
     cubes = pipeline.split_cubes(instance, request, args.split)

@@ -111,7 +111,7 @@ def _count_upto(items: Iterable[object], most: int) -> int:
 
 
 def _dashes_in_line(line: str) -> str:
-    content, comment = (line.split("#", 1) + [None])[:2]
+    content, _hash, comment = line.partition("#")
     def cell(match: re.Match[str]) -> str:
         word = match.group()
         if word == "-":
@@ -121,7 +121,7 @@ def _dashes_in_line(line: str) -> str:
         return word
 
     content = re.sub(r"\S+", cell, content)
-    return content if comment is None else content + "#" + comment
+    return content + _hash + comment
 
 
 # kind -> how its native texts are adapted before its reader sees them
