@@ -43,7 +43,7 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
-from satpuzzle.formats.words import Cell, Word, refuse_variety
+from satpuzzle.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.kinds import registry
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
 
@@ -84,10 +84,13 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     width, height = _size(grid, path)
     cells, solution, typed, rebus = _cells(grid, width, height, path)
     bars = _bars(grid, path)
-    refuse_variety(_words(puzzle, width, height, path), path, cells, bars,
-                   _other_groups(puzzle))
+    words = _words(puzzle, width, height, path)
+    refuse_variety((word for _, word in words), path, cells, bars, _other_groups(puzzle))
     metadata = _first(puzzle, "metadata")
-    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells, bars),
+    cells_of: dict[str, tuple[Cell, ...]] = {}
+    for name, word in words:
+        cells_of.setdefault(name, word.cells)  # a clue's word: the first of its id
+    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells_of, cells, bars),
                     _text(metadata, "title"), _text(metadata, "creator"),
                     _text(metadata, "copyright"), _text(metadata, "description"), data,
                     typed=typed, bars=bars, rebus=rebus)
@@ -256,29 +259,26 @@ def _bars(grid: Element, path: str) -> frozenset[Bar]:
     return frozenset(found)
 
 
-def _clues(puzzle: Element, cells: tuple[str, ...],
+def _clues(puzzle: Element, words: dict[str, tuple[Cell, ...]], cells: tuple[str, ...],
            bars: frozenset[Bar] = frozenset()) -> tuple[Clue, ...]:
-    """The clues of the `<clues>` groups titled Across and Down, each on the entry its
-    `<word>` starts (clues of other groups, or of no entry, are not kept)."""
-    starts = {}
-    for word in puzzle.iter("word"):
-        first = next(word.iter("cells"), None)
-        x = _number(first.get("x")) if first is not None else _number(word.get("x"))
-        y = _number(first.get("y")) if first is not None else _number(word.get("y"))
-        if x and y and word.get("id"):
-            starts[word.get("id")] = (y - 1, x - 1)
+    """The clues of the `<clues>` groups, each on the entry its `<word>` is (its cells, given
+    as ranges or one by one); a clue of a group titled Across or Down whose word is no entry
+    goes on the entry of that direction its word starts. Clues of no entry are not kept."""
     numbers = {(entry.direction, entry.row, entry.col): entry.number
+               for entry in entries(cells, bars)}
+    lengths = {(entry.direction, entry.row, entry.col): entry.length
                for entry in entries(cells, bars)}
     found = []
     for group in puzzle.iter("clues"):
-        direction = _text(group, "title").lower()
-        if direction not in ("across", "down"):
-            continue
+        title = _text(group, "title").lower()
         for clue in group.iter("clue"):
-            start = starts.get(clue.get("word", ""))
-            number = numbers.get((direction, *start)) if start else None
+            word = words.get(clue.get("word", ""), ())
+            way = direction(word)
+            if way is None or lengths.get((way, *word[0])) != len(word):
+                way = title if title in ("across", "down") and word else None
+            number = numbers.get((way, *word[0])) if way else None
             if number is not None:
-                found.append(Clue(direction, number, " ".join("".join(clue.itertext()).split())))
+                found.append(Clue(way, number, " ".join("".join(clue.itertext()).split())))
     return tuple(found)
 
 
@@ -302,8 +302,8 @@ def _word_cells(element: Element, width: int, height: int, path: str) -> list[Ce
     return [(y - 1, x - 1) for y in ys for x in xs]
 
 
-def _words(puzzle: Element, width: int, height: int, path: str) -> list[Word]:
-    """The puzzle's `<word>`s, their cells in order (the word's own x and y, then its
+def _words(puzzle: Element, width: int, height: int, path: str) -> list[tuple[str, Word]]:
+    """The puzzle's `<word>`s and their ids, their cells in order (the word's own x and y, then its
     `<cells>`), each named by its clue (group title and number) or its id."""
     named = {}
     for group in puzzle.iter("clues"):
@@ -316,8 +316,8 @@ def _words(puzzle: Element, width: int, height: int, path: str) -> list[Word]:
         for part in word.iter("cells"):
             cells += _word_cells(part, width, height, path)
         name = named.get(word.get("id", ""))
-        found.append(Word(f"clue {name!r}" if name else f"<word id={word.get('id', '')!r}>",
-                          tuple(cells)))
+        shown = f"clue {name!r}" if name else f"<word id={word.get('id', '')!r}>"
+        found.append((word.get("id", ""), Word(shown, tuple(cells))))
     return found
 
 

@@ -185,14 +185,27 @@ _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 def _without_comments(text: str) -> list[tuple[int, str]]:
     """(line number, line) pairs of `text` with its HTML comments `<!-- ... -->` (one line or
-    several) taken out, as xd-crossword-tools reads them; a line holding only a comment is
-    no line (so that it neither ends a section nor counts as one of its lines)."""
-    kept = []
-    lines = text.splitlines()
-    stripped = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text).splitlines()
-    for number, (line, shown) in enumerate(zip(lines, stripped), 1):
-        if shown.strip() or not line.strip():
+    several) taken out, as xd-crossword-tools reads them; a line holding only a comment, or
+    inside one, is no line (so that it neither ends a section nor counts as one of its
+    lines)."""
+    spans = [match.span() for match in _COMMENT.finditer(text)]
+    kept, start, first = [], 0, 0
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        end = start + len(line)
+        while first < len(spans) and spans[first][1] <= start:
+            first += 1  # spans in order: each passed once
+        touched, at = [], first
+        while at < len(spans) and spans[at][0] < end:
+            touched.append((max(spans[at][0], start), min(spans[at][1], end)))
+            at += 1
+        pieces, cut = [], start
+        for a, b in touched:
+            pieces.append(line[cut - start:a - start])
+            cut = b
+        shown = "".join([*pieces, line[cut - start:]]).rstrip("\r\n")
+        if shown.strip() or not touched:
             kept.append((number, shown))
+        start = end
     return kept
 
 
