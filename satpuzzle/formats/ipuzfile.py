@@ -12,7 +12,11 @@ Read: blocks (the puzzle's `block` value, and omitted cells), letters given in t
 (`Across`, `Down`), title, author, copyright and notes, and the bars of a barred grid (a cell
 style's `barred`: T, L, R, B for its top, left, right and bottom edges; the style given in the
 cell or named from `styles`), which end entries as blocks do. Other styles (circles, shading) are
-markup, ignored.
+markup, ignored. A clue goes on the entry its `cells` are (counted from 1, or from 0 in a file
+naming a 0), whatever its label; else on the entry its label numbers. A variety crossword,
+whose clues' `cells` are not the grid's straight runs, is refused (satpuzzle.formats.words). A
+diagramless grid (open where the solution has blocks) takes its blocks from the solution, its
+labels left to satpuzzle's numbering.
 
 A rebus (a cell of several letters): a solution cell holding a string of several letters (plain
 or as `{"value": ...}`), upper-cased, accents folded, goes to GridFile.rebus; a string of other

@@ -11,10 +11,13 @@ there).
 Read: the grid's `<cell>`s (`type="block"` or `"void"` a block; `type="clue"` with a
 `solution` letter a letter given to the solver, without one a clue cell of an arrow-word grid, a
 block for the fill; `solution` the answer, `solve-state` a letter typed, `hint="true"` a letter
-revealed: both given), the `<word>`s and the `<clues>` (titled Across and Down) on them, title,
-creator, copyright, and the bars of a barred grid (a cell's `top-bar`, `left-bar`, `right-bar`
-and `bottom-bar`, which end entries as blocks do). A puzzle that is no crossword (an
-`<acrostic>`, `<coded>` crossword, `<word-search>` or `<sudoku>`) is refused, naming it.
+revealed: both given), the `<word>`s (their cells as `x`, `y` numbers or ranges `1-5`, and
+`<cells>`) and the `<clues>` on them, each on the entry its word is (or, in a group titled
+Across or Down, the one its word starts), title, creator, copyright, and the bars of a barred
+grid (a cell's `top-bar`, `left-bar`, `right-bar` and `bottom-bar`, which end entries as blocks
+do). A puzzle that is no crossword (an `<acrostic>`, `<coded>` crossword, `<word-search>` or
+`<sudoku>`) is refused, naming it; so is a variety crossword, whose words are not the straight
+runs of its grid (satpuzzle.formats.words).
 
 A rebus: a `solution` of several letters (`<cell solution="HEART">`) is GridFile.rebus,
 upper-cased, accents folded; one of other characters (`10`, `♥`) leaves its cell open, no letter

@@ -7,7 +7,9 @@ or, without them, by two or more blank lines, in that order: `Key: value` lines,
 row a line (`#` a block, `_` no cell, a letter the solution, `.` an empty cell, lowercase a
 shaded or circled letter; in a grid without `#`, `.` is a block, as xd-crossword-tools writes), clues `A1. Clue text ~ ANSWER` and `D1. ...`, then free notes. The
 grid is the solution: xd has no player's grid, so its letters are given only with
---keep-solution.
+--keep-solution. A digit or symbol in the grid is a cell whose answer holds no letter (open),
+as in the other formats; HTML comments `<!-- ... -->` are skipped wherever they are, as
+xd-crossword-tools skips them.
 
 A rebus: the `Rebus` header (`Rebus: 1=HEART 2=DIAMOND`, or comma-separated) names grid
 characters that stand for several letters (GridFile.rebus; upper-cased, accents folded). An
