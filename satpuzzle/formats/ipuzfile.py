@@ -343,7 +343,7 @@ def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
     """The cells a clue's `cells` names ([column, row] pairs, from 1 or, in a file naming a
     0, from 0), as (row, column) from 0; () when it names none (or not as the spec says)."""
     cells = clue.get("cells") if isinstance(clue, dict) else None
-    if not _spec_clue_field("cells", cells):
+    if not isinstance(cells, list) or not _spec_clue_field("cells", cells):
         return ()
     shift = 0 if zero_based else 1
     return tuple((row - shift, col - shift) for col, row in cells)
@@ -398,7 +398,7 @@ def _clues(groups: Any, numbers: dict[tuple[str, str], int],
             cells = _clue_cells(clue, zero_based)
             way = direction(cells)
             entry = (starts or {}).get((way, cells[0], len(cells))) if way else None
-            if entry is not None and isinstance(clue.get("clue", ""), str):
+            if way is not None and entry is not None and isinstance(clue.get("clue", ""), str):
                 found.append(Clue(way, entry, clue.get("clue", "")))
                 continue
             if group not in ("across", "down"):

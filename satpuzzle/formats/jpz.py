@@ -280,7 +280,7 @@ def _clues(puzzle: Element, words: dict[str, tuple[Cell, ...]], cells: tuple[str
             if way is None or lengths.get((way, *word[0])) != len(word):
                 way = title if title in ("across", "down") and word else None
             number = numbers.get((way, *word[0])) if way else None
-            if number is not None:
+            if way is not None and number is not None:
                 found.append(Clue(way, number, " ".join("".join(clue.itertext()).split())))
     return tuple(found)
 
@@ -308,7 +308,7 @@ def _word_cells(element: Element, width: int, height: int, path: str) -> list[Ce
 def _words(puzzle: Element, width: int, height: int, path: str) -> list[tuple[str, Word]]:
     """The puzzle's `<word>`s and their ids, their cells in order (the word's own x and y, then its
     `<cells>`), each named by its clue (group title and number) or its id."""
-    named = {}
+    named: dict[str, str] = {}
     for group in puzzle.iter("clues"):
         title = _text(group, "title")
         for clue in group.iter("clue"):
