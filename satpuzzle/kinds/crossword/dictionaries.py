@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.metadata import PackageNotFoundError, distribution, version
 from pathlib import Path
+from typing import cast
 
 from satpuzzle import usercache
 from satpuzzle.errors import InputError
@@ -203,7 +204,8 @@ def _satpuzzle_version() -> str:
         return "source"
 
 
-def _cache_key(name: str, path: Path, data: bytes, normalize: Normalizer) -> dict[str, object]:
+def _cache_key(name: str, path: Path, data: bytes,
+               normalize: Callable[..., object]) -> dict[str, object]:
     """Everything a cached list depends on: satpuzzle's version, the normaliser's code and
     Unicode tables, and the source file (its size, time and content)."""
     status = path.stat()
@@ -259,14 +261,15 @@ def _parse_cache(data: bytes, key: dict[str, object]) -> WordList | None:
     counts = [header.get(field) for field in ("words", "dropped", "duplicates")]
     if not all(type(count) is int and count >= 0 for count in counts):
         return None
+    words_count, dropped, duplicates = cast(list[int], counts)  # checked just above
     words = tuple(body.decode("ascii").split("\n")[:-1])
-    if len(words) != counts[0] or not words or len(set(words)) != len(words):
+    if len(words) != words_count or not words or len(set(words)) != len(words):
         return None
     scores = header.get("scores")
     if scores is not None and not (isinstance(scores, list) and len(scores) == len(words)
                                    and all(type(s) is int and 0 <= s <= 100 for s in scores)):
         return None
-    return WordList(words, counts[1], counts[2], None if scores is None else tuple(scores))
+    return WordList(words, dropped, duplicates, None if scores is None else tuple(scores))
 
 
 def _digest(body: bytes, scores: object) -> str:

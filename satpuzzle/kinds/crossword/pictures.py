@@ -87,7 +87,7 @@ def pretty(instance: Any, solution: Any) -> str:
             return [letter[:2].upper() + "+"]
         return [f" {letter.upper() if letter else '·'} "]
 
-    bars = getattr(instance, "bars", frozenset())
+    bars: frozenset[tuple[int, int, str]] = getattr(instance, "bars", frozenset())
 
     def left(r: int, c: int) -> int:  # the side left of (r, c): heavy where a bar is
         return boxes.HEAVY if (r, c - 1, "right") in bars else boxes.LIGHT

@@ -22,7 +22,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from satpuzzle.cnf import Formula, VarName
 from satpuzzle.codecs.gridfile import GridFile
@@ -75,6 +75,7 @@ _NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]*)?")  # a score field, whole or n
 DEFAULT_SCORE = 50  # a plain word in a scored list: the usual "fine" mark of 0-100 lists
 DROPPED_SHOWN = 3  # entries dropped for other characters quoted in the summary line
 
+LetterName = tuple[str, int, int, str]  # ("c", row, column, letter), 1-based: a cell's letter
 Cell = frozenset[str] | None  # allowed letters of a white cell, None for a black cell
 Fill = tuple[str, ...]
 
@@ -239,15 +240,15 @@ MAX_SCORE = 10**6  # scores are whole numbers within ±MAX_SCORE (word lists use
 def _valid_scores(scores: Iterable[int], count: int) -> tuple[int, ...]:
     """The scores as a tuple, one whole number within ±MAX_SCORE per word, else InputError."""
     try:
-        scores = tuple(scores)
-        valid = len(scores) == count and all(
-            type(s) is int and -MAX_SCORE <= s <= MAX_SCORE for s in scores)
+        values = tuple(scores)
+        valid = len(values) == count and all(
+            type(s) is int and -MAX_SCORE <= s <= MAX_SCORE for s in values)
     except TypeError:
         valid = False
     if not valid:
         raise InputError(f"the scores must be one whole number per word, within "
                          f"±{MAX_SCORE:,}")
-    return scores
+    return values
 
 
 # ---------------------------------------------------------------- reading
@@ -261,13 +262,13 @@ def parse_grid_rows(rows: list[list[Token]], where: Token | str) -> tuple[tuple[
     for row in rows:
         cells = []
         for token in row:
-            cells += _parse_cells(token)
+            cells.extend(_parse_cells(token))
         grid.append(tuple(cells))
     if not grid:
         raise error_at(where, "empty grid: expected lines of 0, 1, letters or [letter sets]")
-    for row, cells in zip(rows, grid):
-        if len(cells) != len(grid[0]):
-            raise row[0].error(f"line has {len(cells)} cells, expected {len(grid[0])} "
+    for row, parsed in zip(rows, grid):
+        if len(parsed) != len(grid[0]):
+            raise row[0].error(f"line has {len(parsed)} cells, expected {len(grid[0])} "
                                "like the first line")
     if len(grid) * len(grid[0]) > MAX_CELLS:
         raise error_at(where, f"grid of {len(grid)}×{len(grid[0])} cells is too large "
@@ -356,10 +357,11 @@ def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
         line = entry.strip()
         if not line:
             continue
-        word, score = _split_score(line)
-        if score is _BAD_SCORE:
+        parsed = _split_score(line)
+        if parsed is None:
             bad_scores += 1
             continue
+        word, score = parsed
         normal = _normal_word(word, answer=answers and score is not None)
         if normal is None:
             dropped += 1
@@ -381,26 +383,28 @@ def normalize_scored(raw: Iterable[str], answers: bool = True) -> WordList:
                     dropped_examples=tuple(examples))
 
 
-_BAD_SCORE = object()  # _split_score: the line has a score field that is no whole number
 
 
-def _split_score(line: str) -> tuple[str, object]:
-    """A line as (entry, score): score None for a plain word, _BAD_SCORE for a score that is
+def _split_score(line: str) -> tuple[str, int | None] | None:
+    """A line as (entry, score): score None for a plain word; None for a line whose score is
     not a whole number within ±MAX_SCORE."""
     if ";" in line:
         entry, _, text = line.rpartition(";")
-        return entry, _score_of(text.strip())
+        score = _score_of(text.strip())
+        return None if score is None else (entry, score)
     parts = line.rsplit(None, 1)
     if len(parts) == 2 and _NUMBER.fullmatch(parts[1]):
-        return parts[0], _score_of(parts[1])
+        score = _score_of(parts[1])
+        return None if score is None else (parts[0], score)
     return line, None
 
 
-def _score_of(text: str) -> object:
+def _score_of(text: str) -> int | None:
+    """The score a field holds, None when it is no whole number within ±MAX_SCORE."""
     if not _INTEGER.fullmatch(text) or len(text) > 8:  # 8 characters hold ±MAX_SCORE
-        return _BAD_SCORE
+        return None
     score = int(text)
-    return score if abs(score) <= MAX_SCORE else _BAD_SCORE
+    return score if abs(score) <= MAX_SCORE else None
 
 
 def read_dictionary(path: str, where: Token | None = None,
@@ -694,8 +698,8 @@ def spellings(instance: CrosswordInstance, lengths: set[int]) -> dict[str, str]:
     for held, sym in instance.symbol.items():
         for word in [w for w in instance.words if held in w]:  # at C speed: most hold none
             held_by.setdefault(word, []).append((held, sym))
-    for word, held in held_by.items():
-        for spelled in _spelled(word, held, lengths):
+    for word, strings in held_by.items():
+        for spelled in _spelled(word, strings, lengths):
             found[spelled] = word
     return found
 
@@ -957,7 +961,8 @@ def sat_oracle(instance: CrosswordInstance, problem: SlotProblem, solver_name: s
     formula = encode_problem(instance, problem)
     solver = make_solver(solver_name, formula.all_clauses())
     letter_var = {(name[1] - 1, name[2] - 1, name[3]): ident
-                  for ident, name in formula.names.items() if name[0] == "c"}
+                  for ident, name in cast(dict[int, LetterName], formula.names).items()
+                  if name[0] == "c"}  # ("c", row, column, letter) as rules.py names it
     top = max(formula.names, default=0)
 
     def oracle(prefix: list[tuple[tuple[int, int], str]],
@@ -988,7 +993,7 @@ def decode_symbols(instance: CrosswordInstance, true_names: Iterable[VarName]) -
     """The fill of a model in the engines' symbols (one character a cell)."""
     grid = [["0" if instance.allowed(r, c) is None else "" for c in range(len(row))]
             for r, row in enumerate(instance.grid)]
-    for name in true_names:
+    for name in cast(Iterable[LetterName], true_names):  # auxiliaries are tuples too
         if name[0] == "c":
             grid[name[1] - 1][name[2] - 1] = name[3]
     for r, row in enumerate(grid):

@@ -94,8 +94,8 @@ def build_index(words: Sequence[str], length: int, alphabet: int = 26) -> Length
     for position in range(length):
         column = matrix[:, position]
         row = []
-        for letter in range(alphabet):
-            packed = np.packbits(column == ord("a") + letter, bitorder="little")
+        for symbol in range(alphabet):
+            packed = np.packbits(column == ord("a") + symbol, bitorder="little")
             row.append(int.from_bytes(packed.tobytes(), "little"))
         letter_bits.append(row)
     return LengthIndex(chosen, letter_bits, length)
@@ -432,7 +432,8 @@ class TrieSearch:
             elif now - barren_since > self.oracle_budget:
                 # As long barren as the oracle costs to build: build it (at most about twice
                 # the cost of either alone), then cut the current branch at its shallowest
-                # dead prefix.
+                # dead prefix. (The countdown runs out only with a factory.)
+                assert self.oracle_factory is not None
                 self.oracle = self.oracle_factory()
                 self.oracle_since = time.perf_counter()
                 checking = True
@@ -464,6 +465,7 @@ class TrieSearch:
         return self.oracle_seconds <= ORACLE_SHARE * (time.perf_counter() - self.oracle_since)
 
     def _ask(self, order: list[Cell], letters: list[str], k: int) -> dict[Cell, str] | None:
+        assert self.oracle is not None  # asked only while checking, once it is built
         self.oracle_calls += 1
         start = time.perf_counter()
         found = self.oracle(list(zip(order[:k + 1], letters[:k + 1])), ORACLE_CONFLICTS)
@@ -641,6 +643,7 @@ class SlotSearch:
         """The fills of the chosen words: one per combination of the free cells' letters."""
         grid = [["0"] * self.width for _ in range(self.height)]
         for slot, number in enumerate(chosen):
+            assert number is not None  # leaves come once every slot has its word
             word = self.indexes[slot].words[number]
             for (r, c), letter in zip(self.problem.slots[slot], word):
                 grid[r][c] = letter
