@@ -14,9 +14,8 @@ from conftest import INSTANCES
 from test_hashi import brute_force_solutions
 
 import satpuzzle
-from satpuzzle.kinds.hashi import FAMILIES
+from satpuzzle.kinds.hashi import FAMILIES, rules
 from satpuzzle.kinds.hashi import puzzle as hashi
-from satpuzzle.kinds.hashi import rules
 from satpuzzle.kinds.registry import KINDS
 
 KIND = KINDS["hashi"]

@@ -248,8 +248,8 @@ def pseudo_boolean(name: str, lits: Sequence[int], weights: Sequence[int], bound
     if name == "swc":
         op = {"atmost": "<=", "atleast": ">=", "equals": "=="}[how]
         return _pindakaas(list(lits), list(weights), bound, op, "SEQUENTIAL_COUNTER", fresh)
-    from pysat.pb import PBEnc  # slow to import: only when a PB constraint is written
     from pysat.pb import EncType as PBType
+    from pysat.pb import PBEnc  # slow to import: only when a PB constraint is written
 
     encode = {"atmost": PBEnc.atmost, "atleast": PBEnc.atleast, "equals": PBEnc.equals}[how]
     return encode(list(lits), list(weights), bound, vpool=pool,

@@ -10,6 +10,7 @@ for the view it propagates best on (all-different: direct; sums: direct through 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from satpuzzle.constraints.model import Model
@@ -60,7 +61,7 @@ class IntVar:
             first = self.model.fresh(max(0, len(values) - 1))
             ge = {v: first + i for i, v in enumerate(values[1:])}
             clauses: list[list[int]] = []
-            for low, high in zip(values[1:], values[2:]):
+            for low, high in itertools.pairwise(values[1:]):
                 clauses.append([-ge[high], ge[low]])
             for i, v in enumerate(values):
                 at_least = ge.get(v)
