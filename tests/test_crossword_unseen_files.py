@@ -85,26 +85,22 @@ BARRED = Filled(refused_writes=(("puz", "bars"),))  # Across Lite has no bars
 # clues on no entry satpuzzle numbers (fake-numbered or unnumbered clues, a variety puzzle's
 # paths, a clue its grid has no entry for) are not written into another format
 UNPLACED_CLUES = ("puz", "xd")
-# a gap of the ipuz reader: a clue whose `number` is no entry's number ("•", "2-3") is dropped,
-# though its `cells` name its entry; remove this when such clues are placed by their cells
-CLUES_BY_CELLS_DROPPED = ("puz", "xd")
-# a gap of the jpz and ipuz readers: a variety puzzle's entries (its <word>s, or clue `cells`,
-# running in spirals, bands, rows of a garden) are not read; the grid is filled by its straight
-# runs of cells, which no clue is on. Such a file should be refused, or read by its entries
-VARIETY_ENTRIES_IGNORED = ("puz", "ipuz", "xd")
-VARIETY_BARRED = Filled(refused_writes=BARRED.refused_writes, clues_lost=("ipuz", "xd"))
+# a variety puzzle's entries (its <word>s, or clue `cells`, running in spirals, bands, rows of a
+# garden) are not the straight runs of its grid satpuzzle fills: refused, naming the first word
+# that turns, runs backwards or crosses a bar (a diagonal clue too)
+VARIETY = Refused("a variety crossword whose entries are not the straight runs of its grid")
 # kotwords' test puzzle holds the digits and symbols 1, 2, $ and @ in its solution: the answers
 # through them are left out of the word list, and the note says so
 DIGITS = "solution without a letter"
 ACROSTIC = Refused("holds an acrostic puzzle")
 CODED = Refused("holds a coded crossword")
-IPUZ_CLUES = Refused("not a valid ipuz file: Invalid clues value found")
-IPUZ_CELLS = Refused("not a valid ipuz file: Invalid LabeledCell")
 NO_ANSWERS = Refused("no complete answer to use as the word list")
-OTHER_JSON = Refused("missing key 'kind'")
+# other sites' JSON (NYT, WSJ, Guardian, CNN, WaPo, uclick, Puzzlr...), told from satpuzzle's own
+# JSON missing its kind by a key satpuzzle's JSON has not
+OTHER_JSON = Refused("a JSON puzzle of a format satpuzzle does not read")
 # Amuse Labs words not on the grid's across and down runs (marching bands; hidden squares,
 # which the file shows only by colour)
-AMUSE_VARIETY = Refused("entries are not the across and down runs of its grid")  # other sites' JSON, read as satpuzzle's own
+AMUSE_VARIETY = Refused("entries are not the across and down runs of its grid")
 
 # crosswordnexus: github.com/crosswordnexus/html5-crossword-solver sample_puzzles/ (CC BY 4.0);
 # cwcomp: github.com/philhanna/cwcomp Across Lite text test files (MIT);
@@ -114,21 +110,21 @@ EXPECTED: dict[str, Outcome] = {
     "cwcomp/easy.txt": Filled(),
     "cwcomp/goodfile.txt": Filled(),
     "crosswordnexus/3x.cfp": Refused("cannot tell what puzzle this is"),
-    "crosswordnexus/BB8.ipuz": Filled(clues_lost=CLUES_BY_CELLS_DROPPED),
-    "crosswordnexus/BirthOfTheCool_Diagramless.ipuz": NO_ANSWERS,
+    "crosswordnexus/BB8.ipuz": Filled(),  # Down clues numbered '•', placed by their cells
+    "crosswordnexus/BirthOfTheCool_Diagramless.ipuz": Filled(),  # its blocks from its solution
     "crosswordnexus/DupeThereItIs.jpz": ACROSTIC,
     "crosswordnexus/FM.jpz": Filled(),
     "crosswordnexus/IKeepForgetting.jpz": Filled(),
     "crosswordnexus/Route_66.ipuz": Filled(clues_lost=UNPLACED_CLUES),
-    "crosswordnexus/fun.ipuz": Filled(clues_lost=CLUES_BY_CELLS_DROPPED),
+    "crosswordnexus/fun.ipuz": Filled(),  # numbered '2-3', placed by their cells
     "crosswordnexus/kaidoku.jpz": CODED,
-    "crosswordnexus/patchwork_quilt.ipuz": IPUZ_CLUES,
-    "crosswordnexus/two_tone.ipuz": IPUZ_CLUES,
+    "crosswordnexus/patchwork_quilt.ipuz": VARIETY,
+    "crosswordnexus/two_tone.ipuz": VARIETY,
     "kotwords/acrostic/acrostic-attribution.jpz": ACROSTIC,
     "kotwords/acrostic/acrostic-explicit-width.jpz": ACROSTIC,
     "kotwords/acrostic/acrostic.jpz": ACROSTIC,
-    "kotwords/around-the-bend/around-the-bend.ipuz": Filled(clues_lost=UNPLACED_CLUES),
-    "kotwords/around-the-bend/around-the-bend.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
+    "kotwords/around-the-bend/around-the-bend.ipuz": VARIETY,
+    "kotwords/around-the-bend/around-the-bend.jpz": VARIETY,
     "kotwords/cnn/test.json": OTHER_JSON,
     "kotwords/coded/coded.ipuz": Filled(),
     "kotwords/coded/coded.jpz": CODED,
@@ -137,37 +133,35 @@ EXPECTED: dict[str, Outcome] = {
     "kotwords/crosshare/test.json": rebus(NoSolution(DIGITS)),
     "kotwords/crosswordle.jpz": BARRED,
     "kotwords/crosswordr/test.json": OTHER_JSON,
-    "kotwords/eight-tracks/annotations.ipuz": IPUZ_CELLS,
-    "kotwords/eight-tracks/annotations.jpz": VARIETY_BARRED,
-    "kotwords/eight-tracks/inner-track-starts.jpz": VARIETY_BARRED,
-    "kotwords/eight-tracks/no-annotations.jpz": VARIETY_BARRED,
+    "kotwords/eight-tracks/annotations.ipuz": VARIETY,
+    "kotwords/eight-tracks/annotations.jpz": VARIETY,
+    "kotwords/eight-tracks/inner-track-starts.jpz": VARIETY,
+    "kotwords/eight-tracks/no-annotations.jpz": VARIETY,
     "kotwords/guardian/test-simple.json": OTHER_JSON,
-    "kotwords/hearts-and-arrows/hearts-and-arrows-unlabeled.ipuz": IPUZ_CLUES,
-    "kotwords/hearts-and-arrows/hearts-and-arrows.ipuz": IPUZ_CLUES,
-    "kotwords/hearts-and-arrows/hearts-and-arrows.jpz":
-        Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/helter-skelter/helter-skelter-extend-to-edges.jpz":
-        Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/helter-skelter/helter-skelter.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
+    "kotwords/hearts-and-arrows/hearts-and-arrows-unlabeled.ipuz": VARIETY,
+    "kotwords/hearts-and-arrows/hearts-and-arrows.ipuz": VARIETY,
+    "kotwords/hearts-and-arrows/hearts-and-arrows.jpz": VARIETY,
+    "kotwords/helter-skelter/helter-skelter-extend-to-edges.jpz": VARIETY,
+    "kotwords/helter-skelter/helter-skelter.jpz": VARIETY,
     "kotwords/ipuz/gaps.ipuz": Filled(clues_lost=UNPLACED_CLUES),
     "kotwords/ipuz/test-bgimage.ipuz": rebus(NoSolution(DIGITS)),
-    "kotwords/ipuz/test-diagonal.ipuz": rebus(NoSolution(DIGITS)),
+    "kotwords/ipuz/test-diagonal.ipuz": VARIETY,
     "kotwords/ipuz/test-diagramless.ipuz": rebus(NoSolution(DIGITS)),
     "kotwords/ipuz/test-empty-clue.ipuz": rebus(NoSolution(DIGITS)),
     "kotwords/ipuz/test-no-solution.ipuz": NO_ANSWERS,
     "kotwords/ipuz/test-solved.ipuz": rebus(NoSolution(DIGITS)),
     "kotwords/ipuz/test-zero-indexed.ipuz": rebus(NoSolution(DIGITS)),
     "kotwords/ipuz/test.ipuz": rebus(NoSolution(DIGITS)),
-    "kotwords/jelly-roll/jelly-roll-combined.jpz": VARIETY_BARRED,
-    "kotwords/jelly-roll/jelly-roll-nonsquare.jpz": VARIETY_BARRED,
-    "kotwords/jelly-roll/jelly-roll.ipuz": IPUZ_CLUES,
-    "kotwords/jelly-roll/jelly-roll.jpz": VARIETY_BARRED,
+    "kotwords/jelly-roll/jelly-roll-combined.jpz": VARIETY,
+    "kotwords/jelly-roll/jelly-roll-nonsquare.jpz": VARIETY,
+    "kotwords/jelly-roll/jelly-roll.ipuz": VARIETY,
+    "kotwords/jelly-roll/jelly-roll.jpz": VARIETY,
     "kotwords/jpz/gaps.jpz": Filled(clues_lost=("puz", "ipuz", "xd")),  # a clue on no entry
     "kotwords/jpz/test-applet-metadata.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/jpz/test-barred.jpz": BARRED,
     "kotwords/jpz/test-bgimage.jpz": rebus(NoSolution(DIGITS)),
-    "kotwords/jpz/test-cell-ranges.jpz": rebus(NoSolution(DIGITS)),
-    "kotwords/jpz/test-diagonal.jpz": rebus(NoSolution(DIGITS)),
+    "kotwords/jpz/test-cell-ranges.jpz": VARIETY,
+    "kotwords/jpz/test-diagonal.jpz": VARIETY,
     "kotwords/jpz/test-empty-clue.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/jpz/test-formats.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/jpz/test-html.jpz": rebus(NoSolution(DIGITS)),
@@ -180,12 +174,11 @@ EXPECTED: dict[str, Outcome] = {
     "kotwords/jpz/test-solved.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/jpz/test-void.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/jpz/test.jpz": rebus(NoSolution(DIGITS)),
-    "kotwords/labyrinth/labyrinth.ipuz": IPUZ_CLUES,
-    "kotwords/labyrinth/labyrinth.jpz": VARIETY_BARRED,
-    "kotwords/marching-bands/marching-bands-without-rows.jpz":
-        Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/marching-bands/marching-bands.ipuz": IPUZ_CLUES,
-    "kotwords/marching-bands/marching-bands.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
+    "kotwords/labyrinth/labyrinth.ipuz": VARIETY,
+    "kotwords/labyrinth/labyrinth.jpz": VARIETY,
+    "kotwords/marching-bands/marching-bands-without-rows.jpz": VARIETY,
+    "kotwords/marching-bands/marching-bands.ipuz": VARIETY,
+    "kotwords/marching-bands/marching-bands.jpz": VARIETY,
     "kotwords/nyt/test-acrostic.json": OTHER_JSON,
     "kotwords/nyt/test-api.json": OTHER_JSON,
     "kotwords/nyt/test-bgimage-api.json": OTHER_JSON,
@@ -194,12 +187,13 @@ EXPECTED: dict[str, Outcome] = {
     "kotwords/nyt/test-bgimage.json": OTHER_JSON,
     "kotwords/nyt/test.jpz": rebus(NoSolution(DIGITS)),
     "kotwords/nyt/test.json": OTHER_JSON,
-    "kotwords/patchwork/patchwork-unlabeled-pieces.ipuz": IPUZ_CELLS,
-    "kotwords/patchwork/patchwork.ipuz": IPUZ_CELLS,
-    "kotwords/patchwork/patchwork.jpz": VARIETY_BARRED,
+    "kotwords/patchwork/patchwork-unlabeled-pieces.ipuz":
+        Refused("Invalid LabeledCell in puzzle element found (a variety crossword"),
+    "kotwords/patchwork/patchwork.ipuz": VARIETY,
+    "kotwords/patchwork/patchwork.jpz": VARIETY,
     "kotwords/princetonian/test-authors.json": OTHER_JSON,
     "kotwords/princetonian/test-clues.json": OTHER_JSON,
-    "kotwords/princetonian/test-crossword.json": OTHER_JSON,
+    "kotwords/princetonian/test-crossword.json": Refused("missing key 'kind'"),  # a title alone
     "kotwords/puz/gaps.puz": Filled(),
     "kotwords/puz/test-diagramless.puz": rebus(NoSolution(DIGITS)),
     "kotwords/puz/test-empty-clue.puz": rebus(NoSolution(DIGITS)),
@@ -222,24 +216,23 @@ EXPECTED: dict[str, Outcome] = {
     "kotwords/puzzlr/test-no-solution.json": OTHER_JSON,
     "kotwords/puzzlr/test.json": OTHER_JSON,
     "kotwords/pzzl/test.txt": Refused("cannot tell what puzzle this is"),
-    "kotwords/rows-garden/rows-garden-mini.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/rows-garden/rows-garden.ipuz": IPUZ_CLUES,
-    "kotwords/rows-garden/rows-garden.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/snake-charmer/snake-charmer.ipuz": Filled(clues_lost=UNPLACED_CLUES),
-    "kotwords/snake-charmer/snake-charmer.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/spell-weaving/spell-weaving.ipuz":
-        Filled(refused_writes=(("puz", "bars"),), clues_lost=("xd",)),
-    "kotwords/spell-weaving/spell-weaving.jpz": VARIETY_BARRED,
-    "kotwords/spiral/spiral-chunked.jpz": rebus(VARIETY_BARRED),
-    "kotwords/spiral/spiral-nonsquare.jpz": VARIETY_BARRED,
-    "kotwords/spiral/spiral-rectangular.jpz": VARIETY_BARRED,
-    "kotwords/spiral/spiral.ipuz": IPUZ_CLUES,
-    "kotwords/spiral/spiral.jpz": VARIETY_BARRED,
-    "kotwords/twists-and-turns/twists-and-turns.ipuz": IPUZ_CLUES,
-    "kotwords/twists-and-turns/twists-and-turns.jpz": Filled(clues_lost=VARIETY_ENTRIES_IGNORED),
-    "kotwords/two-tone/two-tone-nonsquare.jpz": VARIETY_BARRED,
-    "kotwords/two-tone/two-tone.ipuz": IPUZ_CLUES,
-    "kotwords/two-tone/two-tone.jpz": VARIETY_BARRED,
+    "kotwords/rows-garden/rows-garden-mini.jpz": VARIETY,
+    "kotwords/rows-garden/rows-garden.ipuz": VARIETY,
+    "kotwords/rows-garden/rows-garden.jpz": VARIETY,
+    "kotwords/snake-charmer/snake-charmer.ipuz": VARIETY,
+    "kotwords/snake-charmer/snake-charmer.jpz": VARIETY,
+    "kotwords/spell-weaving/spell-weaving.ipuz": VARIETY,
+    "kotwords/spell-weaving/spell-weaving.jpz": VARIETY,
+    "kotwords/spiral/spiral-chunked.jpz": VARIETY,
+    "kotwords/spiral/spiral-nonsquare.jpz": VARIETY,
+    "kotwords/spiral/spiral-rectangular.jpz": VARIETY,
+    "kotwords/spiral/spiral.ipuz": VARIETY,
+    "kotwords/spiral/spiral.jpz": VARIETY,
+    "kotwords/twists-and-turns/twists-and-turns.ipuz": VARIETY,
+    "kotwords/twists-and-turns/twists-and-turns.jpz": VARIETY,
+    "kotwords/two-tone/two-tone-nonsquare.jpz": VARIETY,
+    "kotwords/two-tone/two-tone.ipuz": VARIETY,
+    "kotwords/two-tone/two-tone.jpz": VARIETY,
     "kotwords/uclick/test-simple-usatoday.json": OTHER_JSON,
     "kotwords/uclick/test-simple.json": OTHER_JSON,
     "kotwords/uclick/test-urldecode.json": OTHER_JSON,
@@ -250,10 +243,10 @@ EXPECTED: dict[str, Outcome] = {
     "kotwords/wsj/test-no-solution.json": OTHER_JSON,
     "kotwords/wsj/test.json": OTHER_JSON,
     "kotwords/xd/test-barred.xd": BARRED,
-    "kotwords/xd/test-formatting.xd": rebus(Refused("unexpected '1' in the grid")),
-    "kotwords/xd/test-prefilled.xd": Refused("unexpected '1' in the grid"),
-    "kotwords/xd/test-shaded.xd": Refused("unexpected '1' in the grid"),
-    "kotwords/xd/test.xd": Refused("expected a metadata line 'Key: value'"),
+    "kotwords/xd/test-formatting.xd": rebus(NoSolution(DIGITS)),
+    "kotwords/xd/test-prefilled.xd": NoSolution(DIGITS),
+    "kotwords/xd/test-shaded.xd": NoSolution(DIGITS),
+    "kotwords/xd/test.xd": rebus(NoSolution(DIGITS)),  # its HTML comments skipped
     "kotwords/xwordinfo/test-acrostic.json": OTHER_JSON,
     "kotwords/xwordinfo/test.json": rebus(NoSolution(DIGITS)),
 }
