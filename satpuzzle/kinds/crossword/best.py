@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import signal
 import sys
 import threading
@@ -45,6 +46,7 @@ from collections.abc import Iterator, Sequence
 from typing import Self
 
 import numpy as np
+from pysat.card import ITotalizer
 from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 
@@ -53,6 +55,7 @@ from satpuzzle.kinds.base import Provisional
 from satpuzzle.kinds.crossword import puzzle
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, Fill
 from satpuzzle.kinds.crossword.search import (
+    ORACLE_SECONDS_PER_LETTER,
     SearchStalled,
     SlotProblem,
     SlotSearch,
@@ -67,6 +70,9 @@ FIRST_SLICE = 2_000  # conflicts per SAT call between returns to Python, adapted
 FIRST_BUDGET = 1.0  # seconds a threshold question first gets (then 2, 4, ...)
 NOTED_FILLS = 10  # fills announced on stderr one by one
 RC2_LOAD_FACTOR = 3  # building RC2's formula against a plain solver's (search.oracle_seconds)
+# the solution-improving search of the mean while its totalizer stays small (units of
+# shortfall, squared: about its clauses); else RC2
+LINEAR_UNITS_SQUARED = 4_000_000
 UNKNOWN = object()  # Ranking.feasible: the time budget ran out
 
 CellLetter = tuple[int, int, str]  # (row, column, letter), 0-based
@@ -363,7 +369,9 @@ class Ranking:
             solver.delete()
 
     def at_lowest(self, lowest: int) -> Iterator[Fill]:
-        """The fills whose lowest entry score is `lowest`, highest sum first (MaxSAT)."""
+        """The fills whose lowest entry score is `lowest`, highest sum first: by a search
+        that improves the best fill known under a bound on the shortfall (`improved`) while
+        its counter is small, else by MaxSAT (`by_maxsat`)."""
         narrowed = self.narrowed(lowest)
         problem = puzzle.slot_problem(narrowed)
         if any(not domain for domain in problem.domains):
@@ -372,17 +380,80 @@ class Ranking:
         self.alarm.affordable(RC2_LOAD_FACTOR * oracle_seconds(problem))
         formula = puzzle.encode_problem(narrowed, problem)
         letters = letter_table(formula)
-        top = self.levels[-1]
+        blocked = [[-letters[cell] for cell in clause] for clause in self.blocked
+                   if all(cell in letters for cell in clause)]
+        clauses, softs = shortfall_terms(formula, problem, letters, self.score)
+        units = sum(weight for _, weight in softs)
+        if units * units <= LINEAR_UNITS_SQUARED:
+            yield from self.improved(formula, letters, [*blocked, *clauses], softs,
+                                     self.top_of(lowest), lowest)
+        else:
+            yield from self.by_maxsat(formula, letters, [*blocked, *clauses], softs)
+
+    def improved(self, formula: Formula, letters: dict[CellLetter, int],
+                 clauses: list[list[int]], softs: list[tuple[int, int]], top: int,
+                 lowest: int) -> Iterator[Fill]:
+        """Solution-improving search: from the best fill known at this lowest score (the
+        threshold search's, else any fill by SAT), ask SAT for a fill whose shortfall (`top`,
+        the sum of the slots' best candidates, less its sum) is below that fill's, until
+        none is: the last fill found is then proven best (the UNSAT answer is the proof).
+        The shortfall is counted by a totalizer (Bailleux & Boufkhad 2003, PySAT's
+        ITotalizer) over the soft literals' negations, each as many times as it weighs."""
+        solver = make_solver(rc2_solver(self.solver_name),
+                             itertools.chain(formula.all_clauses(), clauses))
+        short: list[int] = []  # one variable per unit of shortfall, true where it is short
+        first = formula.reserve(sum(weight for _, weight in softs))
+        for literal, weight in softs:
+            for _ in range(weight):
+                solver.add_clause([literal, first + len(short)])
+                short.append(first + len(short))
+        counter: ITotalizer | None = None
+        try:
+            while True:
+                fill: Fill | None = None
+                known = self.so_far
+                if known is not None and known[0].lowest == lowest:
+                    fill = known[1]
+                elif self.solve(solver, []):
+                    fill = self.decode(formula, solver.get_model())
+                    self.consider(fill)
+                if fill is None:
+                    return  # no fill left at this lowest score
+                shortfall = top - self.quality(fill).total
+                while shortfall > 0:
+                    if counter is None or len(counter.rhs) < shortfall:
+                        # loading the counter's clauses is one call into C
+                        self.alarm.affordable(
+                            len(short) * shortfall * ORACLE_SECONDS_PER_LETTER)
+                        counter = ITotalizer(lits=short, ubound=shortfall,
+                                             top_id=formula.pool.top)
+                        formula.reserve(counter.top_id - formula.pool.top)
+                        solver.append_formula(counter.cnf.clauses)
+                    if not self.solve(solver, [-counter.rhs[shortfall - 1]]):
+                        break  # proven: no fill falls short by less
+                    fill = self.decode(formula, solver.get_model())
+                    self.consider(fill)
+                    bound, shortfall = shortfall, top - self.quality(fill).total
+                    if shortfall >= bound:  # the counter would not bound the sum: a bug
+                        raise RuntimeError(f"a fill short by {shortfall} under bound {bound}")
+                cells = self.block(fill)
+                solver.add_clause([-letters[cell] for cell in cells])
+                yield fill
+        finally:
+            solver.delete()
+            if counter is not None:
+                counter.delete()
+
+    def by_maxsat(self, formula: Formula, letters: dict[CellLetter, int],
+                  clauses: list[list[int]], softs: list[tuple[int, int]]) -> Iterator[Fill]:
+        """The fills highest sum first by MaxSAT (RC2, stratified): RC2's optimum is the
+        proof; each fill is then blocked and RC2 goes on."""
         wcnf = WCNF()
         wcnf.extend(formula.all_clauses())
-        for clause in self.blocked:
-            if all(cell in letters for cell in clause):
-                wcnf.append([-letters[cell] for cell in clause])
-        for literals, scores in spelled_words(problem, letters, self.score):
-            for clause, score in zip(literals.tolist(), scores):
-                if score < top:
-                    wcnf.append(clause, weight=top - score)
-        if not wcnf.soft:  # every word scores the top: RC2 wants some soft clause
+        wcnf.extend(clauses)
+        for literal, weight in softs:
+            wcnf.append([literal], weight=weight)
+        if not wcnf.soft:  # every slot's candidates score alike: RC2 wants some soft clause
             wcnf.append([formula.reserve(1)], weight=1)
         maxsat = TimedRC2(wcnf, rc2_solver(self.solver_name), self, formula)
         try:
@@ -410,8 +481,11 @@ class Ranking:
             answer = solver.solve_limited(assumptions=assumptions)
             spent = time.monotonic() - started
             # slices of about a tenth of a second: often enough for the alarm, rarely
-            # enough that resuming the search costs little
-            if spent < 0.05:
+            # enough that resuming the search costs little; only a slice used up says how
+            # long its conflicts take (calls that answer quickly, as most of RC2's do, would
+            # otherwise grow it without bound, and the next hard call would not let the
+            # alarm in for minutes)
+            if answer is None and spent < 0.05:
                 self.slice = min(self.slice * 2, 1 << 24)
             elif spent > 0.2:
                 self.slice = max(100, self.slice // 2)
@@ -482,6 +556,35 @@ def spelled_words(problem: SlotProblem, letters: dict[CellLetter, int],
         # through, it could not be placed, and its clause is left out
         placeable = (literals != 0).all(axis=1)
         yield literals[placeable], [score[w] for w, ok in zip(words, placeable) if ok]
+
+
+def shortfall_terms(formula: Formula, problem: SlotProblem, letters: dict[CellLetter, int],
+                    score: dict[str, int]) -> tuple[list[list[int]], list[tuple[int, int]]]:
+    """The objective in the order encoding of each slot's score: hard clauses, and soft unit
+    clauses as (literal, weight). Per slot and per distinct score L of its candidates below
+    their highest, a variable "this slot scores more than L" (each implying the one of the
+    next lower score), soft, weighing the gap to the next higher score; a word scoring L here
+    excludes it ("not these letters here, or the slot scores L or less"). A fill then
+    falsifies soft clauses weighing, per slot, its best candidate's score less its word's:
+    the sum of scores is maximised as by a soft clause per word weighing its shortfall, with
+    a few soft clauses per slot instead of one per candidate (and cores over slots, not
+    words: far fewer, far smaller)."""
+    clauses: list[list[int]] = []
+    softs: list[tuple[int, int]] = []
+    for literals, scores in spelled_words(problem, letters, score):
+        distinct = sorted(set(scores))
+        if len(distinct) < 2:
+            continue  # every candidate scores alike: nothing to choose here
+        base = formula.reserve(len(distinct) - 1)
+        above = {level: base + k for k, level in enumerate(distinct[:-1])}  # scores > level
+        for k, level in enumerate(distinct[:-1]):
+            softs.append((above[level], distinct[k + 1] - level))
+            if k:
+                clauses.append([-above[level], above[distinct[k - 1]]])
+        for clause, word_score in zip(literals.tolist(), scores):
+            if word_score in above:
+                clauses.append([*clause, -above[word_score]])
+    return clauses, softs
 
 
 def rc2_solver(solver_name: str) -> str:
