@@ -17,15 +17,23 @@ proven to be the best of those not yet printed:
    one that runs out sends the search to easier, lower thresholds first, and to the whole
    list with no budget while no fill is known, so that a first fill comes about as soon as
    a plain one would. The threshold just above the optimum proven empty is the proof.
-2. The sum at that lowest score, maximised by MaxSAT (PySAT's RC2, stratified; Ignatiev,
-   Morgado & Marques-Silva, "RC2: an Efficient MaxSAT Solver", JSAT 11, 2019): the CNF over
-   the words scoring at least the optimum as hard clauses, and per candidate word of a slot
-   a soft clause "not these letters here" weighing the word's shortfall from the top score.
-   RC2's optimum is the proof. (When the fill of step 1 already scores, in every slot, the
-   most that slot's candidates can, it is the optimum and goes first without MaxSAT.)
+2. The sum at that lowest score, maximised over the CNF of the words scoring at least the
+   optimum, each slot's score in the order encoding: per slot and per distinct score L of
+   its candidates below their best, a variable "this slot scores more than L", which a
+   word scoring L there excludes (`shortfall_terms`). A fill's shortfall, its slots' best
+   candidates' sum less its own, is then the weighted count of those variables false.
+   From the best fill known (step 1's), SAT is asked for a fill falling short by less,
+   the shortfall counted by a totalizer (PySAT's ITotalizer over a literal per unit of
+   shortfall), until the answer is UNSAT: that is the proof (`Ranking.improved`). Where
+   the counter would be large (many score levels between the optimum and the top), MaxSAT
+   on the same soft literals instead (PySAT's RC2, stratified; Ignatiev, Morgado &
+   Marques-Silva, "RC2: an Efficient MaxSAT Solver", JSAT 11, 2019), whose optimum is the
+   proof. (When the fill of step 1 already scores, in every slot, the most that slot's
+   candidates can, it is the optimum and goes first with neither.)
 3. The next fills (`--limit K`, or every fill): each fill printed is blocked by a clause
-   over its cell letters (puzzle variables only); RC2 goes on at the same lowest score until
-   none is left, then step 1 resumes below it.
+   over its cell letters (puzzle variables only); the same search goes on at the same
+   lowest score (any fill not printed, then fills falling short by less) until none is
+   left, then step 1 resumes below it.
 
 With a deadline (`--timeout`), SAT calls run in slices of conflicts and an alarm rings
 shortly before the cut: the engine then hands over the best fill found so far, if it has
