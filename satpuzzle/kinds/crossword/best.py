@@ -45,13 +45,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import enum
 import itertools
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from typing import Self
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+from typing import Self, cast
 
 import numpy as np
 from pysat.card import ITotalizer
@@ -81,7 +83,16 @@ RC2_LOAD_FACTOR = 3  # building RC2's formula against a plain solver's (search.o
 # the solution-improving search of the mean while its totalizer stays small (units of
 # shortfall, squared: about its clauses); else RC2
 LINEAR_UNITS_SQUARED = 4_000_000
-UNKNOWN = object()  # Ranking.feasible: the time budget ran out
+
+
+class Outcome(enum.Enum):
+    """Ranking.feasible's answer when it has none: the time budget ran out."""
+
+    UNKNOWN = "unknown"
+
+
+UNKNOWN = Outcome.UNKNOWN
+SignalHandler = Callable[[int, FrameType | None], object] | int | None
 
 CellLetter = tuple[int, int, str]  # (row, column, letter), 0-based
 
@@ -104,7 +115,7 @@ class Quality:
         return f"lowest entry score {self.lowest}, mean {self.total / self.entries:.2f}"
 
 
-def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
+def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill | Provisional]:
     """The fills of `instance` best first (see the module's docstring)."""
     deadline = the_deadline()
     with Alarm(deadline) as alarm:
@@ -153,7 +164,7 @@ class Alarm:
         self.until: float | None = None  # when the current budget runs out
         self.rung = False
         self.inside = False
-        self.previous = None
+        self.previous: SignalHandler = None
 
     def __enter__(self) -> Self:
         if self.usable:
@@ -326,7 +337,7 @@ class Ranking:
         return dataclasses.replace(self.instance, words=tuple(kept),
                                    scores=tuple(self.score[w] for w in kept))
 
-    def feasible(self, level: int, seconds: float | None = None) -> Fill | None | object:
+    def feasible(self, level: int, seconds: float | None = None) -> Fill | None | Outcome:
         """A fill not printed yet whose entries all score at least level `level`, None when
         there is none, or UNKNOWN when `seconds` ran out before an answer."""
         narrowed = self.narrowed(self.levels[level])
@@ -540,7 +551,8 @@ class Ranking:
 
 def letter_table(formula: Formula) -> dict[CellLetter, int]:
     """(row, column, letter), 0-based, -> the variable of that letter in that cell."""
-    return {(name[1] - 1, name[2] - 1, name[3]): ident for ident, name in formula.names.items()
+    names = cast(dict[int, puzzle.LetterName], formula.names)  # ("c", row, column, letter)
+    return {(name[1] - 1, name[2] - 1, name[3]): ident for ident, name in names.items()
             if name[0] == "c"}
 
 
