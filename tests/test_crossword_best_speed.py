@@ -137,3 +137,16 @@ def test_the_soft_clauses_weigh_each_fills_shortfall(seed):
         with RC2(wcnf) as maxsat:
             assert maxsat.compute() is not None
             assert maxsat.cost == sum(best_of_slot) - total
+
+
+@pytest.mark.parametrize("instance", instances_with_fills(range(72, 84)))
+def test_maxsat_on_large_counters_gives_the_same_order(instance, monkeypatch):
+    """Where the shortfall's counter would be large, RC2 on the same soft literals ranks the
+    fills instead: forced here on small grids, the same order as the brute force."""
+    from satpuzzle.kinds.crossword import best
+
+    monkeypatch.setattr(best, "LINEAR_UNITS_SQUARED", 0)
+    ranked = sorted((key for key, _ in every_fill(instance)), reverse=True)
+    limit = min(6, len(ranked))
+    found = best_fills(instance, limit)
+    assert [key_of(instance, fill) for fill in found] == ranked[:limit]
