@@ -96,9 +96,43 @@ def test_ipuz_clues_are_placed_by_their_cells(tmp_path: Path) -> None:
     result = _run("solve", path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == FILL
+    # the clue left out is said, once, before the search
+    assert result.stderr.count("note: 1 clue of the file is on no entry of the grid") == 1
+    assert document.unplaced_clues == 1
     written = _written_clues(path, tmp_path)
     assert written["puz"] == written["xd"] == CLUES
     assert written["ipuz"] == CLUES | {"Part"}  # the file's own clues, kept as it has them
+
+
+def test_every_clue_placed_means_no_note(tmp_path: Path) -> None:
+    path = tmp_path / "whole.ipuz"
+    path.write_text(_ipuz({
+        "Across": [{"number": 1, "clue": "Feline"}, {"number": 3, "clue": "Digit"}],
+        "Down": [{"number": 1, "clue": "Pet"}, {"number": 2, "clue": "Number"}]}))
+    assert ipuzfile.read_document(path.read_text(), str(path)).unplaced_clues == 0
+    result = _run("solve", path)
+    assert result.returncode == 0 and "clue" not in result.stderr, result.stderr
+
+
+def test_jpz_clue_of_no_entry_is_noted(tmp_path: Path) -> None:
+    """A jpz clue whose word is part of an entry is counted in the same note."""
+    cells = "".join(f'<cell x="{x}" y="{y}" ' + (
+        'type="block"/>' if letter == "#" else f'solution="{letter}"/>')
+        for y, row in enumerate(ROWS, 1) for x, letter in enumerate(row, 1))
+    words = ('<word id="1" x="1-3" y="1"/><word id="2" x="1-3" y="3"/>'
+             '<word id="3" x="1" y="1-3"/><word id="4" x="3" y="1-3"/>'
+             '<word id="5" x="2-3" y="3"/>')
+    clues = ('<clues><title>Across</title><clue word="1" number="1">Feline</clue>'
+             '<clue word="2" number="3">Digit</clue><clue word="5" number="9">Part</clue>'
+             '</clues><clues><title>Down</title><clue word="3" number="1">Pet</clue>'
+             '<clue word="4" number="2">Number</clue></clues>')
+    path = tmp_path / "part.jpz"
+    path.write_text(f'<?xml version="1.0"?><crossword-compiler><rectangular-puzzle>'
+                    f'<crossword><grid width="3" height="3">{cells}</grid>{words}</crossword>'
+                    f'{clues}</rectangular-puzzle></crossword-compiler>')
+    result = _run("solve", path)
+    assert result.returncode == 0, result.stderr
+    assert "note: 1 clue of the file is on no entry of the grid" in result.stderr
 
 
 def test_ipuz_clue_cells_counted_from_zero_are_read_so(tmp_path: Path) -> None:

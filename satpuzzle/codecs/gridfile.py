@@ -91,6 +91,9 @@ class GridFile:
     original: bytes = b""
     bars: frozenset[Bar] = frozenset()  # see RIGHT, BOTTOM
     typed: tuple[str, ...] = field(default=(), compare=False)
+    # clues of the file that are on no entry of the grid (a clue on part of an entry, one
+    # with neither cells nor a number of the grid): read, but not kept nor written back
+    unplaced_clues: int = field(default=0, compare=False)
     # the solution's cells of several letters (a rebus), sorted; see RebusCell
     rebus: tuple[RebusCell, ...] = ()
 

@@ -125,13 +125,14 @@ def read_document(text: str, path: str) -> GridFile:
         typed_rows.append("".join(typed_row))
     grid, words = tuple(cells), _clue_words(data.get("clues"))
     refuse_variety(words, path, grid, frozenset(bars), _variety_kind(data))
-    return GridFile(FORMAT, grid, tuple(solution),
-                    _clues(data.get("clues"), _numbers(grid, labels, frozenset(bars)),
-                           _starts(grid, frozenset(bars)), _zero_based(data.get("clues"))),
+    clues = _clues(data.get("clues"), _numbers(grid, labels, frozenset(bars)),
+                   _starts(grid, frozenset(bars)), _zero_based(data.get("clues")))
+    return GridFile(FORMAT, grid, tuple(solution), clues,
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
                     text.encode("utf-8"), typed=tuple(typed_rows) if saved else (),
-                    bars=frozenset(bars), rebus=tuple(rebus))
+                    bars=frozenset(bars), rebus=tuple(rebus),
+                    unplaced_clues=_clue_count(data.get("clues")) - len(clues))
 
 
 def _opens(cell: Any, block: Any) -> bool:
@@ -414,6 +415,12 @@ def _clues(groups: Any, numbers: dict[tuple[str, str], int],
             if entry is not None and isinstance(text, str):
                 found.append(Clue(group, entry, text))
     return tuple(found)
+
+
+def _clue_count(groups: Any) -> int:
+    """The clues the file's groups hold, placed or not."""
+    return sum(len(clues) for clues in (groups.values() if isinstance(groups, dict) else ())
+               if isinstance(clues, list))
 
 
 def _text(value: Any) -> str:

@@ -93,10 +93,13 @@ def read_document(source: str | bytes, path: str) -> GridFile:
     cells_of: dict[str, tuple[Cell, ...]] = {}
     for name, word in words:
         cells_of.setdefault(name, word.cells)  # a clue's word: the first of its id
-    return GridFile(FORMAT, cells, solution, _clues(puzzle, cells_of, cells, bars),
+    clues = _clues(puzzle, cells_of, cells, bars)
+    every_clue = sum(1 for group in puzzle.iter("clues") for _ in group.iter("clue"))
+    return GridFile(FORMAT, cells, solution, clues,
                     _text(metadata, "title"), _text(metadata, "creator"),
                     _text(metadata, "copyright"), _text(metadata, "description"), data,
-                    typed=typed, bars=bars, rebus=rebus)
+                    typed=typed, bars=bars, rebus=rebus,
+                    unplaced_clues=every_clue - len(clues))
 
 
 def _refuse_other_puzzles(puzzle: Element | None, path: str) -> None:

@@ -124,10 +124,12 @@ class CrosswordKind(Kind):
         return instance
 
     def input_notes(self, instance):
-        from satpuzzle.kinds.crossword.causes import typed_note
+        from satpuzzle.kinds.crossword.causes import typed_note, unplaced_note
 
-        note = typed_note(instance.source) if instance.source is not None else None
-        return [note] if note else []
+        if instance.source is None:
+            return []
+        return [note for note in (typed_note(instance.source), unplaced_note(instance.source))
+                if note]
 
     def known_causes(self, instance):
         from satpuzzle.kinds.crossword.causes import known_causes

@@ -30,6 +30,16 @@ def typed_note(document: GridFile) -> str | None:
             f"{'are' if count != 1 else 'is'} kept as given (--ignore-typed to drop them)")
 
 
+def unplaced_note(document: GridFile) -> str | None:
+    """The note about clues of the file that are on no entry of its grid, or None."""
+    count = document.unplaced_clues
+    if count <= 0:
+        return None
+    return (f"{count} clue{'s' if count != 1 else ''} of the file {'are' if count != 1 else 'is'}"
+            " on no entry of the grid (a clue on part of an entry, or with neither cells nor a"
+            " number of the grid): left out of the clues of a fill written as .puz or xd")
+
+
 def known_causes(instance: CrosswordInstance) -> list[str]:
     """What makes `instance` unfillable before any search: answers of its file dropped from
     the word list it gave, blank cells in the solution of a file that has one, slots of a
