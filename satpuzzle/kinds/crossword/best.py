@@ -441,9 +441,12 @@ class Ranking:
                 shortfall = top - self.quality(fill).total
                 while shortfall > 0:
                     if counter is None or len(counter.rhs) < shortfall:
-                        # loading the counter's clauses is one call into C
+                        # a counter this high (the next fills may fall short by more than
+                        # the first): building it is one call into C, as long as loading it
                         self.alarm.affordable(
                             len(short) * shortfall * ORACLE_SECONDS_PER_LETTER)
+                        if counter is not None:
+                            counter.delete()  # its clauses stay, harmless: a bound unused
                         counter = ITotalizer(lits=short, ubound=shortfall,
                                              top_id=formula.pool.top)
                         formula.reserve(counter.top_id - formula.pool.top)
