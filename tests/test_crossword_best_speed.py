@@ -1,6 +1,7 @@
 """The mean step of the engine `best` (satpuzzle/kinds/crossword/best.py): the sum of scores
-at the best lowest score, maximised by RC2 over soft clauses per slot and score level (the
-order encoding of each slot's score). The fills it gives against a brute force over every
+at the best lowest score, maximised by listing every fill at that score (small grids), by
+SAT under a bound on the shortfall, or by RC2, over soft literals per slot and score level
+(the order encoding of each slot's score). The fills it gives against a brute force over every
 fill of small grids with random scored lists of many levels: the first fill's (lowest, sum)
 is the optimum, the first K come in the brute force's order, and the soft clauses weigh
 exactly each fill's shortfall from its slots' best candidates."""
@@ -88,8 +89,20 @@ def instances_with_fills(seeds: range) -> list[CrosswordInstance]:
     return [instance for instance in chosen if len(every_fill(instance)) >= 2]
 
 
+@pytest.fixture(params=["listing", "improving"])
+def mean_step(request, monkeypatch):
+    """Each way of the mean step on small grids: the trie's listing of every fill at the
+    lowest score (what small grids get), and the SAT search under a bound (what it falls
+    back to when the listing takes too long)."""
+    from satpuzzle.kinds.crossword import best
+
+    if request.param == "improving":
+        monkeypatch.setattr(best, "ENUMERATION_SECONDS", 0)
+    return request.param
+
+
 @pytest.mark.parametrize("instance", instances_with_fills(range(40)))
-def test_the_first_fill_is_the_brute_force_optimum(instance):
+def test_the_first_fill_is_the_brute_force_optimum(instance, mean_step):
     ranked = sorted((key for key, _ in every_fill(instance)), reverse=True)
     [fill] = best_fills(instance, 1)
     assert key_of(instance, fill) == ranked[0]
@@ -97,7 +110,7 @@ def test_the_first_fill_is_the_brute_force_optimum(instance):
 
 
 @pytest.mark.parametrize("instance", instances_with_fills(range(40, 60)))
-def test_the_first_k_fills_come_in_the_brute_force_order(instance):
+def test_the_first_k_fills_come_in_the_brute_force_order(instance, mean_step):
     expected = every_fill(instance)
     ranked = sorted((key for key, _ in expected), reverse=True)
     limit = min(8, len(ranked))
@@ -146,6 +159,7 @@ def test_maxsat_on_large_counters_gives_the_same_order(instance, monkeypatch):
     from satpuzzle.kinds.crossword import best
 
     monkeypatch.setattr(best, "LINEAR_UNITS_SQUARED", 0)
+    monkeypatch.setattr(best, "ENUMERATION_SECONDS", 0)
     ranked = sorted((key for key, _ in every_fill(instance)), reverse=True)
     limit = min(6, len(ranked))
     found = best_fills(instance, limit)

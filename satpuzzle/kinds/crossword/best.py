@@ -83,6 +83,10 @@ RC2_LOAD_FACTOR = 3  # building RC2's formula against a plain solver's (search.o
 # the solution-improving search of the mean while its totalizer stays small (units of
 # shortfall, squared: about its clauses); else RC2
 LINEAR_UNITS_SQUARED = 4_000_000
+# the fills at the best lowest score listed by the trie on small grids, if it lists them all
+# within this time and number
+ENUMERATION_SECONDS = 2.0
+ENUMERATION_FILLS = 200_000
 
 
 class Outcome(enum.Enum):
@@ -395,6 +399,12 @@ class Ranking:
         problem = puzzle.slot_problem(narrowed)
         if any(not domain for domain in problem.domains):
             return
+        every = self.enumerated(narrowed, problem)
+        if every is not None:
+            for fill in every:
+                self.block(fill)
+                yield fill
+            return
         # RC2 loads its clauses in Python, one soft clause at a time: about thrice a solver's
         self.alarm.affordable(RC2_LOAD_FACTOR * oracle_seconds(problem))
         formula = puzzle.encode_problem(narrowed, problem)
@@ -408,6 +418,32 @@ class Ranking:
                                      self.top_of(lowest), lowest)
         else:
             yield from self.by_maxsat(formula, letters, [*blocked, *clauses], softs)
+
+    def enumerated(self, narrowed: CrosswordInstance,
+                   problem: SlotProblem) -> list[Fill] | None:
+        """Every fill not printed of a small grid's narrowed list, highest sum first, when
+        the trie search lists them all within ENUMERATION_SECONDS and ENUMERATION_FILLS
+        (the fills at the best lowest score are often few: then listing them is the proof,
+        far quicker than SAT's); None otherwise, or where no timer can cut it short."""
+        if (not self.alarm.usable or ENUMERATION_SECONDS <= 0
+                or len(problem.cell_masks) > puzzle.LARGE_GRID_CELLS):
+            return None
+        height, width = len(narrowed.grid), len(narrowed.grid[0])
+        trie = TrieSearch(problem, height, width, narrowed.distinct)
+        found: list[tuple[Quality, Fill]] = []
+        try:
+            with self.alarm.budget(ENUMERATION_SECONDS):
+                for fill in trie.fills():
+                    if fill not in self.printed_fills:
+                        if len(found) >= ENUMERATION_FILLS:
+                            return None
+                        found.append((self.quality(fill), fill))
+        except OutOfBudget:
+            if found:
+                self.consider(max(found)[1])
+            return None
+        found.sort(key=lambda pair: pair[0], reverse=True)
+        return [fill for _, fill in found]
 
     def improved(self, formula: Formula, letters: dict[CellLetter, int],
                  clauses: list[list[int]], softs: list[tuple[int, int]], top: int,
