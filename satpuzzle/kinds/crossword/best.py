@@ -17,8 +17,11 @@ proven to be the best of those not yet printed:
    one that runs out sends the search to easier, lower thresholds first, and to the whole
    list with no budget while no fill is known, so that a first fill comes about as soon as
    a plain one would. The threshold just above the optimum proven empty is the proof.
-2. The sum at that lowest score, maximised over the CNF of the words scoring at least the
-   optimum, each slot's score in the order encoding: per slot and per distinct score L of
+2. The sum at that lowest score. On small grids the trie search first lists every fill of
+   the words scoring at least the optimum: if it lists them all within ENUMERATION_SECONDS
+   (and ENUMERATION_FILLS), they come highest sum first, the listing being the proof
+   (`Ranking.enumerated`; such fills are often few). Otherwise it is maximised over the CNF
+   of those words, each slot's score in the order encoding: per slot and per distinct score L of
    its candidates below their best, a variable "this slot scores more than L", which a
    word scoring L there excludes (`shortfall_terms`). A fill's shortfall, its slots' best
    candidates' sum less its own, is then the weighted count of those variables false.
@@ -31,9 +34,9 @@ proven to be the best of those not yet printed:
    proof. (When the fill of step 1 already scores, in every slot, the most that slot's
    candidates can, it is the optimum and goes first with neither.)
 3. The next fills (`--limit K`, or every fill): each fill printed is blocked by a clause
-   over its cell letters (puzzle variables only); the same search goes on at the same
-   lowest score (any fill not printed, then fills falling short by less) until none is
-   left, then step 1 resumes below it.
+   over its cell letters (puzzle variables only); the same way goes on at the same lowest
+   score (the listing's next fill; or any fill not printed, then fills falling short by
+   less; or RC2 again) until none is left, then step 1 resumes below it.
 
 With a deadline (`--timeout`), SAT calls run in slices of conflicts and an alarm rings
 shortly before the cut: the engine then hands over the best fill found so far, if it has
