@@ -59,7 +59,6 @@ MAX_CELLS = 10_000  # as the crossword kind's grids
 MAX_ELEMENTS = 8 * MAX_CELLS
 MAX_MEMBERS = 16  # a zipped .jpz holds one document
 _ROOT = re.compile(r"<(?:\w+:)?(crossword-compiler|rectangular-puzzle)\b")
-_LETTER = re.compile("[A-Za-z]")
 # the puzzles of a <rectangular-puzzle> other than <crossword>, as an error names them
 NOT_CROSSWORDS = {"acrostic": "an acrostic puzzle", "coded": "a coded crossword",
                   "word-search": "a word search", "sudoku": "a sudoku"}
@@ -270,10 +269,9 @@ def _clues(puzzle: Element, words: dict[str, tuple[Cell, ...]], cells: tuple[str
     """The clues of the `<clues>` groups, each on the entry its `<word>` is (its cells, given
     as ranges or one by one); a clue of a group titled Across or Down whose word is no entry
     goes on the entry of that direction its word starts. Clues of no entry are not kept."""
-    numbers = {(entry.direction, entry.row, entry.col): entry.number
-               for entry in entries(cells, bars)}
-    lengths = {(entry.direction, entry.row, entry.col): entry.length
-               for entry in entries(cells, bars)}
+    grid_entries = entries(cells, bars)
+    numbers = {(entry.direction, entry.row, entry.col): entry.number for entry in grid_entries}
+    lengths = {(entry.direction, entry.row, entry.col): entry.length for entry in grid_entries}
     found = []
     for group in puzzle.iter("clues"):
         title = _text(group, "title").lower()
