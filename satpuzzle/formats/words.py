@@ -68,22 +68,31 @@ def _shape(word: Word) -> str | None:
     return None if bend is None else f"{word.name} turns at {_at(cells[bend])}"
 
 
-def _placement(word: Word, grid: tuple[str, ...], bars: frozenset[Bar]
+def _runs(grid: tuple[str, ...], bars: frozenset[Bar]) -> dict[tuple[str, Cell], list[Cell]]:
+    """(direction, cell) -> the cells of the grid's entry of that direction through the cell."""
+    found = {}
+    for entry in entries(grid, bars):
+        run = entry.cells()
+        for cell in run:
+            found[(entry.direction, cell)] = run
+    return found
+
+
+def _placement(word: Word, runs: dict[tuple[str, Cell], list[Cell]]
                ) -> tuple[str | None, dict[tuple[str, Cell], bool]]:
-    """What keeps a straight `word` off the grid's entries (None when it is on one), and the
-    entries (direction, first cell) it lies on -> whether it is that whole entry."""
+    """What keeps a straight `word` off the grid's entries (`runs`, as _runs gives them; None
+    when it is on one), and the entries (direction, first cell) it lies on -> whether it is
+    that whole entry."""
     way = direction(word.cells)
     if way is None:
         return None, {}
-    for entry in entries(grid, bars):
-        run = entry.cells()
-        if entry.direction == way and word.cells[0] in run:
-            if not set(word.cells) <= set(run):
-                outside = next(cell for cell in word.cells if cell not in run)
-                return (f"{word.name} runs on through a block or across a bar to "
-                        f"{_at(outside)}"), {}
-            return None, {(way, run[0]): tuple(run) == word.cells}
-    return f"{word.name} starts at {_at(word.cells[0])}, where no {way} entry runs", {}
+    run = runs.get((way, word.cells[0]))
+    if run is None:
+        return f"{word.name} starts at {_at(word.cells[0])}, where no {way} entry runs", {}
+    if not set(word.cells) <= set(run):
+        outside = next(cell for cell in word.cells if cell not in run)
+        return f"{word.name} runs on through a block or across a bar to {_at(outside)}", {}
+    return None, {(way, run[0]): tuple(run) == word.cells}
 
 
 def refuse_variety(words: Iterable[Word], path: str, grid: tuple[str, ...] | None = None,
@@ -98,8 +107,9 @@ def refuse_variety(words: Iterable[Word], path: str, grid: tuple[str, ...] | Non
     if problem is None and grid is not None:
         whole: dict[tuple[str, Cell], bool] = {}
         parts: dict[tuple[str, Cell], Word] = {}
+        runs = _runs(grid, bars)
         for word in listed:
-            shown, found = _placement(word, grid, bars)
+            shown, found = _placement(word, runs)
             if shown is not None:
                 problem = shown
                 break
