@@ -40,6 +40,7 @@ from satpuzzle.codecs.gridfile import (
     RIGHT,
     Bar,
     Clue,
+    Entry,
     GridFile,
     RebusCell,
     bar_of_side,
@@ -60,7 +61,6 @@ FORMAT = "ipuz"
 CROSSWORD = "http://ipuz.org/crossword"
 MAX_CELLS = 10_000  # as the crossword kind's grids
 _VERSION = re.compile(r'"version"\s*:\s*"https?://ipuz\.org/')
-_LETTER = re.compile("[A-Za-z]")
 # kinds of ipuz.org whose puzzles are no crossword grid to fill, even listed with the crossword
 NOT_CROSSWORDS = tuple(f"http://ipuz.org/{kind}" for kind in
                        ("acrostic", "sudoku", "wordsearch", "block", "answer"))
@@ -100,8 +100,9 @@ def read_document(text: str, path: str) -> GridFile:
         for c in range(width):
             cell = puzzle[r][c]
             base = cell.get("cell", 0) if isinstance(cell, dict) else cell
-            if not _opens(cell, block) or diagramless and answers is not None and _answer(
-                    answers[r][c], block, r, c, path) == BLOCK:
+            opened = _opens(cell, block)
+            answer = _answer(answers[r][c], block, r, c, path) if answers and opened else OPEN
+            if not opened or diagramless and answer == BLOCK:
                 row.append(BLOCK)
                 key.append(BLOCK)
                 typed_row.append(OPEN)
@@ -109,7 +110,6 @@ def read_document(text: str, path: str) -> GridFile:
             if base not in (0, "0", data.get("empty", 0)) and not diagramless:
                 labels[(r, c)] = str(base)
             bars |= _bars(cell, data.get("styles"), r, c, path)
-            answer = _answer(answers[r][c], block, r, c, path) if answers else OPEN
             given = _letters(cell.get("value"), r, c, path) if isinstance(cell, dict) else None
             if given and len(given) > 1 and answer == OPEN:
                 answer = given  # a rebus the puzzle gives, of a file without its solution
@@ -123,15 +123,16 @@ def read_document(text: str, path: str) -> GridFile:
         cells.append("".join(row))
         solution.append("".join(key))
         typed_rows.append("".join(typed_row))
-    grid, words = tuple(cells), _clue_words(data.get("clues"))
-    refuse_variety(words, path, grid, frozenset(bars), _variety_kind(data))
-    clues = _clues(data.get("clues"), _numbers(grid, labels, frozenset(bars)),
-                   _starts(grid, frozenset(bars)), _zero_based(data.get("clues")))
+    grid, words, all_bars = tuple(cells), _clue_words(data.get("clues")), frozenset(bars)
+    refuse_variety(words, path, grid, all_bars, _variety_kind(data))
+    grid_entries = entries(grid, all_bars)
+    clues = _clues(data.get("clues"), _numbers(grid_entries, labels), _starts(grid_entries),
+                   _zero_based(data.get("clues")))
     return GridFile(FORMAT, grid, tuple(solution), clues,
                     _text(data.get("title")), _text(data.get("author")),
                     _text(data.get("copyright")), _text(data.get("notes")),
                     text.encode("utf-8"), typed=tuple(typed_rows) if saved else (),
-                    bars=frozenset(bars), rebus=tuple(rebus),
+                    bars=all_bars, rebus=tuple(rebus),
                     unplaced_clues=_clue_count(data.get("clues")) - len(clues))
 
 
@@ -324,20 +325,19 @@ def _answer(cell: Any, block: Any, row: int, col: int, path: str) -> str:
     return _letters(value, row, col, path) or OPEN
 
 
-def _numbers(cells: tuple[str, ...], labels: dict[tuple[int, int], str],
-             bars: frozenset[Bar] = frozenset()) -> dict[tuple[str, str], int]:
+def _numbers(grid_entries: list[Entry], labels: dict[tuple[int, int], str]
+             ) -> dict[tuple[str, str], int]:
     """(direction, the label the puzzle writes in an entry's first cell) -> the entry's
     number as satpuzzle numbers grids (the same unless the puzzle labels its cells its own
     way)."""
     return {(entry.direction, labels.get((entry.row, entry.col), str(entry.number))):
-            entry.number for entry in entries(cells, bars)}
+            entry.number for entry in grid_entries}
 
 
-def _starts(cells: tuple[str, ...], bars: frozenset[Bar]
-            ) -> dict[tuple[str, Cell, int], int]:
+def _starts(grid_entries: list[Entry]) -> dict[tuple[str, Cell, int], int]:
     """(direction, first cell, length) -> the number of that entry."""
     return {(entry.direction, (entry.row, entry.col), entry.length): entry.number
-            for entry in entries(cells, bars)}
+            for entry in grid_entries}
 
 
 def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
@@ -384,8 +384,7 @@ def _variety_kind(data: dict[str, Any]) -> str:
 
 
 def _clues(groups: Any, numbers: dict[tuple[str, str], int],
-           starts: dict[tuple[str, Cell, int], int] | None = None,
-           zero_based: bool = False) -> tuple[Clue, ...]:
+           starts: dict[tuple[str, Cell, int], int], zero_based: bool) -> tuple[Clue, ...]:
     """`Across` and `Down` clues ([label, text], {"number", "clue"} or text alone), each put
     on the entry its `cells` are (when they are one: its first cell and direction), else on
     the entry whose first cell has its label (a label `2-3`: its first number); clues of other
@@ -398,7 +397,7 @@ def _clues(groups: Any, numbers: dict[tuple[str, str], int],
         for clue in clues:
             cells = _clue_cells(clue, zero_based)
             way = direction(cells)
-            entry = (starts or {}).get((way, cells[0], len(cells))) if way else None
+            entry = starts.get((way, cells[0], len(cells))) if way else None
             if way is not None and entry is not None and isinstance(clue.get("clue", ""), str):
                 found.append(Clue(way, entry, clue.get("clue", "")))
                 continue
