@@ -329,9 +329,10 @@ def write_filled(document: GridFile, filled: tuple[str, ...],
     grid = ["".join("#" if cell == BLOCK else keys[strings[(r, c)]] if (r, c) in strings
                     else cell for c, cell in enumerate(row)) for r, row in enumerate(filled)]
     groups = []
+    numbered = sorted(entries(document.cells, document.bars), key=lambda e: e.number)
     for direction in ("across", "down"):
         group = []
-        for entry in sorted(entries(document.cells, document.bars), key=lambda e: e.number):
+        for entry in numbered:
             if entry.direction != direction:
                 continue
             answer = "".join(strings.get((r, c), filled[r][c]) for r, c in entry.cells())
