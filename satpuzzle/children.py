@@ -139,14 +139,41 @@ def stream(targets: Sequence[Callable[[Send], object]], timeout: float | None = 
     it. `graceful`: live children get SIGTERM and up to GRACE seconds to stop what they
     started before the SIGKILL."""
     children: list[_Child] = []
+    results: list[object] = [None] * len(targets)
+    finished = [False] * len(targets)
     try:
         try:
-            yield from _events(targets, timeout, children, [None] * len(targets),
-                               [False] * len(targets))
+            yield from _events(targets, timeout, children, results, finished)
         except _Timeout:
+            yield from _sent_already(children, results, finished)
             raise TimeoutError(f"timeout after {timeout} s") from None
+        except KeyboardInterrupt:
+            yield from _sent_already(children, results, finished)
+            raise
     finally:
         _stop_all(children, graceful)
+
+
+DRAIN_SECONDS = 0.25  # at most, at a stop, to read what the children had sent before it
+
+
+def _sent_already(children: list[_Child], results: list[object],
+                  finished: list[bool]) -> Iterator[tuple[int, object]]:
+    """At a stop (the deadline, Ctrl-C, SIGTERM): the events the children sent before it and
+    the pipes still hold (a solution, an engine's offer sent a moment before), then no more.
+    A child that failed meanwhile is not reported: the stop is the run's end."""
+    end = time.monotonic() + DRAIN_SECONDS
+    for child in children:
+        while not child.ended and time.monotonic() < end:
+            try:
+                if not child.receiver.poll(0):
+                    break
+                message = child.receiver.recv()
+                handled = _handle(child, message, results, finished)
+            except Exception:  # noqa: BLE001 - a dead pipe or a failure: nothing more to read
+                break
+            if handled:
+                yield child.index, message[1]
 
 
 def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
@@ -438,9 +465,8 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
         os.setpgid(0, 0)
     _die_with_parent(parent)
     _IN_CHILD[0] = True
-    if errors is not None:  # standard error to the parent's temporary file (see _captured)
-        os.dup2(errors, 2)
-        os.close(errors)
+    if errors is not None:
+        _native_errors_to(errors)
     _GroupWatch.add(os.getpid())  # before anything starts in the group (the parent adds later)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     try:
@@ -464,6 +490,21 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
     finally:
         _flush()  # a forked child leaves by os._exit: buffers are not flushed
         sender.close()
+
+
+def _native_errors_to(errors: int) -> None:
+    """Native code's standard error (file descriptor 2: a C++ runtime's or Rust's dying
+    words) to the parent's temporary file (see _captured); Python's own `sys.stderr` (an
+    engine's progress notes) still to satpuzzle's standard error, as they come."""
+    try:
+        live = os.dup(2)
+    except OSError:  # no standard error to keep
+        live = -1
+    os.dup2(errors, 2)
+    os.close(errors)
+    if live >= 0 and sys.stderr is not None:
+        sys.stderr = open(live, "w", buffering=1, encoding=sys.stderr.encoding,  # noqa: SIM115
+                          errors="backslashreplace")
 
 
 def _report(sender, message: tuple, fallback: tuple) -> None:

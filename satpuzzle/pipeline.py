@@ -30,9 +30,9 @@ from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.base import Engine, EngineDeclined, Kind, Provisional
+from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
 from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
-from satpuzzle.stages import run_deadline, time_limit
+from satpuzzle.stages import taking_offers, time_limit
 
 KIND_DEFAULT = -1  # Request.limit: one solution, or all for kinds whose users want all
 CLINGO = "clingo"  # Request.engine: clasp enumerates the CNF (satpuzzle.enumeration)
@@ -101,11 +101,25 @@ class Compiled:
 
 @dataclass(frozen=True)
 class Found:
-    """A solution of puzzle `index`, decoded and (unless the request says not to) checked."""
+    """A solution of puzzle `index`, decoded and (unless the request says not to) checked.
+    `unproven`: the solution is an engine's best found when the run was cut short, not
+    proven to come in its place (the crossword's best fills); this says what is proven."""
 
     index: int
     solution: Any
     checked: bool
+    unproven: str = ""
+
+
+@dataclass(frozen=True)
+class _Offered:
+    """An engine's answer not proven yet (satpuzzle.stages.offer), held by `_run_targets`
+    and printed, with `note`, if the run is cut short before a `Found` of that puzzle."""
+
+    index: int
+    solution: Any
+    checked: bool
+    note: str
 
 
 @dataclass(frozen=True)
@@ -363,8 +377,7 @@ def _checks_in_parent(request: Request) -> bool:
 def _engine_events(instance: Any, engine: Engine, request: Request,
                    limit: int | None, check: bool = True) -> Iterator[Any]:
     # an engine may build a CNF of its own (the crossword's SAT oracle): the same budget
-    # and the deadline: an engine answering in stages hands over its best so far before it
-    with clause_budget(request.max_clauses), run_deadline(request.deadline):
+    with clause_budget(request.max_clauses):
         yield from _engine_solutions(instance, engine, request, limit, check)
 
 
@@ -372,22 +385,18 @@ def _engine_solutions(instance: Any, engine: Engine, request: Request,
                       limit: int | None, check: bool) -> Iterator[Any]:
     checked = checker_for(instance, replace(request, check=check))
     count = 0
+
+    def held(solution: Any, note: str) -> None:
+        _send_aside(_Offered(0, checked(solution), check, note))
+
     try:
-        for solution in engine.solutions(instance, request.solver):
-            provisional = isinstance(solution, Provisional)
-            if provisional:
-                solution = solution.solution
-            count += 1
-            yield Found(0, checked(solution), check)
-            if limit is not None and count >= limit:
-                if provisional and request.deadline is not None:
-                    # the run is cut short all the same, at its deadline: a child by its
-                    # parent, which kills it there; this process by the timeout here
-                    _wait_for(request.deadline + (0 if request.in_process else GRACE))
-                    if request.in_process:
-                        raise TimeoutError("deadline passed")
-                yield Done(0, count, False)  # whether more exist is not asked
-                return
+        with taking_offers(held):
+            for solution in engine.solutions(instance, request.solver):
+                count += 1
+                yield Found(0, checked(solution), check)
+                if limit is not None and count >= limit:
+                    yield Done(0, count, False)  # whether more exist is not asked
+                    return
     except EngineDeclined:
         if count:
             raise
@@ -396,12 +405,25 @@ def _engine_solutions(instance: Any, engine: Engine, request: Request,
     yield Done(0, count, True)
 
 
-GRACE = 60.0  # seconds a child waits past its deadline for its parent to stop it
+_aside: list[Callable[[Any], None] | None] = [None]  # see _send_aside
 
 
-def _wait_for(deadline: float) -> None:
-    while time.monotonic() < deadline:
-        time.sleep(min(0.1, max(0.0, deadline - time.monotonic())))
+def _send_aside(event: Any) -> None:
+    """Send `event` out of turn, in the middle of a target's work (an engine's offer): from a
+    child to its parent at once, or, here, to `_run_targets`' list of them."""
+    send = _aside[0]
+    if send is not None:
+        send(event)
+
+
+@contextmanager
+def _sending_aside(send: Callable[[Any], None]) -> Iterator[None]:
+    previous = _aside[0]
+    _aside[0] = send
+    try:
+        yield
+    finally:
+        _aside[0] = previous
 
 
 def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
@@ -750,10 +772,11 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     stats: dict[str, int] = {}
     heard: list[int] = []
     counting: dict[int, int] = {}  # puzzle index: a native count so far, until its Done
+    offered: dict[int, _Offered] = {}  # puzzle index: the last answer offered, until a Found
     stopped = None
     if request.in_process:
-        sources: Generator[tuple[int, Any], None, None] = (
-            (index, event) for index, target in enumerate(targets) for event in target())
+        aside: list[_Offered] = []  # offered while the target works here: taken in turn
+        sources: Generator[tuple[int, Any], None, None] = _in_process(targets, aside)
     else:
         sources = _events_of(stream([_relay(target) for target in targets],
                                     request.remaining(), graceful=graceful))
@@ -762,10 +785,15 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
             if isinstance(event, tuple) and event and event[0] == _STATS:
                 _add_counters(stats, event[1])
                 continue
+            if isinstance(event, _Offered):
+                offered[event.index] = event
+                continue
             if isinstance(event, Counting):
                 counting[event.index] = event.count
             elif isinstance(event, Done):
                 counting.pop(event.index, None)
+            if isinstance(event, (Found, Done)):
+                offered.pop(event.index, None)
             if race is not None and isinstance(event, (Found, Done)):
                 if heard and heard[0] != source:
                     continue
@@ -781,11 +809,29 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
         stopped = "interrupt"
     finally:
         sources.close()
-    if stopped:  # what the native counts cut short had reached
+    if stopped:  # what the native counts cut short had reached, what the engines offered
+        if request.in_process:
+            offered.update((held.index, held) for held in aside)
+        for held in offered.values():
+            solution = (checked(held.solution) if checked is not None and not held.checked
+                        else held.solution)
+            yield Found(held.index, solution, True, held.note)
         for index, count in counting.items():
             yield Done(index, count, False)
     winner = race[heard[0]] if race and heard else None
     yield Ended(stopped, time.monotonic() - started, stats, None, winner, engine)
+
+
+def _in_process(targets: Sequence[Callable[[], Iterator[Any]]], aside: list[_Offered],
+                ) -> Generator[tuple[int, Any], None, None]:
+    """The targets' events, run here one after the other; what they offer meanwhile comes
+    before their next event (or stays in `aside` if none comes)."""
+    with _sending_aside(aside.append):
+        for index, target in enumerate(targets):
+            for event in target():
+                while aside:
+                    yield index, aside.pop(0)
+                yield index, event
 
 
 class _Burst(list):
@@ -805,19 +851,28 @@ def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
     def body(send: Send) -> None:
         burst = _Burst()
         started = last = 0.0
-        for event in target():
-            now = time.monotonic()
-            if not burst and now - last > BURST_GAP:
-                send(event)
-            else:
-                if not burst:
-                    started = now
-                burst.append(event)
-                if (len(burst) >= BURST_SIZE or now - started > BURST_AGE
-                        or not isinstance(event, Found)):
-                    send(burst)
-                    burst = _Burst()
-            last = now
+
+        def at_once(event: Any) -> None:  # after the burst, which it follows
+            nonlocal burst
+            if burst:
+                send(burst)
+                burst = _Burst()
+            send(event)
+
+        with _sending_aside(at_once):
+            for event in target():
+                now = time.monotonic()
+                if not burst and now - last > BURST_GAP:
+                    send(event)
+                else:
+                    if not burst:
+                        started = now
+                    burst.append(event)
+                    if (len(burst) >= BURST_SIZE or now - started > BURST_AGE
+                            or not isinstance(event, Found)):
+                        send(burst)
+                        burst = _Burst()
+                last = now
         if burst:
             send(burst)
 

@@ -9,16 +9,16 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from satpuzzle.children import ChildFailed, Send, run_children
 
-__all__ = ["ChildFailed", "StageTimeout", "paused_limit", "run_deadline", "run_in_child",
-           "the_deadline", "time_limit"]
+__all__ = ["ChildFailed", "StageTimeout", "offer", "paused_limit", "run_in_child",
+           "taking_offers", "time_limit"]
 
 _Result = TypeVar("_Result")
 
-_deadline: list[float | None] = [None]  # the run's deadline, for engines keeping their time
+_taker: list[Callable[[Any, str], None] | None] = [None]  # see taking_offers
 
 
 class StageTimeout(Exception):
@@ -59,21 +59,24 @@ def time_limit(stage: str, seconds: float | None, detail: Callable[[], str] | No
 
 
 @contextmanager
-def run_deadline(deadline: float | None) -> Iterator[None]:
-    """Inside, `the_deadline()` is `deadline` (a time.monotonic() value, None: none): an engine
-    that answers in stages (the crossword's best fills) reads it to hand over its best answer
-    so far just before the run is cut."""
-    previous = _deadline[0]
-    _deadline[0] = deadline
+def taking_offers(take: Callable[[Any, str], None]) -> Iterator[None]:
+    """Inside, `offer(answer, note)` passes `take` an answer an engine has found but not yet
+    proven (the crossword's best fill so far); the run prints the last one offered, with
+    its note, if it is cut short (--timeout, Ctrl-C, SIGTERM) before the engine proves it
+    or finds better. The offer leaves at once: an engine's last words are not needed."""
+    previous = _taker[0]
+    _taker[0] = take
     try:
         yield
     finally:
-        _deadline[0] = previous
+        _taker[0] = previous
 
 
-def the_deadline() -> float | None:
-    """The deadline `run_deadline` set (None: none)."""
-    return _deadline[0]
+def offer(answer: Any, note: str) -> None:
+    """See `taking_offers` (with no taker, nobody could print it: dropped)."""
+    take = _taker[0]
+    if take is not None:
+        take(answer, note)
 
 
 @contextmanager

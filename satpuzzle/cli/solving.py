@@ -423,6 +423,8 @@ class PuzzlePrinter:
 
     def feed(self, event: pipeline.Event) -> Ended | None:
         if isinstance(event, Found):
+            if event.unproven:
+                self.say(event.unproven)
             self.add(event.solution)
         elif isinstance(event, (Done, Counting)):
             self.answered(event)

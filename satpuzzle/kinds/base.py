@@ -65,15 +65,6 @@ class EngineDeclined(Exception):
 
 
 @dataclass(frozen=True)
-class Provisional:
-    """A solution an engine hands over at its deadline without the guarantee its order
-    promises (crossword `best`: the best fill found, not proven best). It is printed like
-    any other, but the run still ends as cut short, even when it completes --limit K."""
-
-    solution: Any
-
-
-@dataclass(frozen=True)
 class Option:
     """A command-line option a kind adds (`--box`, `--dict`, ...). `names_kind`: giving it
     says which kind a native file is; `native_only`: it applies to native files, and a .puz

@@ -38,10 +38,10 @@ proven to be the best of those not yet printed:
    score (the listing's next fill; or any fill not printed, then fills falling short by
    less; or RC2 again) until none is left, then step 1 resumes below it.
 
-With a deadline (`--timeout`), SAT calls run in slices of conflicts and an alarm rings
-shortly before the cut: the engine then hands over the best fill found so far, if it has
-not been printed, saying on stderr that it is not proven, and waits for the cut (exit 3).
-Each fill is announced on stderr with its lowest score and mean and what is proven.
+Each fill better than the last found is offered to the run as it comes (`stages.offer`),
+with what is proven so far: a run cut short (--timeout, Ctrl-C, SIGTERM) prints the last one
+offered, saying on stderr that it is NOT proven best. Each fill is announced on stderr with
+its lowest score and mean and what is proven.
 """
 
 from __future__ import annotations
@@ -64,11 +64,9 @@ from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 
 from satpuzzle.cnf import Formula
-from satpuzzle.kinds.base import Provisional
 from satpuzzle.kinds.crossword import puzzle
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, Fill
 from satpuzzle.kinds.crossword.search import (
-    ORACLE_SECONDS_PER_LETTER,
     SearchStalled,
     SlotProblem,
     SlotSearch,
@@ -76,13 +74,11 @@ from satpuzzle.kinds.crossword.search import (
     oracle_seconds,
 )
 from satpuzzle.solving import NON_INCREMENTAL, make_solver, solver_aliases
-from satpuzzle.stages import the_deadline
+from satpuzzle.stages import offer
 
-MARGIN = 0.5  # seconds before the deadline at which the best fill so far is handed over
 FIRST_SLICE = 2_000  # conflicts per SAT call between returns to Python, adapted as it goes
 FIRST_BUDGET = 1.0  # seconds a threshold question first gets (then 2, 4, ...)
 NOTED_FILLS = 10  # fills announced on stderr one by one
-RC2_LOAD_FACTOR = 3  # building RC2's formula against a plain solver's (search.oracle_seconds)
 # the solution-improving search of the mean while its totalizer stays small (units of
 # shortfall, squared: about its clauses); else RC2
 LINEAR_UNITS_SQUARED = 4_000_000
@@ -104,12 +100,6 @@ SignalHandler = Callable[[int, FrameType | None], object] | int | None
 CellLetter = tuple[int, int, str]  # (row, column, letter), 0-based
 
 
-class OutOfTime(BaseException):
-    """The deadline is near: hand over what there is. (Raised from a signal handler anywhere
-    in the search: a BaseException, as KeyboardInterrupt, so that no `except Exception` on
-    the way swallows it.)"""
-
-
 @dataclasses.dataclass(frozen=True, order=True)
 class Quality:
     """How good a fill is: its lowest entry score, then the sum of its entries' scores."""
@@ -122,61 +112,34 @@ class Quality:
         return f"lowest entry score {self.lowest}, mean {self.total / self.entries:.2f}"
 
 
-def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill | Provisional]:
+def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
     """The fills of `instance` best first (see the module's docstring)."""
-    deadline = the_deadline()
-    with Alarm(deadline) as alarm:
-        ranking = Ranking(instance, solver_name, alarm)
-        ranked = ranking.ranked()
-        while True:
-            try:
-                with alarm.working():
-                    fill = next(ranked)
-            except StopIteration:
-                return
-            except OutOfTime:
-                break
-            yield fill
-    if ranking.so_far is not None:
-        quality, fill = ranking.so_far
-        ranking.note(f"fill {ranking.printed + 1}: {quality}: the best found before the "
-                     "deadline, NOT proven best")
-        yield Provisional(fill)
-    # The deadline is the parent's to enforce: wait for it rather than end, which would
-    # report an enumeration cut short as complete.
-    while deadline is not None and time.monotonic() < deadline + 60:
-        time.sleep(0.1)
+    with Alarm() as alarm:
+        yield from Ranking(instance, solver_name, alarm).ranked()
 
 
 class OutOfBudget(BaseException):
-    """A question's time budget ran out (Alarm.budget; a BaseException as OutOfTime)."""
+    """A question's time budget ran out (Alarm.budget). Raised from a signal handler anywhere
+    in the search: a BaseException, as KeyboardInterrupt, so that no `except Exception` on
+    the way swallows it."""
 
 
 class Alarm:
-    """One real-time timer for two ends: the run's, MARGIN seconds before its deadline
-    (OutOfTime, raised only while the engine works, `working()`: never in the code that
-    consumes the fills), and a question's time budget (`budget()`: OutOfBudget). Signals
-    reach Python only in the main thread; elsewhere (an API call from a thread), or when
-    the process's real-time timer is already in use, there is no timer, and budgets are
+    """The real-time timer that ends a question's time budget (`budget()`: OutOfBudget).
+    Signals reach Python only in the main thread; elsewhere (an API call from a thread), or
+    when the process's real-time timer is already in use, there is no timer, and budgets are
     unlimited."""
 
-    def __init__(self, deadline: float | None) -> None:
+    def __init__(self) -> None:
         # the timer is the process's one real-time timer: not when another is running
         self.usable = (threading.current_thread() is threading.main_thread()
                        and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
-        self.end = None  # when OutOfTime is due
-        if deadline is not None:
-            span = deadline - time.monotonic()
-            self.end = deadline - (MARGIN if span > 4 * MARGIN else max(0.05, span / 4))
         self.until: float | None = None  # when the current budget runs out
-        self.rung = False
-        self.inside = False
         self.previous: SignalHandler = None
 
     def __enter__(self) -> Self:
         if self.usable:
             self.previous = signal.signal(signal.SIGALRM, self._ring)
-            self._arm()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -187,39 +150,15 @@ class Alarm:
                           signal.SIG_DFL if self.previous is None else self.previous)
 
     def _arm(self) -> None:
-        ends = [t for t in (self.end, self.until) if t is not None]
-        seconds = max(0.001, min(ends) - time.monotonic()) if ends else 0
+        seconds = 0.0 if self.until is None else max(0.001, self.until - time.monotonic())
         signal.setitimer(signal.ITIMER_REAL, seconds)
 
     def _ring(self, _signum: int, _frame: object) -> None:
         now = time.monotonic() + 0.001  # the timer may ring a hair early
-        if self.end is not None and now >= self.end:
-            self.rung = True
-            if self.inside:
-                raise OutOfTime
-        elif self.until is not None and now >= self.until:
+        if self.until is not None and now >= self.until:
             self.until = None
             raise OutOfBudget
-        else:
-            self._arm()
-
-    @contextlib.contextmanager
-    def working(self) -> Iterator[None]:
-        if self.rung:
-            raise OutOfTime
-        self.inside = True
-        try:
-            yield
-        finally:
-            self.inside = False
-
-    def affordable(self, seconds: float) -> None:
-        """Before a step the timer cannot interrupt (loading clauses into a solver: one call
-        into C, which a signal waits for): OutOfTime now if it would end after the hand-over
-        time, since the run would then be cut with nothing handed over."""
-        if self.end is not None and time.monotonic() + seconds > self.end:
-            self.rung = True
-            raise OutOfTime
+        self._arm()
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None) -> Iterator[None]:
@@ -253,6 +192,7 @@ class Ranking:
         self.blocked: list[list[CellLetter]] = []  # fills printed, as cell letters
         self.printed_fills: set[Fill] = set()
         self.so_far: tuple[Quality, Fill] | None = None  # best fill not printed yet
+        self.proven = ""  # what is proven of the next fill to print, so far
         self.printed = 0
         self.started = time.monotonic()
 
@@ -266,6 +206,7 @@ class Ranking:
                 return  # every fill has been printed
             level, above = found
             lowest = self.levels[level]
+            self.prove(f"its lowest entry score, {lowest}, is the best possible")
             proof = (f"no fill has every entry scoring {self.levels[above]} or more"
                      if above < len(self.levels) else f"{lowest} is the top score")
             if self.printed:
@@ -292,6 +233,7 @@ class Ranking:
         elif self.printed == NOTED_FILLS:
             self.note("the next fills come in the same order, each proven (no more notes)")
         self.so_far = None
+        self.proven = ""
         self.printed += 1
 
     def top_of(self, lowest: int) -> int:
@@ -305,8 +247,8 @@ class Ranking:
         """The highest level index below `above` with a fill not printed, and the level
         just above it proven to have none (or `above`); None when no fill is left. Each
         question first gets a time budget: one that runs out sends the search lower (a
-        lower threshold is an easier question and gives a fill to print should the deadline
-        come), and the budget doubles once nothing lower is left to ask."""
+        lower threshold is an easier question and gives a fill to print should the run be
+        cut short), and the budget doubles once nothing lower is left to ask."""
         best = -1  # level index of the best fill found (-1: none yet)
         ceiling = above  # questions at or above this level ran out of time this round
         budget = FIRST_BUDGET
@@ -333,6 +275,8 @@ class Ranking:
                 if ask == 0:
                     return None
                 self.progress(f"no fill has every entry scoring {self.levels[ask]} or more")
+                self.prove(f"no fill{' not printed' if self.printed else ''} has every "
+                           f"entry scoring {self.levels[ask]} or more")
             else:
                 best = self.levels.index(self.quality(answer).lowest)
             ceiling = min(ceiling, above)
@@ -379,7 +323,6 @@ class Ranking:
 
     def sat_fill(self, narrowed: CrosswordInstance, problem: SlotProblem) -> Fill | None:
         """A fill not printed yet by SAT on the narrowed list's CNF, or None."""
-        self.alarm.affordable(oracle_seconds(problem))
         formula = puzzle.encode_problem(narrowed, problem)
         letters = letter_table(formula)
         solver = make_solver(self.solver_name, formula.all_clauses())
@@ -408,8 +351,6 @@ class Ranking:
                 self.block(fill)
                 yield fill
             return
-        # RC2 loads its clauses in Python, one soft clause at a time: about thrice a solver's
-        self.alarm.affordable(RC2_LOAD_FACTOR * oracle_seconds(problem))
         formula = puzzle.encode_problem(narrowed, problem)
         letters = letter_table(formula)
         blocked = [[-letters[cell] for cell in clause] for clause in self.blocked
@@ -481,9 +422,7 @@ class Ranking:
                 while shortfall > 0:
                     if counter is None or len(counter.rhs) < shortfall:
                         # a counter this high (the next fills may fall short by more than
-                        # the first): building it is one call into C, as long as loading it
-                        self.alarm.affordable(
-                            len(short) * shortfall * ORACLE_SECONDS_PER_LETTER)
+                        # the first)
                         if counter is not None:
                             counter.delete()  # its clauses stay, harmless: a bound unused
                         counter = ITotalizer(lits=short, ubound=shortfall,
@@ -567,9 +506,26 @@ class Ranking:
         """Keep `fill` as the best so far if it is better than the one kept."""
         quality = self.quality(fill)
         if self.so_far is None or quality > self.so_far[0]:
-            if self.so_far is None or quality.lowest > self.so_far[0].lowest:
-                self.progress(f"found a fill with {quality}")
+            better_lowest = self.so_far is None or quality.lowest > self.so_far[0].lowest
             self.so_far = (quality, fill)
+            self.offer()  # first: a signal right after the note still finds it offered
+            if better_lowest:
+                self.progress(f"found a fill with {quality}")
+
+    def prove(self, proven: str) -> None:
+        """Record what is now proven of the next fill to print (offered with the fill)."""
+        self.proven = proven
+        if self.so_far is not None:
+            self.offer()
+
+    def offer(self) -> None:
+        """Offer the best fill so far to the run, which prints it if cut short now."""
+        assert self.so_far is not None
+        quality, fill = self.so_far
+        proven = f"; proven: {self.proven}" if self.proven else ""
+        offer(self.instance.shown(fill),
+              f"best: fill {self.printed + 1}: {quality}: the best found before the run was "
+              f"cut short, NOT proven best{proven}")
 
     def block(self, fill: Fill) -> list[CellLetter]:
         """Record `fill` as printed: its cell letters, whose clause keeps it from coming

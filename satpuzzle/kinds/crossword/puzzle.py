@@ -30,7 +30,6 @@ from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
-from satpuzzle.kinds.base import Provisional
 from satpuzzle.kinds.crossword import (
     MAX_REBUS_LETTERS,
     MAX_REBUS_STRINGS,
@@ -912,13 +911,11 @@ def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
     return map(instance.shown, search_symbols(instance, solver_name))
 
 
-def best_fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill | Provisional]:
+def best_fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
     """The engine `best` (satpuzzle.kinds.crossword.best), a rebus cell shown as `(heart)`."""
     from satpuzzle.kinds.crossword import best
 
-    for fill in best.fills(instance, solver_name):
-        yield (Provisional(instance.shown(fill.solution)) if isinstance(fill, Provisional)
-               else instance.shown(fill))
+    return map(instance.shown, best.fills(instance, solver_name))
 
 
 def search_symbols(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
