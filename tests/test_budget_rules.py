@@ -297,7 +297,7 @@ def test_compile_that_completes_writes_the_file(tmp_path):
 @pytest.mark.skipif(importlib.util.find_spec("spellchecker") is None,
                     reason="the built-in English list needs pyspellchecker")
 def test_a_best_fill_handed_over_at_the_deadline_is_not_written(tmp_path):
-    """The best-first engine hands over its best fill half a second before the deadline
+    """At the deadline the run hands over the best fill the best-first engine had offered
     (not proven best in 120 s on this grid; the first fill came after 2.6 s): printed on
     standard output as any answer of a run cut short, never written into -o FILE."""
     source = Path(__file__).parent / "data" / "crossword" / "puzpy" / "nyt_jul0719.puz"
