@@ -7,6 +7,7 @@ Independent of the encoder by design: rotation and the frame order are derived h
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 MAX_PROBLEMS = 20
@@ -45,61 +46,92 @@ def _is_int(value: Any) -> bool:
 def check(instance: Any, solution: Any) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid."""
     rows, cols, pieces = instance.rows, instance.cols, instance.pieces
-    variant = instance.variant
-    contour = variant.startswith("contour")
-    may_turn = not variant.endswith("orientation")
-    fixed = variant.endswith("position")
-    problems: list[str] = []
     if not isinstance(solution, (list, tuple)) or len(solution) != rows or any(
             not isinstance(row, (list, tuple)) or len(row) != cols for row in solution):
         return [f"the board must be {rows} rows of {cols} cells"]
-    used_cells = _frame_walk(rows, cols) if contour else [
-        (r, c) for r in range(rows) for c in range(cols)]
-    wanted = set(used_cells)
-    fixed_piece = {cell: index for index, cell in enumerate(used_cells)}  # position variants
+    rules = _Rules.of(instance)
+    problems: list[str] = []
     shown: dict[tuple[int, int], tuple[int, ...]] = {}
     uses = [0] * len(pieces)
     for r in range(rows):
         for c in range(cols):
-            entry = solution[r][c]
-            where = f"cell ({r}, {c})"
-            if (r, c) not in wanted:
-                if entry is not None:
-                    problems.append(f"{where} is inside the contour and must stay empty")
-                continue
-            if entry is None:
-                problems.append(f"{where} holds no piece")
-                continue
-            if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not (
-                    _is_int(entry[0]) and _is_int(entry[1])):
-                problems.append(f"{where}: expected (piece, rotation), found {entry!r}")
-                continue
-            index, turns = entry
-            if not 0 <= index < len(pieces):
-                problems.append(f"{where}: no piece {index} (there are {len(pieces)})")
-                continue
-            if not 0 <= turns <= 3:
-                problems.append(f"{where}: rotation {turns} is not 0, 1, 2 or 3 quarter turns")
-                continue
-            if turns and not may_turn:
-                problems.append(f"{where}: piece {index} is turned, but a {variant} puzzle "
-                                "keeps every piece as listed")
-            if fixed and fixed_piece[(r, c)] != index:
-                problems.append(f"{where} holds piece {index}, but piece "
-                                f"{fixed_piece[(r, c)]} is fixed there")
-            uses[index] += 1
-            shown[(r, c)] = _turn(tuple(pieces[index]), turns)
+            placed = _placed(rules, (r, c), solution[r][c], problems)
+            if placed is not None:
+                index, turns = placed
+                uses[index] += 1
+                shown[(r, c)] = _turn(tuple(pieces[index]), turns)
     for index, count in enumerate(uses):
         if count != 1:
             problems.append(f"piece {index} is used {count} times, expected once")
-    problems += _edge_problems(instance, shown, wanted)
+    problems += _edge_problems(instance, shown, rules.wanted)
     if len(problems) > MAX_PROBLEMS:
         return problems[:MAX_PROBLEMS] + ["(further problems not listed)"]
     return problems
 
 
+@dataclass(frozen=True)
+class _Rules:
+    """What a variant asks of the cells: which hold pieces (`wanted`), whether pieces may
+    turn, and in position variants the piece fixed at each cell."""
+
+    variant: str
+    pieces: int
+    wanted: frozenset[tuple[int, int]]
+    may_turn: bool
+    fixed_piece: dict[tuple[int, int], int] | None
+
+    @classmethod
+    def of(cls, instance: Any) -> _Rules:
+        rows, cols, variant = instance.rows, instance.cols, instance.variant
+        used_cells = _frame_walk(rows, cols) if variant.startswith("contour") else [
+            (r, c) for r in range(rows) for c in range(cols)]
+        fixed_piece = ({cell: index for index, cell in enumerate(used_cells)}
+                       if variant.endswith("position") else None)
+        return cls(variant, len(instance.pieces), frozenset(used_cells),
+                   not variant.endswith("orientation"), fixed_piece)
+
+
+def _placed(rules: _Rules, cell: tuple[int, int], entry: Any,
+            problems: list[str]) -> tuple[int, int] | None:
+    """The (piece, rotation) `entry` places at `cell`, its problems added to `problems`; None
+    when it places no piece that can be counted (an empty cell, a malformed entry)."""
+    where = f"cell ({cell[0]}, {cell[1]})"
+    if cell not in rules.wanted:
+        if entry is not None:
+            problems.append(f"{where} is inside the contour and must stay empty")
+        return None
+    if entry is None:
+        problems.append(f"{where} holds no piece")
+        return None
+    read = _read_entry(entry, where, rules.pieces)
+    if isinstance(read, str):
+        problems.append(read)
+        return None
+    index, turns = read
+    if turns and not rules.may_turn:
+        problems.append(f"{where}: piece {index} is turned, but a {rules.variant} puzzle "
+                        "keeps every piece as listed")
+    if rules.fixed_piece is not None and rules.fixed_piece[cell] != index:
+        problems.append(f"{where} holds piece {index}, but piece "
+                        f"{rules.fixed_piece[cell]} is fixed there")
+    return read
+
+
+def _read_entry(entry: Any, where: str, pieces: int) -> tuple[int, int] | str:
+    """The (piece, rotation) a cell's entry names, or what is wrong with it."""
+    if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not (
+            _is_int(entry[0]) and _is_int(entry[1])):
+        return f"{where}: expected (piece, rotation), found {entry!r}"
+    index, turns = entry
+    if not 0 <= index < pieces:
+        return f"{where}: no piece {index} (there are {pieces})"
+    if not 0 <= turns <= 3:
+        return f"{where}: rotation {turns} is not 0, 1, 2 or 3 quarter turns"
+    return index, turns
+
+
 def _edge_problems(instance: Any, shown: dict[tuple[int, int], tuple[int, ...]],
-                   wanted: set[tuple[int, int]]) -> list[str]:
+                   wanted: frozenset[tuple[int, int]]) -> list[str]:
     problems = []
     rows, cols = instance.rows, instance.cols
     for (r, c), labels in sorted(shown.items()):
