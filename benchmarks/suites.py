@@ -24,7 +24,9 @@ from typing import Any
 import satpuzzle
 from benchmarks.crossword import read_vanbeek
 from benchmarks.harness import Answer, Case, Method
-from satpuzzle.kinds.crossword import puzzle as crossword
+from satpuzzle.kinds.crossword.model import CrosswordInstance
+from satpuzzle.kinds.crossword.wordlists import read_dictionary
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
@@ -329,7 +331,7 @@ SEED_GRID = ("1111", "1001", "1001", "1111")
 class CrosswordCase:
     """A crossword instance plus how it is run: every fill, or the first one."""
 
-    instance: crossword.CrosswordInstance
+    instance: CrosswordInstance
     rows: tuple[str, ...]
     enumerate_all: bool
     dictionary: str | None = None  # a built-in list's name (`--dict en`), else a word file
@@ -339,7 +341,7 @@ class CrosswordCase:
 def crossword_instance(rows: tuple[str, ...], words: tuple[str, ...], enumerate_all: bool,
                        title: str, dictionary: str | None = None) -> CrosswordCase:
     grid = tuple(tuple(row) for row in rows)
-    return CrosswordCase(crossword.CrosswordInstance(grid, words, title=title), rows,
+    return CrosswordCase(CrosswordInstance(grid, words, title=title), rows,
                          enumerate_all, dictionary)
 
 
@@ -396,7 +398,7 @@ def white_cells(rows: tuple[str, ...]) -> int:
 
 def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
     limit = sizes_of(time_limit, quick, 10.0, 60.0)
-    words = crossword.read_dictionary("en")
+    words = read_dictionary("en")
     cases = [Case("seed example (all 5 fills)", white_cells(SEED_GRID),
                   crossword_instance(SEED_GRID, SEED_WORDS, True, "seed"))]
     notes = [("`en` = the built-in English list (128k words); first fill unless noted; the "
@@ -530,7 +532,7 @@ def hashi_suite(data: Path, quick: bool, time_limit: float) -> Suite:
     for seed in range(small):  # small generated puzzles, where the seed's annealing can work
         target = 6 + seed * 30 // max(1, small - 1)
         side = max(5, round((target * 4) ** 0.5))
-        instance = hashi.generate(side, side, islands=target, seed=seed)
+        instance = hashi_generation.generate(side, side, islands=target, seed=seed)
         cases.append(Case(f"gen{side}x{side}#{seed}", islands(instance), instance))
     notes.append(f"{small} small generated puzzles (6-36 islands, as seed 002's tests) first.")
     if folder.exists():
@@ -545,7 +547,7 @@ def hashi_suite(data: Path, quick: bool, time_limit: float) -> Suite:
     else:
         notes.append(f"{folder} missing: generated puzzles only.")
         for seed in range(4 if quick else 12):
-            instance = hashi.generate(20, 20, islands=60 + 10 * seed, seed=100 + seed)
+            instance = hashi_generation.generate(20, 20, islands=60 + 10 * seed, seed=100 + seed)
             cases.append(Case(f"gen20x20#{seed}", islands(instance), instance))
     notes.append("The seed's ILP has no connectivity constraint: a disconnected answer is "
                  "rejected by the rule checker and counted as wrong. The annealing runs at most "

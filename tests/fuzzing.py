@@ -351,11 +351,12 @@ def _shikaku_text(rng: random.Random) -> str:
 
 
 def _hashi_text(rng: random.Random) -> str:
+    from satpuzzle.kinds.hashi import generation as hashi_generation
     from satpuzzle.kinds.hashi import puzzle as hashi
 
     rows, cols = rng.randint(2, 7), rng.randint(2, 7)
     cols = max(cols, 5 - rows)  # a 2x2 grid has no room for two islands apart
-    instance = hashi.generate(rows, cols, islands=rng.randint(2, rows * cols),
+    instance = hashi_generation.generate(rows, cols, islands=rng.randint(2, rows * cols),
                               seed=rng.randrange(10**6))
     if rng.random() < 0.3:  # a `?` island: any number of bridges
         grid = [list(row) for row in instance.grid]

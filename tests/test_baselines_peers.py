@@ -13,6 +13,7 @@ import pytest
 
 import satpuzzle
 from benchmarks.baselines import sudoku_annealing
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
@@ -59,7 +60,7 @@ def _generated() -> list:
             # border free and rotations allowed give 10⁴+ boards: too many for a unit test
             if border == "zero" or variant.endswith(("orientation", "position"))]
     for seed in range(3):
-        made.append(hashi.generate(5, 5, islands=9, seed=seed))
+        made.append(hashi_generation.generate(5, 5, islands=9, seed=seed))
         made.append(shikaku.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.3, seed=seed))
     rng = random.Random(5)
     for _ in range(4):

@@ -20,7 +20,7 @@ from conftest import INSTANCES, ROOT, external_program
 from satpuzzle import cli
 from satpuzzle.external import ExternalEnumeration
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import rules as hashi_rules
 from satpuzzle.loading import load
 
 SOLVERS = {  # name -> (program, command)
@@ -29,9 +29,9 @@ SOLVERS = {  # name -> (program, command)
     "picosat": ("picosat", "picosat"),
 }
 
-# A generated 6x6 Hashi (`hashi.generate(6, 6, islands=9, seed=7)`) with one solution but two
-# more assignments that satisfy every local rule and leave the islands in two groups: a solver
-# given the lazy encoding without its cuts would report them.
+# A generated 6x6 Hashi (`hashi_generation.generate(6, 6, islands=9, seed=7)`) with one solution
+# but two more assignments that satisfy every local rule and leave the islands in two groups: a
+# solver given the lazy encoding without its cuts would report them.
 TRAP_HASHI = """hashi {
   grid {
     . . 2 4 2 .
@@ -151,7 +151,7 @@ def test_trap_hashi_needs_the_eager_encoding(run, tmp_path, name):
     assert data["complete"] and solution_set(out) == solution_set(every)
     assert data["count"] == 1
     # the instance does exercise connectivity: the local rules alone admit more
-    lazy = hashi.encode(load(str(path)).instances[0])
+    lazy = hashi_rules.encode(load(str(path)).instances[0])
     lazy.refine = None
     assert sum(1 for _ in ExternalEnumeration(command(name), lazy).models()) == 3
 

@@ -20,7 +20,8 @@ import satpuzzle
 from satpuzzle.backbone import Forced, Progress, Solution, backbone, backbone_steps
 from satpuzzle.cnf import VarName
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import geometry as hashi_geometry
+from satpuzzle.kinds.hashi import rules as hashi_rules
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 
@@ -147,8 +148,8 @@ def test_backbone_equals_agreement_of_all_solutions(name):
 
 def test_hashi_backbone_needs_the_connectivity_cuts():
     instance = CASES["hashi needs cuts"]
-    with_cuts = backbone(hashi.encode(instance))
-    local_only = backbone(hashi.encode_local_rules(instance))
+    with_cuts = backbone(hashi_rules.encode(instance))
+    local_only = backbone(hashi_rules.encode_local_rules(instance))
     assert (with_cuts.forced_true, with_cuts.forced_false) != (
         local_only.forced_true, local_only.forced_false)
     assert len(with_cuts.free) < len(local_only.free)
@@ -237,7 +238,7 @@ def _expected_lines(instance: Any, solutions: list[Any]) -> list[str]:
 
 def _expected_hashi_lines(instance: Any, solutions: list[Any]) -> list[str]:
     """A line per candidate pair whose bridge counts over all solutions pin something down."""
-    layout = hashi.board(instance.grid)
+    layout = hashi_geometry.board(instance.grid)
     words = {frozenset({0}): "no bridge", frozenset({1}): "1 bridge",
              frozenset({2}): "2 bridges", frozenset({1, 2}): "at least 1 bridge",
              frozenset({0, 1}): "at most 1 bridge"}

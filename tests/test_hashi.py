@@ -18,7 +18,10 @@ import satpuzzle
 from satpuzzle.checkers.hashi import violations
 from satpuzzle.constraints.encodings import order_sum
 from satpuzzle.dimacs import read_header
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import rendering as hashi_rendering
+from satpuzzle.kinds.hashi import rules as hashi_rules
 from satpuzzle.solving import Job, ModelStream
 
 HASHI = INSTANCES / "hashi"
@@ -126,7 +129,7 @@ def all_solutions(instance, connectivity: str | None = None) -> list[tuple]:
 
 
 def local_rule_count(instance) -> int:
-    formula = hashi.encode_local_rules(instance)
+    formula = hashi_rules.encode_local_rules(instance)
     stream = ModelStream(formula)
     count = sum(1 for _ in stream.models(Job()))
     stream.close()
@@ -147,7 +150,7 @@ def test_published_puzzles_are_unique_with_the_published_solution(tmp_path, name
     assert result.returncode == 0, result.stderr
     instance = load_one(HASHI / f"{name}.puz")
     assert result.stdout.startswith("unique\n")
-    (solution,) = hashi.parse_solutions(instance, result.stdout, "out")
+    (solution,) = hashi_rendering.parse_solutions(instance, result.stdout, "out")
     assert solution == published_solution(HASHI / f"{name}.solution.txt")
     assert violations(instance.grid, solution) == []
 
@@ -195,7 +198,7 @@ def test_larger_instance_with_disconnected_local_solutions():
 
 @pytest.mark.parametrize("seed", range(12))
 def test_generated_counts_match_brute_force_lazy_and_eager(seed):
-    instance = hashi.generate(6, 6, islands=7 + seed % 4, seed=seed)
+    instance = hashi_generation.generate(6, 6, islands=7 + seed % 4, seed=seed)
     expected = brute_force_solutions(instance.grid)
     lazy = all_solutions(instance, "lazy")
     eager = all_solutions(instance, "eager")
@@ -205,8 +208,8 @@ def test_generated_counts_match_brute_force_lazy_and_eager(seed):
 
 
 def test_generated_multi_solution_instances_exist_in_the_sample():
-    counts = [len(brute_force_solutions(hashi.generate(6, 6, islands=7 + s % 4, seed=s).grid))
-              for s in range(12)]
+    counts = [len(brute_force_solutions(
+        hashi_generation.generate(6, 6, islands=7 + s % 4, seed=s).grid)) for s in range(12)]
     assert max(counts) > 1  # the comparison above is not only about unique puzzles
 
 
@@ -215,9 +218,9 @@ def test_islands_side_by_side_are_joined_without_water():
     solutions = all_solutions(instance)
     assert set(solutions) == brute_force_solutions(instance.grid)
     assert solutions == [(((0, 0), (0, 1), 1), ((0, 1), (1, 1), 1), ((1, 1), (1, 2), 1))]
-    text = hashi.render_text(instance, solutions[0])
+    text = hashi_rendering.render_text(instance, solutions[0])
     assert text == "1-2 .\n  |\n. 2-1"
-    assert hashi.parse_solutions(instance, text, "t") == solutions
+    assert hashi_rendering.parse_solutions(instance, text, "t") == solutions
 
 
 def test_unsolvable_when_candidate_bridges_cannot_connect():
@@ -231,8 +234,8 @@ def test_unsolvable_when_candidate_bridges_cannot_connect():
 
 @pytest.mark.parametrize("seed", range(5))
 def test_generated_unique_puzzles_have_exactly_one_solution(seed):
-    instance = hashi.generate(8, 8, islands=14, seed=seed, unique=True)
-    assert instance == hashi.generate(8, 8, islands=14, seed=seed, unique=True)
+    instance = hashi_generation.generate(8, 8, islands=14, seed=seed, unique=True)
+    assert instance == hashi_generation.generate(8, 8, islands=14, seed=seed, unique=True)
     for connectivity in ("lazy", "eager"):
         solutions = all_solutions(instance, connectivity)
         assert len(solutions) == 1
@@ -240,9 +243,9 @@ def test_generated_unique_puzzles_have_exactly_one_solution(seed):
 
 
 def test_generator_is_deterministic_and_connected():
-    first = hashi.generate(10, 12, islands=20, seed=7)
-    assert first == hashi.generate(10, 12, islands=20, seed=7)
-    assert first != hashi.generate(10, 12, islands=20, seed=8)
+    first = hashi_generation.generate(10, 12, islands=20, seed=7)
+    assert first == hashi_generation.generate(10, 12, islands=20, seed=7)
+    assert first != hashi_generation.generate(10, 12, islands=20, seed=8)
     assert (first.height, first.width) == (10, 12)
     assert len(islands_of(first.grid)) >= 2
     assert satpuzzle.solve(first) is not None
@@ -276,7 +279,7 @@ def test_cli_solve_all_count_and_check_round_trip(tmp_path):
     listed = run_cli("solve", path, "--all")
     assert listed.returncode == 0
     instance = load_one(path)
-    solutions = hashi.parse_solutions(instance, listed.stdout, "out")
+    solutions = hashi_rendering.parse_solutions(instance, listed.stdout, "out")
     assert len(solutions) == 2 and set(solutions) == brute_force_solutions(instance.grid)
     assert all(violations(instance.grid, s) == [] for s in solutions)
     (tmp_path / "out.txt").write_text(listed.stdout)
@@ -292,7 +295,7 @@ def test_cli_json_and_check_catch_a_broken_solution(tmp_path):
     data = json.loads(result.stdout)
     assert data["kind"] == "hashi" and data["status"] == "SAT" and data["count"] == 1
     instance = load_one(path)
-    (solution,) = [hashi.from_json(instance, s, "j") for s in data["solutions"]]
+    (solution,) = [hashi_rendering.from_json(instance, s, "j") for s in data["solutions"]]
     assert solution == published_solution(HASHI / "hashi-info-9x9.solution.txt")
     assert all(set(b) == {"from", "to", "count"} for b in data["solutions"][0])
     (tmp_path / "good.json").write_text(result.stdout)
@@ -330,7 +333,7 @@ def test_compile_uses_the_eager_encoding_and_decode_reads_a_model(tmp_path):
     decoded = run_cli("decode", cnf, tmp_path / "model.txt", "--format", "json")
     assert decoded.returncode == 0, decoded.stderr
     instance = load_one(path)
-    (solution,) = [hashi.from_json(instance, s, "j")
+    (solution,) = [hashi_rendering.from_json(instance, s, "j")
                    for s in json.loads(decoded.stdout)["solutions"]]
     assert solution == published_solution(HASHI / "hashi-info-9x9.solution.txt")
     assert all(name[0] == "bridge" for name in header.names.values())
@@ -374,8 +377,8 @@ def test_connectivity_field_and_to_puz_round_trip():
     instance = load_one(text)
     assert instance.connectivity == "eager"
     assert load_one(hashi.to_puz(instance)) == instance
-    assert hashi.encode(instance).refine is None
-    assert hashi.encode(hashi.with_connectivity(instance, "lazy")).refine is not None
+    assert hashi_rules.encode(instance).refine is None
+    assert hashi_rules.encode(hashi.with_connectivity(instance, "lazy")).refine is not None
     native, _ = hashi.read_native("2.2\n...\n2.2\n", "g", {"connectivity": "eager"})
     assert native[0].connectivity == "eager"
 
@@ -437,7 +440,7 @@ def test_coelho_benchmark_instances_solve(name):
     assert result.returncode == 0, result.stderr
     instance = hashi.read_native(path.read_text(), str(path), {})[0][0]
     (data,) = json.loads(result.stdout)["solutions"]
-    assert violations(instance.grid, hashi.from_json(instance, data, "j")) == []
+    assert violations(instance.grid, hashi_rendering.from_json(instance, data, "j")) == []
 
 
 # ---------------------------------------------------------------- degree encodings
@@ -462,10 +465,10 @@ def test_order_encoded_degrees_accept_exactly_the_right_sums(pairs, how):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_cardenc_degrees_give_the_same_solutions(seed):
-    instance = hashi.generate(6, 6, islands=8 + seed, seed=100 + seed)
+    instance = hashi_generation.generate(6, 6, islands=8 + seed, seed=100 + seed)
     expected = brute_force_solutions(instance.grid)
     instance = dataclasses.replace(instance, encodings=(("degree", "seqcounter"),))
-    assert "seqcounter" in hashi.encode(instance).families["degree"].encoding
+    assert "seqcounter" in hashi_rules.encode(instance).families["degree"].encoding
     for connectivity in ("lazy", "eager"):
         assert set(all_solutions(instance, connectivity)) == expected
 

@@ -15,7 +15,9 @@ from test_hashi import brute_force_solutions
 
 import satpuzzle
 from satpuzzle.kinds.hashi import FAMILIES, rules
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import rules as hashi_rules
 from satpuzzle.kinds.registry import KINDS
 
 KIND = KINDS["hashi"]
@@ -54,15 +56,15 @@ def test_the_connectivity_entry_maps_to_the_connected_family():
     """lazy is reachability (cuts and clasp's rules), eager the spanning tree; a choice of
     the family wins over the entry."""
     instance = satpuzzle.load(str(INSTANCES / "hashi" / "dailyprogrammer-7x7.puz"))[0]
-    lazy = hashi.encode(instance)
+    lazy = hashi_rules.encode(instance)
     assert lazy.refine is not None and lazy.reachable is not None
     assert "reachability" in lazy.families["connected"].encoding
-    eager = hashi.encode(hashi.with_connectivity(instance, "eager"))
+    eager = hashi_rules.encode(hashi.with_connectivity(instance, "eager"))
     assert eager.refine is None and "tree" in eager.families["connected"].encoding
-    cuts = hashi.encode(KIND.with_encodings(hashi.with_connectivity(instance, "eager"),
+    cuts = hashi_rules.encode(KIND.with_encodings(hashi.with_connectivity(instance, "eager"),
                                             (("connected", "cuts"),)))
     assert cuts.refine is not None and cuts.reachable is None
-    standalone = hashi.encode_standalone(KIND.with_encodings(instance,
+    standalone = hashi_rules.encode_standalone(KIND.with_encodings(instance,
                                                              (("connected", "cuts"),)))
     assert standalone.refine is None  # DIMACS export: always the tree
     assert rules.connectivity_method(instance) == "reachability"
@@ -71,7 +73,7 @@ def test_the_connectivity_entry_maps_to_the_connected_family():
 @pytest.mark.parametrize("seed", range(6))
 def test_random_puzzles_match_the_brute_force_in_every_encoding(seed):
     rng = random.Random(seed)
-    instance = hashi.generate(6, 6, islands=rng.randint(6, 10), seed=200 + seed)
+    instance = hashi_generation.generate(6, 6, islands=rng.randint(6, 10), seed=200 + seed)
     expected = brute_force_solutions(instance.grid)
     for chosen in CHOICES:
         other = dataclasses.replace(instance, encodings=chosen)
@@ -84,8 +86,8 @@ def test_random_puzzles_match_the_brute_force_in_every_encoding(seed):
 def test_no_loops_is_the_same_in_every_encoding(seed):
     """The `loops: no` variant: a count (any cardinality encoding) with cuts, or the tree's
     arcs, give the same solutions."""
-    instance = dataclasses.replace(hashi.generate(6, 6, islands=7 + seed, seed=300 + seed),
-                                   no_loops=True)
+    instance = dataclasses.replace(
+        hashi_generation.generate(6, 6, islands=7 + seed, seed=300 + seed), no_loops=True)
     expected = solution_set(instance, "sat")
     for chosen in ((("connected", "tree"),), (("connected", "cuts"),),
                    (("no-loops", "totalizer"),), (("no-loops", "sortnetwrk"),)):
@@ -98,7 +100,7 @@ def test_every_clause_belongs_to_a_family(path):
     instance = satpuzzle.load(str(path))[0]
     for formula in (KIND.encode(instance), KIND.encode_standalone(instance),
                     KIND.encode(KIND.with_encodings(instance, (("degree", "seqcounter"),))),
-                    hashi.encode_local_rules(instance)):
+                    hashi_rules.encode_local_rules(instance)):
         rows = formula.explanation()
         assert "(unattributed)" not in {row.name for row in rows}
         assert sum(row.clauses for row in rows) == formula.num_clauses
@@ -106,6 +108,6 @@ def test_every_clause_belongs_to_a_family(path):
 
 def test_an_island_out_of_reach_is_a_contradiction_in_a_family():
     instance = hashi.HashiInstance(((3, 0, 1),))  # a 3 with one neighbour
-    formula = hashi.encode(instance)
+    formula = hashi_rules.encode(instance)
     assert "(unattributed)" not in {row.name for row in formula.explanation()}
     assert list(satpuzzle.solutions(instance)) == []

@@ -18,7 +18,9 @@ import satpuzzle
 from satpuzzle import formats
 from satpuzzle.checkers.hashi import violations
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.hashi import decoding as hashi_decoding
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import rendering as hashi_rendering
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 
 SGT_BRIDGES = external_program("sgt-bridges")
@@ -270,7 +272,7 @@ def test_cli_solves_and_checks_a_fresh_tatham_variant(tmp_path):
     checked = run_cli("check", source, tmp_path / "out.txt")
     assert checked.returncode == 0, checked.stdout + checked.stderr
     (instance,) = satpuzzle.load(source)
-    (solution,) = hashi.parse_solutions(instance, solved.stdout, "out")
+    (solution,) = hashi_rendering.parse_solutions(instance, solved.stdout, "out")
     assert obeys_rules(instance, solution)
 
 
@@ -355,14 +357,14 @@ def test_instances_refuse_impossible_variants():
 def test_forced_text_reads_bounds_of_any_maximum():
     instance = HashiInstance(((4, 0, 4),), max_bridges=4)
     pair = (1, 1, 1, 3)
-    assert hashi.forced_text(instance, {("bridge", *pair, 2): True}) == [
+    assert hashi_decoding.forced_text(instance, {("bridge", *pair, 2): True}) == [
         "r1c1-r1c3: at least 2 bridges"]
-    assert hashi.forced_text(instance, {("bridge", *pair, 1): True,
+    assert hashi_decoding.forced_text(instance, {("bridge", *pair, 1): True,
                                         ("bridge", *pair, 4): False}) == [
         "r1c1-r1c3: 1 to 3 bridges"]
-    assert hashi.forced_text(instance, {("bridge", *pair, 3): True,
+    assert hashi_decoding.forced_text(instance, {("bridge", *pair, 3): True,
                                         ("bridge", *pair, 4): False}) == ["r1c1-r1c3: 3 bridges"]
-    assert hashi.forced_text(instance, {("bridge", *pair, 2): False}) == [
+    assert hashi_decoding.forced_text(instance, {("bridge", *pair, 2): False}) == [
         "r1c1-r1c3: at most 1 bridge"]
 
 
@@ -373,8 +375,8 @@ def test_drawing_of_three_and_four_bridges_reads_back():
     for grid, marks in ((plus, "C≣┊"), (ring, "≣┊≡|")):
         instance = HashiInstance(grid, max_bridges=4)
         (solution,) = solutions(instance, "lazy")
-        text = hashi.render_text(instance, solution)
+        text = hashi_rendering.render_text(instance, solution)
         assert set(marks) <= set(text), text
-        assert hashi.parse_solutions(instance, text, "out") == [solution]
-    text = hashi.render_text(instance, solution)
-    assert hashi.parse_solutions(instance, text, "out") == [solution]
+        assert hashi_rendering.parse_solutions(instance, text, "out") == [solution]
+    text = hashi_rendering.render_text(instance, solution)
+    assert hashi_rendering.parse_solutions(instance, text, "out") == [solution]

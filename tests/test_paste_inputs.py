@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import satpuzzle
-from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from tests.conftest import INSTANCES, ROOT
 
 CLASSIC = INSTANCES / "sudoku" / "classic.puz"
@@ -148,8 +148,8 @@ def test_generated_hashi_puzzles_export_as_game_ids(rows, cols):
     game ID reads back as the same puzzle."""
     for seed in range(20):
         for unique in (False, True):
-            instance = hashi.generate(rows, cols, islands=max(2, rows * cols // 5), seed=seed,
-                                      unique=unique)
+            instance = hashi_generation.generate(rows, cols, islands=max(2, rows * cols // 5),
+                                                 seed=seed, unique=unique)
             assert _neighbours(instance.grid) == [], (rows, cols, seed, unique)
             game_id = satpuzzle.export(instance, "sgt")
             assert game_id.startswith("sgt:bridges:")

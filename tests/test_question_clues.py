@@ -21,7 +21,9 @@ from satpuzzle.checkers import shikaku as shikaku_checker
 from satpuzzle.errors import InputError
 from satpuzzle.formats import puzzlink
 from satpuzzle.kinds import registry
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.hashi import rendering as hashi_rendering
 from satpuzzle.kinds.shikaku import presolve
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 
@@ -350,7 +352,7 @@ def test_hashi_question_in_generated_puzzles_matches_brute_force():
     rng = random.Random(5)
     checked = 0
     while checked < 15:
-        instance = hashi.generate(rng.randint(3, 5), rng.randint(3, 5), islands=4,
+        instance = hashi_generation.generate(rng.randint(3, 5), rng.randint(3, 5), islands=4,
                                   seed=rng.randrange(10**6))
         grid = [[hashi.cell_text(v) for v in row] for row in instance.grid]
         if len(hashi_pairs(grid)) > 9:
@@ -497,7 +499,7 @@ def test_question_marks_are_drawn_and_printed():
         assert "?" in satpuzzle.render(instance, None, "pretty")
         assert "?" in satpuzzle.render(instance, solution, "pretty")
     text = satpuzzle.render(hashi_instance, satpuzzle.solve(hashi_instance))
-    assert text.startswith("?") and hashi.parse_solutions(hashi_instance, text, "x") == [
+    assert text.startswith("?") and hashi_rendering.parse_solutions(hashi_instance, text, "x") == [
         satpuzzle.solve(hashi_instance)]
 
 

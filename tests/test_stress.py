@@ -21,6 +21,7 @@ from conftest import one_in_three_brute_force, sudoku_brute_force_count
 import satpuzzle
 from benchmarks.baselines import crossword_trie, sudoku_eup
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
@@ -341,8 +342,8 @@ def hashi_solutions(grid) -> set:
 def random_hashi_text(rng: random.Random) -> str:
     rows, cols = rng.randint(1, 5), rng.randint(2, 5)
     if rng.random() < 0.6 and max(rows, cols) >= 3:  # room for two islands apart
-        instance = hashi.generate(rows, cols, islands=rng.randint(2, min(9, rows * cols)),
-                                  seed=rng.randrange(10**6))
+        instance = hashi_generation.generate(
+            rows, cols, islands=rng.randint(2, min(9, rows * cols)), seed=rng.randrange(10**6))
         text = hashi.to_puz(instance)
     else:
         cells = [[str(rng.randint(1, 4)) if rng.random() < 0.35 else "." for _ in range(cols)]

@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from satpuzzle.kinds.base import conforms
     from madeup import checker, pictures, puzzle
-    conforms(puzzle, pictures, checker, native=puzzle, fits=puzzle, clauses=puzzle)
+    conforms(puzzle, pictures, checker, rules=puzzle, decoding=puzzle, rendering=puzzle,
+             native=puzzle, fits=puzzle, clauses=puzzle)
 """
 
 # (what is wrong, the change to puzzle.py or pictures.py, what mypy names)

@@ -18,7 +18,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from satpuzzle.kinds.hashi.puzzle import HashiInstance, Solution, board
+from satpuzzle.kinds.hashi.geometry import board
+from satpuzzle.kinds.hashi.puzzle import HashiInstance, Solution
 
 
 @dataclass

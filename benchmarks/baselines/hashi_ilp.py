@@ -11,7 +11,8 @@ model states in words only). A missing PuLP is reported by AVAILABLE = False.
 
 from __future__ import annotations
 
-from satpuzzle.kinds.hashi.puzzle import Board, HashiInstance, Solution, board
+from satpuzzle.kinds.hashi.geometry import Board, board
+from satpuzzle.kinds.hashi.puzzle import HashiInstance, Solution
 
 try:
     import pulp

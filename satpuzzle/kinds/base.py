@@ -80,21 +80,43 @@ class Option:
         return self.kwargs.get("dest") or self.flags[0].lstrip("-").replace("-", "_")
 
 
-class PuzzleModule(Protocol):
-    """What a kind's `puzzle.py` provides: model, reading, encoding, answers."""
+class ModelModule(Protocol):
+    """A kind's `puzzle.py`: the instance, read from a `.puz` block and written back."""
 
     @property
     def BLOCK_LIMITS(self) -> Limits: ...  # the most each block holds (grammar.limits)
 
     def from_spec(self, spec: PuzzleSpec) -> Instance: ...
     def to_puz(self, instance: Instance) -> str: ...
+
+
+class RulesModule(Protocol):
+    """A kind's rules (`Kind.encode`): its `rules.py`."""
+
     def encode(self, instance: Instance) -> Formula: ...
+
+
+class DecodingModule(Protocol):
+    """A model's true puzzle variables in the kind's words (`Kind.decode`,
+    `Kind.forced_text`)."""
+
     def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution: ...
+    def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]: ...
+
+
+class RenderingModule(Protocol):
+    """Solutions as text and JSON, and read back (`Kind.render_text`, `Kind.render_json`,
+    `Kind.solution_from_json`, `Kind.parse_solutions`)."""
+
     def render_text(self, instance: Instance, solution: Solution) -> str: ...
     def render_json(self, instance: Instance, solution: Solution) -> Any: ...
     def from_json(self, instance: Instance, data: object, path: str) -> Solution: ...
     def parse_solutions(self, instance: Instance, text: str, path: str) -> list[Solution]: ...
-    def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]: ...
+
+
+class PuzzleModule(ModelModule, RulesModule, DecodingModule, RenderingModule, Protocol):
+    """A `puzzle.py` that holds every role above: where `Kind`'s required methods go unless
+    the kind routes them to its role modules (`decode = Lazy("...decoding", "decode")`)."""
 
 
 class PicturesModule(Protocol):
@@ -164,16 +186,19 @@ class EngineModule(Protocol):
     def suits(self, instance: Instance) -> bool: ...
 
 
-def conforms(puzzle: PuzzleModule, pictures: PicturesModule, checker: CheckerModule,
-             codecs: CodecsModule | None = None, *, native: NativeReading | None = None,
+def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModule,
+             codecs: CodecsModule | None = None, *, rules: RulesModule,
+             decoding: DecodingModule, rendering: RenderingModule,
+             native: NativeReading | None = None,
              fits: NativeFit | None = None, batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
              clauses: ClauseEstimate | None = None,
              engines: Sequence[EngineModule] = ()) -> None:
     """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
     its `Lazy` attributes stand for, so that the type checker holds them to the interface:
     a module missing a function, or one with other parameters or another result, fails
-    mypy. The keyword arguments name the modules that provide the optional hooks a kind
-    takes from a module rather than from Kind's defaults."""
+    mypy. `rules`, `decoding` and `rendering` name the modules of those roles (`puzzle`
+    itself where it holds them); the other keyword arguments the modules that provide the
+    optional hooks a kind takes from a module rather than from Kind's defaults."""
 
 
 def engine(solutions: Callable[[Instance, str], Iterator[Solution]],
@@ -191,7 +216,9 @@ class Kind:
     # The kind's modules, each a satpuzzle.lazy.Lazy: imported when first used, so that the
     # command line's declarations (options, engines, suffixes) cost no encoding's imports
     checker: ClassVar[ModuleType]  # satpuzzle.checkers.<kind>: imports nothing from satpuzzle
-    puzzle: ClassVar[PuzzleModule]  # satpuzzle/kinds/<kind>/puzzle.py
+    # satpuzzle/kinds/<kind>/puzzle.py; a kind whose puzzle.py is the model only routes the
+    # other required methods to its role modules itself (`decode = Lazy(...)`)
+    puzzle: ClassVar[PuzzleModule]
     pictures: ClassVar[PicturesModule]  # satpuzzle/kinds/<kind>/pictures.py
     # Kinds whose users want every solution (crosswords): --all is the default
     enumerate_all: ClassVar[bool] = False

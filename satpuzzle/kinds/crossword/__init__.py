@@ -147,6 +147,7 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.base import conforms, engine
     from satpuzzle.kinds.crossword import codecs, pictures, puzzle
 
-    conforms(puzzle, pictures, checker, codecs, native=puzzle, clauses=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
+             native=puzzle, clauses=puzzle)
     engine(puzzle.search)
     engine(puzzle.best_fills)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from satpuzzle.kinds.base import Kind, Option
 from satpuzzle.lazy import Lazy
 
+_generation = Lazy("satpuzzle.kinds.hashi.generation")
+
 # puzzle.CONNECTIVITY_MODES, declared here too so that the command line's choices need not
 # load the encoding (tests/test_startup.py checks that the two agree)
 CONNECTIVITY_MODES = ("lazy", "eager")
@@ -43,7 +45,15 @@ class HashiKind(Kind):
     )
     fit = Lazy("satpuzzle.kinds.hashi.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.hashi.puzzle", "read_native")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.hashi.rules", "encode")
     encode_standalone = Lazy("satpuzzle.kinds.hashi.rules", "encode_standalone")
+    decode = Lazy("satpuzzle.kinds.hashi.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.hashi.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.hashi.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.hashi.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.hashi.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.hashi.rendering", "parse_solutions")
     native_format_names = ("has",)
 
     def prepare_check(self, instance):
@@ -56,7 +66,7 @@ class HashiKind(Kind):
         islands = options.get("islands")
         if islands is None:
             islands = max(2, rows * cols // 5)
-        return self.puzzle.generate(rows, cols, islands=islands, seed=seed, unique=unique)
+        return _generation.generate(rows, cols, islands=islands, seed=seed, unique=unique)
 
 
 KIND = HashiKind()
@@ -64,6 +74,7 @@ KIND = HashiKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import hashi as checker
     from satpuzzle.kinds.base import conforms
-    from satpuzzle.kinds.hashi import codecs, pictures, puzzle, rules
+    from satpuzzle.kinds.hashi import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, native=puzzle, fits=puzzle, standalone=rules)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering,
+             native=puzzle, fits=puzzle, standalone=rules)

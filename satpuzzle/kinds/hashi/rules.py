@@ -34,15 +34,8 @@ from satpuzzle.constraints.bulk import at_most_one_each
 from satpuzzle.constraints.counts import count_sums, ordered
 from satpuzzle.constraints.graphs import connected
 from satpuzzle.kinds.hashi import DEFAULTS, FAMILIES
-from satpuzzle.kinds.hashi.puzzle import (
-    ANY,
-    DEFAULT_MAX_BRIDGES,
-    KIND,
-    Board,
-    HashiInstance,
-    _components,
-    board,
-)
+from satpuzzle.kinds.hashi.geometry import Board, board, components
+from satpuzzle.kinds.hashi.puzzle import ANY, DEFAULT_MAX_BRIDGES, KIND, HashiInstance
 
 PairVars = tuple[int, ...]  # a pair's order encoding: element k-1 means "at least k bridges"
 # the language's `connectivity:` entry, as the connected family's encodings
@@ -91,7 +84,7 @@ def _encode(instance: HashiInstance, method: str) -> Formula:
     if bridges is None:
         return model.formula
     islands = len(layout.islands)
-    if len(set(_components(islands, layout.pairs))) > 1:
+    if len(set(components(islands, layout.pairs))) > 1:
         # even every candidate bridge together leaves islands apart
         model.clause("connected", [], "every candidate bridge leaves islands apart")
         return model.formula

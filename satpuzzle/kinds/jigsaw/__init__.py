@@ -93,6 +93,6 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.base import conforms, engine
     from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
 
-    conforms(puzzle, pictures, checker, codecs,
+    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
              native=puzzle, fits=puzzle, clauses=puzzle, engines=(euler, propagation))
     engine(puzzle.search, puzzle.search_suits)

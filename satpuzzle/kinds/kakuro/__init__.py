@@ -34,4 +34,5 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     from satpuzzle.kinds.base import conforms
     from satpuzzle.kinds.kakuro import codecs, pictures, puzzle
 
-    conforms(puzzle, pictures, checker, codecs, native=puzzle, fits=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
+             native=puzzle, fits=puzzle)
