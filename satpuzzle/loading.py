@@ -47,7 +47,7 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
         check_number_lengths(text, path)  # done by read_text for files, not for API text
         constructor = _constructor_format(text, path)  # first: its name may say .puz
         if constructor:
-            from satpuzzle.formats import constructors
+            from satpuzzle.kinds.crossword.formats import constructors
 
             return Loaded(path, constructors.read(constructor, text, path, kind, options),
                           inferred="crossword" if kind is None else None)
@@ -150,7 +150,7 @@ def _pasted_puzzle(argument: str, kind: str | None,
 def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
                options: dict[str, Any] | None = None) -> Loaded:
     """A binary file satpuzzle reads: an Across Lite puzzle, told by its signature."""
-    from satpuzzle.formats import constructors
+    from satpuzzle.kinds.crossword.formats import constructors
 
     try:
         name = constructors.recognise(data, path)
@@ -170,7 +170,7 @@ def _constructor_format(text: str, path: str) -> str | None:
     start = text[:1000].lstrip()[:1]  # not the whole text: a list may be megabytes
     if not (start and start in "{<i" or " ~ " in text or path.lower().endswith(".xd")):
         return None  # the usual case, told without loading the formats
-    from satpuzzle.formats import constructors
+    from satpuzzle.kinds.crossword.formats import constructors
 
     return constructors.recognise(text, path)
 

@@ -142,7 +142,7 @@ def read_bytes(path: str | os.PathLike[str], name: str) -> bytes:
     return data
 
 
-# Across Lite's binary puzzle: a 2-byte checksum, then this signature (satpuzzle.formats.acrosslite)
+# Across Lite's binary puzzle: a 2-byte checksum, then this signature (crossword acrosslite.py)
 ACROSS_LITE_MAGIC = b"ACROSS&DOWN\x00"
 # some sites put a short preamble (the file's name) before the puzzle, as puzpy allows
 ACROSS_LITE_PREAMBLE = 256

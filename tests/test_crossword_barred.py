@@ -27,8 +27,8 @@ import pytest
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import BOTTOM, RIGHT
 from satpuzzle.errors import InputError
-from satpuzzle.formats import constructors, ipuzfile, jpz, xd
 from satpuzzle.kinds.crossword import puzzle
+from satpuzzle.kinds.crossword.formats import constructors, ipuzfile, jpz, xd
 from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -259,7 +259,7 @@ def test_solve_through_the_command_line(name: str, tmp_path: Path) -> None:
 
 
 def test_amuse_labs_walls_are_bars(tmp_path: Path) -> None:
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     document = sitejson.read_document(AMUSE, "barred.json")
     assert document.format == "amuse" and document.bars == BARS
@@ -285,7 +285,7 @@ def test_site_json_with_bars_it_cannot_read_is_refused(key: str, tmp_path: Path)
     assert result.returncode == 2, result.stdout
     assert result.stderr.count("\n") == 1 and key in result.stderr
     assert result.stdout == ""
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     del crosshare[key]  # the same grid without bars is read
     assert sitejson.read_document(json.dumps(crosshare), "c.json").format == "crosshare"

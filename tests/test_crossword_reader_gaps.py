@@ -17,7 +17,7 @@ import puz
 import pytest
 from conftest import run_process
 
-from satpuzzle.formats import ipuzfile, xd
+from satpuzzle.kinds.crossword.formats import ipuzfile, xd
 
 TIMEOUT = 300  # seconds; each command takes a second or two on a quiet machine
 ROWS = ("CAT", "A#E", "TEN")

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from satpuzzle.codecs.gridfile import BLOCK, MAX_REBUS_LETTERS, OPEN, GridFile, entries
 from satpuzzle.errors import InputError
-from satpuzzle.formats import acrosslite, constructors, ipuzfile, jpz, xd
+from satpuzzle.kinds.crossword.formats import acrosslite, constructors, ipuzfile, jpz, xd
 
 DATA = ROOT / "tests" / "data" / "crossword"
 

@@ -1,6 +1,7 @@
-"""The crossword JSON of puzzle sites (XWordInfo, Crosshare, Amuse Labs; satpuzzle.formats.sitejson):
-recognised by their keys, read as fill problems like the constructors' files, filled by the real
-`satpuzzle solve`, and refused in one line when malformed or too large."""
+"""The crossword JSON of puzzle sites (XWordInfo, Crosshare, Amuse Labs;
+satpuzzle.kinds.crossword.formats.sitejson): recognised by their keys, read as fill problems
+like the constructors' files, filled by the real `satpuzzle solve`, and refused in one line
+when malformed or too large."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from conftest import run_process
 
 from satpuzzle.codecs.gridfile import Clue
-from satpuzzle.formats import constructors
+from satpuzzle.kinds.crossword.formats import constructors
 from satpuzzle.loading import load_text
 
 GRID = ("CAT", "A#E", "TEN")  # entries: 1 across CAT, 3 across TEN, 1 down CAT, 2 down TEN

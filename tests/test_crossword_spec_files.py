@@ -16,7 +16,7 @@ from conftest import run_cli, run_process
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import BLOCK
 from satpuzzle.errors import InputError
-from satpuzzle.formats import ipuzfile, jpz
+from satpuzzle.kinds.crossword.formats import ipuzfile, jpz
 from satpuzzle.loading import load
 
 # K I T      across KIT, NAP; down KIN, TOP (among other fills). SIT / SUN / TOP / NAP fills

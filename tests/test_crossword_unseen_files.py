@@ -26,7 +26,7 @@ import pytest
 from conftest import ROOT, SHARED_DATA, run_process
 
 from satpuzzle.codecs.gridfile import BLOCK, GridFile
-from satpuzzle.formats import constructors, xd
+from satpuzzle.kinds.crossword.formats import constructors, xd
 
 TIMEOUT = 300  # seconds a command may take on a busy shared machine (each takes a second or two)
 FORMATS = ("puz", "ipuz", "xd")
@@ -447,7 +447,7 @@ def test_crosshare_bars_are_read_and_filled_by(stored: bool, tmp_path: Path) -> 
 
     from test_crossword_barred import ANSWERS, BARS, words_by_bars
 
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     text = json.dumps(_crosshare_barred(stored))
     document = sitejson.read_document(text, "barred.json")
@@ -485,7 +485,7 @@ def test_crosshare_bars_malformed_refused_in_one_line(bad: dict, message: str,
 def test_site_json_rebus_cells_are_read(fmt: str) -> None:
     """A cell of several letters is a rebus cell (GridFile.rebus, upper-cased, accents
     folded), the solution holding its first letter; a cell of no letter is open."""
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     cells = ["C", "hé", "T", "A", ".", "E", "T", "E", "10"]
     if fmt == "xwordinfo":
@@ -516,7 +516,7 @@ def _amuse_tiny(**changes: object) -> dict:
 
 
 def test_amuse_void_cells_are_no_cells_of_the_grid() -> None:
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     data = _amuse_tiny(cellInfos=[{"x": 2, "y": 2, "isVoid": True}],
                        placedWords=[{"x": 0, "y": 0, "acrossNotDown": True, "nBoxes": 3,
@@ -545,7 +545,7 @@ def test_amuse_variety_puzzles_refused_in_one_line(changes: dict, message: str,
 
 def test_xwordinfo_texts_are_html() -> None:
     """XWordInfo's clues and credits are HTML: character references read as characters."""
-    from satpuzzle.formats import sitejson
+    from satpuzzle.kinds.crossword.formats import sitejson
 
     data = {"size": {"rows": 1, "cols": 3}, "grid": ["C", "A", "T"], "title": "Cats &amp; dogs",
             "clues": {"across": ["1. &#945; or &beta;"], "down": []}}

@@ -1,5 +1,5 @@
-"""Crossword constructors' files (satpuzzle/formats/acrosslite.py, ipuzfile.py, xd.py): real
-files from the test suites of puzpy, ipuz, xd-crossword-tools and the xd corpus
+"""Crossword constructors' files (satpuzzle/kinds/crossword/formats/acrosslite.py, ipuzfile.py,
+xd.py): real files from the test suites of puzpy, ipuz, xd-crossword-tools and the xd corpus
 (tests/data/crossword/*, each folder with its project's licence) are read as fill problems
 or refused in one line for a documented reason, filled, and written back into their own format
 (`solve --format puz|ipuz|xd`), where the format's library reads them back: blocks and given
@@ -21,7 +21,7 @@ from test_crossword_rebus_files import REBUS_FILES  # the files with a rebus, re
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, Clue, GridFile, entries
 from satpuzzle.errors import InputError
-from satpuzzle.formats import acrosslite, constructors, ipuzfile, jpz, xd
+from satpuzzle.kinds.crossword.formats import acrosslite, constructors, ipuzfile, jpz, xd
 from satpuzzle.loading import load, load_bytes, load_text
 
 DATA = ROOT / "tests" / "data" / "crossword"

@@ -55,7 +55,7 @@ from satpuzzle.stages import StageTimeout
 from satpuzzle.textio import printable
 
 cluster = Lazy("satpuzzle.cluster")  # --cluster: imported when it runs
-constructors = Lazy("satpuzzle.formats.constructors")  # --format puz, ipuz, xd
+constructors = Lazy("satpuzzle.kinds.crossword.formats.constructors")  # --format puz, ipuz, xd
 # the constructors' files `--format` writes a crossword's fill into (-o FILE)
 FILL_FORMATS = ("puz", "ipuz", "xd")
 

@@ -2,7 +2,10 @@
 
 This package only names the formats and dispatches: what a format means for a kind lives in
 that kind's codecs (satpuzzle/kinds/<kind>/codecs.py, the "exchange formats" hooks of
-satpuzzle/kinds/base.py), built on the kind-free framework in satpuzzle/codecs. Each format
+satpuzzle/kinds/base.py), built on the kind-free framework in satpuzzle/codecs. A format one
+kind owns whole (Across Lite, ipuz, xd, .jpz: satpuzzle/kinds/crossword/formats/) and a kind's
+codec for a family several kinds write (janko.at text) are declared by the kind
+(`Kind.exchange_formats`) and collected here from the registry. Each format
 is an object (a module, or for the kinds' native files a `native.NativeFile`) with
     NAME: str                      the name used by `import FORMAT` / `export --format FORMAT`
     KINDS: tuple[str, ...]         the puzzle kinds it can express
@@ -28,6 +31,8 @@ from satpuzzle.textio import check_number_lengths
 
 # The kinds' native files, one format each; the kinds name them, their codecs load when used
 _NATIVE = Lazy("satpuzzle.formats.native")
+# the formats several kinds write, each kind its codec (its `exchange_formats` name the family)
+FAMILIES = {"janko": Lazy("satpuzzle.formats.janko")}
 # format name -> module; order matters for recognising inline sources (first match wins).
 # Each module (and each kind's codecs) is imported when its format is first used.
 FORMATS = {
@@ -35,13 +40,10 @@ FORMATS = {
     "url": Lazy("satpuzzle.formats.puzzlink"),
     "puz": Lazy("satpuzzle.formats.puz"),
     "json": Lazy("satpuzzle.formats.instance_json"),
-    "janko": Lazy("satpuzzle.formats.janko"),
-    # crossword constructors' files (satpuzzle.formats.constructors)
-    "acrosslite": Lazy("satpuzzle.formats.acrosslite"),
-    "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
-    "xd": Lazy("satpuzzle.formats.xd"),
-    "jpz": Lazy("satpuzzle.formats.jpz"),
-    "sitejson": Lazy("satpuzzle.formats.sitejson"),
+    **FAMILIES,
+    # the formats a kind owns whole, as it declares them (crossword constructors' files)
+    **{form.name: form.codec for kind in registry.KINDS.values()
+       for form in kind.exchange_formats if form.name not in FAMILIES},
     **{name: _NATIVE for kind in registry.KINDS.values() for name in kind.native_format_names},
     "svg": Lazy("satpuzzle.formats.svg"),
 }

@@ -65,6 +65,25 @@ class EngineDeclined(Exception):
 
 
 @dataclass(frozen=True)
+class ExchangeFormat:
+    """An exchange format a kind owns, declared in its `__init__.py` (`Kind.exchange_formats`)
+    and found by satpuzzle.formats and satpuzzle.loading through the registry.
+
+    `name` is the format's name (`import --format NAME`, `export --format NAME`); `codec`
+    a Lazy, loaded on first use. A format of this kind alone (Across Lite, ipuz, xd, .jpz,
+    the sites' JSON: crosswords) is a module of the kind's `formats/` package, and `codec` is
+    that module: `NAME`, `KINDS`, `read(source, path)`, `write(instance)` unless read-only.
+    A format several kinds write (janko.at text: satpuzzle/formats/janko.py over the kind-free
+    framework satpuzzle/codecs/janko.py) is a family, and `codec` is this kind's codec for it
+    (a `JankoCodec` in the kind's `janko.py`). `signed`: a file of the format is told by its
+    content before anything else (a crossword constructor's file, even one named `.puz`)."""
+
+    name: str
+    codec: Any
+    signed: bool = False
+
+
+@dataclass(frozen=True)
 class Option:
     """A command-line option a kind adds (`--box`, `--dict`, ...). `names_kind`: giving it
     says which kind a native file is; `native_only`: it applies to native files, and a .puz
@@ -231,6 +250,9 @@ class Kind:
     generate_options: ClassVar[tuple[Option, ...]] = ()
     # the rows × columns `satpuzzle generate` makes when --size is not given
     generate_size: ClassVar[tuple[int, int]] = (10, 10)
+    # the exchange formats the kind owns or writes a family of (ExchangeFormat), in the
+    # order satpuzzle.formats lists them
+    exchange_formats: ClassVar[tuple[ExchangeFormat, ...]] = ()
     # the families of constraints a user may switch the encoding of (--encoding FAMILY=NAME,
     # `encoding:` in the language): family → what it states ("amo", "card", "pb",
     # "connected", "acyclic"); the kind's rules module passes this to constraints.Model.

@@ -8,7 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.base import Engine, Kind, Option
+from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
 # The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
@@ -99,6 +99,16 @@ class CrosswordKind(Kind):
                                       "cell), or STRING,STRING... (any open cell may hold a "
                                       "letter or one of them)"},
                names_kind=False),
+    )
+    # crossword constructors' files, told by their content (formats/constructors.py)
+    exchange_formats = (
+        ExchangeFormat("acrosslite", Lazy("satpuzzle.kinds.crossword.formats.acrosslite"),
+                       signed=True),
+        ExchangeFormat("ipuz", Lazy("satpuzzle.kinds.crossword.formats.ipuzfile"), signed=True),
+        ExchangeFormat("xd", Lazy("satpuzzle.kinds.crossword.formats.xd"), signed=True),
+        ExchangeFormat("jpz", Lazy("satpuzzle.kinds.crossword.formats.jpz"), signed=True),
+        ExchangeFormat("sitejson", Lazy("satpuzzle.kinds.crossword.formats.sitejson"),
+                       signed=True),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
     estimate_clauses = Lazy("satpuzzle.kinds.crossword.puzzle", "estimate_clauses")

@@ -14,7 +14,7 @@ style's `barred`: T, L, R, B for its top, left, right and bottom edges; the styl
 cell or named from `styles`), which end entries as blocks do. Other styles (circles, shading) are
 markup, ignored. A clue goes on the entry its `cells` are (counted from 1, or from 0 in a file
 naming a 0), whatever its label; else on the entry its label numbers. A variety crossword,
-whose clues' `cells` are not the grid's straight runs, is refused (satpuzzle.formats.words). A
+whose clues' `cells` are not the grid's straight runs, is refused (satpuzzle.kinds.crossword.formats.words). A
 diagramless grid (open where the solution has blocks) takes its blocks from the solution, its
 labels left to satpuzzle's numbering.
 
@@ -48,10 +48,12 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
-from satpuzzle.formats.acrosslite import one_line
-from satpuzzle.formats.words import Cell, Word, direction, refuse_variety
-from satpuzzle.kinds import registry
+from satpuzzle.kinds.crossword.formats.acrosslite import one_line
+from satpuzzle.kinds.crossword.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.lazy import Lazy
+
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
 
 ipuz = Lazy("ipuz")
 
@@ -77,7 +79,7 @@ def is_ipuz(text: str) -> bool:
 def read(source: str, path: str) -> list[Any]:
     """The fill problem of an ipuz crossword, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""
-    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+    return [crossword_codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(text: str, path: str) -> GridFile:
@@ -431,7 +433,7 @@ def _text(value: Any) -> str:
 
 def write(instance: Any) -> str:
     """The puzzle as ipuz (not filled: the solution the file it came from held, if whole)."""
-    document = registry.kind("crossword").codecs.grid_file(instance)
+    document = crossword_codecs.grid_file(instance)
     complete = all(OPEN not in row for row in document.solution)
     return write_filled(document, document.solution if complete else None, document.rebus)
 

@@ -50,7 +50,10 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
-from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
 
 NAME = "xd"
 KINDS = ("crossword",)
@@ -76,7 +79,7 @@ def is_xd(text: str, path: str) -> bool:
 def read(source: str, path: str) -> list[Any]:
     """The fill problem of an xd file, its word list the file's own answers (a dictionary
     comes with `solve --dict`, through satpuzzle.loading)."""
-    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+    return [crossword_codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(text: str, path: str) -> GridFile:
@@ -299,7 +302,7 @@ def _clue(line: str) -> Clue | None:
 
 def write(instance: Any) -> str:
     """The puzzle as xd (not filled: the solution the file it came from held)."""
-    document = registry.kind("crossword").codecs.grid_file(instance)
+    document = crossword_codecs.grid_file(instance)
     return write_filled(document, document.solution, document.rebus)
 
 

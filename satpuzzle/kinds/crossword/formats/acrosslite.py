@@ -34,9 +34,11 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
-from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import is_across_lite, printable, shorten
+
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
 
 puz = Lazy("puz")
 
@@ -58,7 +60,7 @@ def is_text(text: str) -> bool:
 def read(source: str | bytes, path: str) -> list[Any]:
     """The fill problem of an Across Lite file, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""
-    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+    return [crossword_codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(source: str | bytes, path: str) -> GridFile:
@@ -221,7 +223,7 @@ def _clue_order(rows: tuple[str, ...]) -> list[Any]:
 
 def write(instance: Any) -> bytes:
     """The puzzle as a binary `.puz` (not filled: the solution the file it came from held)."""
-    document = registry.kind("crossword").codecs.grid_file(instance)
+    document = crossword_codecs.grid_file(instance)
     return write_filled(document, document.solution, document.rebus)
 
 

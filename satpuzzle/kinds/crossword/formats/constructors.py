@@ -2,10 +2,10 @@
 when it could clash: a `.puz` of text is satpuzzle's language, a binary one Across Lite) and
 read as fill problems with the command line's dictionary; a fill written back into them.
 
-Formats: Across Lite binary and text (satpuzzle.formats.acrosslite), ipuz
-(satpuzzle.formats.ipuzfile), xd (satpuzzle.formats.xd), and, read only, Crossword Compiler's
-.jpz (satpuzzle.formats.jpz) and the JSON of XWordInfo, Crosshare and Amuse Labs
-(satpuzzle.formats.sitejson).
+Formats: Across Lite binary and text (satpuzzle.kinds.crossword.formats.acrosslite), ipuz
+(satpuzzle.kinds.crossword.formats.ipuzfile), xd (satpuzzle.kinds.crossword.formats.xd), and, read only, Crossword Compiler's
+.jpz (satpuzzle.kinds.crossword.formats.jpz) and the JSON of XWordInfo, Crosshare and Amuse Labs
+(satpuzzle.kinds.crossword.formats.sitejson).
 """
 
 from __future__ import annotations
@@ -14,17 +14,19 @@ from typing import Any
 
 from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError
-from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import ZIP_MAGIC, is_across_lite
 
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
+
 # format name -> its module; `solve --format NAME` writes a fill in it (`puz`: Across Lite)
 MODULES = {
-    "acrosslite": Lazy("satpuzzle.formats.acrosslite"),
-    "ipuz": Lazy("satpuzzle.formats.ipuzfile"),
-    "xd": Lazy("satpuzzle.formats.xd"),
-    "jpz": Lazy("satpuzzle.formats.jpz"),
-    **{name: Lazy("satpuzzle.formats.sitejson") for name in ("xwordinfo", "crosshare", "amuse")},
+    "acrosslite": Lazy("satpuzzle.kinds.crossword.formats.acrosslite"),
+    "ipuz": Lazy("satpuzzle.kinds.crossword.formats.ipuzfile"),
+    "xd": Lazy("satpuzzle.kinds.crossword.formats.xd"),
+    "jpz": Lazy("satpuzzle.kinds.crossword.formats.jpz"),
+    **{name: Lazy("satpuzzle.kinds.crossword.formats.sitejson") for name in ("xwordinfo", "crosshare", "amuse")},
 }
 FILL_FORMATS = {"puz": "acrosslite", "ipuz": "ipuz", "xd": "xd"}
 LABELS = {"acrosslite": "an Across Lite puzzle", "ipuz": "an ipuz puzzle",
@@ -59,7 +61,7 @@ def read(name: str, source: str | bytes, path: str, kind: str | None,
         raise InputError(f"this is {LABELS[name]}, a crossword: --kind {kind} does not apply",
                          path)
     document = read_document(name, source, path)
-    return [registry.kind("crossword").codecs.fill_problem(document, path, options)]
+    return [crossword_codecs.fill_problem(document, path, options)]
 
 
 def read_document(name: str, source: str | bytes, path: str) -> GridFile:
@@ -70,7 +72,7 @@ def write_fill(format_name: str, instance: Any, fill: Any) -> str | bytes:
     """A crossword's fill in a constructor's format (`puz`, `ipuz`, `xd`): the file the
     puzzle was read from with the fill as its solution, clues kept; or, for a grid read from
     elsewhere, a new file with empty clues."""
-    codecs = registry.kind("crossword").codecs
+    codecs = crossword_codecs
     if instance.KIND != "crossword":
         raise InputError(f"--format {format_name} writes crossword fills; this is a "
                          f"{instance.KIND} puzzle")

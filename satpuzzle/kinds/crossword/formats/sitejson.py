@@ -55,7 +55,10 @@ from satpuzzle.codecs.gridfile import (
 )
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema, parse
 from satpuzzle.errors import InputError
-from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
 
 NAME = "sitejson"
 KINDS = ("crossword",)
@@ -110,7 +113,7 @@ def _shape(data: Any) -> str | None:
 def read(source: str | bytes, path: str) -> list[Any]:
     """The fill problem of a site's JSON, its word list the file's own answers (a dictionary
     comes with `solve --dict`, through satpuzzle.loading)."""
-    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+    return [crossword_codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(source: str | bytes, path: str) -> GridFile:

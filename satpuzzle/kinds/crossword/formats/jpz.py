@@ -17,7 +17,7 @@ Across or Down, the one its word starts), title, creator, copyright, and the bar
 grid (a cell's `top-bar`, `left-bar`, `right-bar` and `bottom-bar`, which end entries as blocks
 do). A puzzle that is no crossword (an `<acrostic>`, `<coded>` crossword, `<word-search>` or
 `<sudoku>`) is refused, naming it; so is a variety crossword, whose words are not the straight
-runs of its grid (satpuzzle.formats.words).
+runs of its grid (satpuzzle.kinds.crossword.formats.words).
 
 A rebus: a `solution` of several letters (`<cell solution="HEART">`) is GridFile.rebus,
 upper-cased, accents folded; one of other characters (`10`, `♥`) leaves its cell open, no letter
@@ -46,9 +46,12 @@ from satpuzzle.codecs.gridfile import (
     entries,
 )
 from satpuzzle.errors import InputError
-from satpuzzle.formats.words import Cell, Word, direction, refuse_variety
-from satpuzzle.kinds import registry
+from satpuzzle.kinds.crossword.formats.words import Cell, Word, direction, refuse_variety
+from satpuzzle.lazy import Lazy
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
+
+# the crossword kind's codecs: a fill problem from a file, a file from a puzzle
+crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
 
 NAME = "jpz"
 KINDS = ("crossword",)
@@ -72,7 +75,7 @@ def is_jpz(text: str) -> bool:
 def read(source: str | bytes, path: str) -> list[Any]:
     """The fill problem of a `.jpz`, its word list the file's own answers (a dictionary comes
     with `solve --dict`, through satpuzzle.loading)."""
-    return [registry.kind("crossword").codecs.fill_problem(read_document(source, path), path)]
+    return [crossword_codecs.fill_problem(read_document(source, path), path)]
 
 
 def read_document(source: str | bytes, path: str) -> GridFile:
