@@ -256,43 +256,22 @@ class Formula:
         block_starts = [len(self.clauses)]
         for block in self.blocks:
             block_starts.append(block_starts[-1] + len(block.ends))
-        owner_list: list[tuple[int, int, str]] = []
-        owner_blocks: list[tuple[int, int, str]] = []
+        owned_list: list[_Owned] = []  # list clauses, numbered from 0
+        owned_blocks: list[_Owned] = []  # block clauses, numbered after the list's
         for span in self.spans:
             if span.clauses[1] > span.clauses[0]:
-                owner_list.append((span.clauses[0], span.clauses[1], span.family))
+                owned_list.append((span.clauses[0], span.clauses[1], span.family))
             if span.blocks[1] > span.blocks[0]:
-                owner_blocks.append((block_starts[span.blocks[0]],
+                owned_blocks.append((block_starts[span.blocks[0]],
                                      block_starts[span.blocks[1]], span.family))
         for block_number, first, families, owners in self.shared_runs:
-            numbers = owners.tolist() if hasattr(owners, "tolist") else list(owners)
-            base = first if block_number is None else block_starts[block_number] + first
-            target = owner_list if block_number is None else owner_blocks
-            at = 0
-            while at < len(numbers):  # each run of one family's clauses
-                end = at
-                while end < len(numbers) and numbers[end] == numbers[at]:
-                    end += 1
-                target.append((base + at, base + end, families[numbers[at]]))
-                at = end
-        ranges: list[tuple[str, int, int]] = []
-        for owners, end in ((owner_list, len(self.clauses)),
-                            (owner_blocks, self.num_clauses)):
-            at = len(self.clauses) if owners is owner_blocks else 0
-            for low, high, family in sorted(owners):
-                if low > at:
-                    ranges.append(("(unattributed)", at + 1, low))
-                ranges.append((family, low + 1, high))
-                at = high
-            if at < end:
-                ranges.append(("(unattributed)", at + 1, end))
-        merged: list[tuple[str, int, int]] = []
-        for family, low, high in ranges:
-            if merged and merged[-1][0] == family and merged[-1][2] + 1 == low:
-                merged[-1] = (family, merged[-1][1], high)
+            if block_number is None:
+                owned_list += _family_runs(owners, first, families)
             else:
-                merged.append((family, low, high))
-        return merged
+                owned_blocks += _family_runs(owners, block_starts[block_number] + first,
+                                             families)
+        return _merged(_covering(owned_list, 0, len(self.clauses))
+                       + _covering(owned_blocks, len(self.clauses), self.num_clauses))
 
     def explanation(self) -> list[FamilyStats]:
         """The families' table; an "(unattributed)" row holds the clauses no family claims,
@@ -498,6 +477,49 @@ class Formula:
                               self.names, source)
         header += self.family_header() + projection_lines(self.live_puzzle_vars())
         return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
+
+
+# (first, end, family): clauses first..end − 1 (0-based) are the family's
+_Owned = tuple[int, int, str]
+
+
+def _family_runs(owners: Any, base: int, families: Sequence[str]) -> list[_Owned]:
+    """Each run of one family's clauses among `owners`, the family numbers (in `families`)
+    of clauses base, base + 1, ... (a list or a numpy array)."""
+    numbers = owners.tolist() if hasattr(owners, "tolist") else list(owners)
+    runs: list[_Owned] = []
+    at = base
+    for number, run in itertools.groupby(numbers):
+        end = at + sum(1 for _ in run)
+        runs.append((at, end, families[number]))
+        at = end
+    return runs
+
+
+def _covering(owned: list[_Owned], start: int, end: int) -> list[tuple[str, int, int]]:
+    """(family, first, last) clause numbers (1-based, inclusive) of clauses start..end − 1
+    in order, the clauses no family owns "(unattributed)"."""
+    ranges: list[tuple[str, int, int]] = []
+    at = start
+    for low, high, family in sorted(owned):
+        if low > at:
+            ranges.append(("(unattributed)", at + 1, low))
+        ranges.append((family, low + 1, high))
+        at = high
+    if at < end:
+        ranges.append(("(unattributed)", at + 1, end))
+    return ranges
+
+
+def _merged(ranges: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """`ranges` with each two adjacent ranges of one family joined."""
+    merged: list[tuple[str, int, int]] = []
+    for family, low, high in ranges:
+        if merged and merged[-1][0] == family and merged[-1][2] + 1 == low:
+            merged[-1] = (family, merged[-1][1], high)
+        else:
+            merged.append((family, low, high))
+    return merged
 
 
 def pb_clause_estimate(weights: Sequence[int]) -> int:
