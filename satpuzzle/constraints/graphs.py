@@ -22,39 +22,69 @@ every used edge is a parent arc one way or the other, and levels strictly decrea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from satpuzzle.cnf import Reachability
 from satpuzzle.constraints.model import Model
 from satpuzzle.disjoint import DisjointSets
 
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11
+
 Edge = tuple[int, int, "int | None"]
 METHODS = ("cuts", "tree", "reachability", "distance")
 
 
+class ConnectedOptions(TypedDict, total=False):
+    """The options of `connected` past its method, named at the call."""
+
+    spanning_tree_only: bool
+    example: str
+    bound: int | None
+
+
+@dataclass(frozen=True)
+class _Graph:
+    """Nodes 0..nodes − 1, each always present (None) or present when its literal is true,
+    and edges (a, b, literal)."""
+
+    nodes: int
+    edges: Sequence[Edge]
+    present: Sequence[int | None]
+
+
 def connected(model: Model, family: str, nodes: int, edges: Sequence[Edge],
               present: Sequence[int | None] | None = None, root: int | None = None,
-              method: str | None = None, spanning_tree_only: bool = False,
-              example: str = "", bound: int | None = None) -> None:
+              method: str | None = None, **options: Unpack[ConnectedOptions]) -> None:
     """The present nodes are connected, by `method` (default: the family's encoding, cuts
     unless the user chose another). `root`: a node known present (else every present
     node may be the root: one root variable each, at most one of them true).
     `spanning_tree_only` (tree method): the used edges are exactly the tree's arcs, so they
     form a tree (no cycles). `bound` (distance method): no present node is farther than
-    this from the root (default nodes − 1); without a root the distance method is a tree."""
-    present = list(present) if present is not None else [None] * nodes
+    this from the root (default nodes − 1); without a root the distance method is a tree.
+    `example`: the family's example, for --explain."""
+    graph = _Graph(nodes, edges, list(present) if present is not None else [None] * nodes)
     method = method or model.encoding(family, "connected")
+    spanning_tree_only = options.get("spanning_tree_only", False)
+    example = options.get("example", "")
     if method == "distance" and root is not None and not spanning_tree_only:
-        _distance(model, family, nodes, edges, present, root, bound, example)
+        with model.formula.family(family, "distance", "connected", 1, example):
+            _distance(model, graph, root, options.get("bound"))
+        model.formula.check_budget()
         return
     if method in ("tree", "distance") or spanning_tree_only:
-        _tree(model, family, nodes, edges, present, root, spanning_tree_only, example)
+        if nodes > 1:
+            with model.formula.family(family, "tree", "connected", 1, example):
+                _tree(model, graph, root, spanning_tree_only)
+            model.formula.check_budget()
         return
     with model.formula.family(family, method, "connected", 1, example):
-        usable = _usable(model, edges, present)
-    model.add_refiner(_cut_generator(nodes, edges, usable, present))
+        usable = _usable(model, edges, graph.present)
+    model.add_refiner(_cut_generator(nodes, edges, usable, graph.present))
     # clasp takes reachability natively only when it is the formula's one lazy constraint
     if method == "reachability" and model.lazy_constraints == 1 and all(
-            p is None for p in present) and all(
+            p is None for p in graph.present) and all(
             lit is not None for _a, _b, lit in edges):
         model.formula.reachable = Reachability(
             nodes, 0 if root is None else root,
@@ -152,79 +182,121 @@ def _strictly_less(condition: int, smaller: Sequence[int], larger: Sequence[int]
     return clauses
 
 
-def _tree(model: Model, family: str, nodes: int, edges: Sequence[Edge],
-          present: Sequence[int | None], root: int | None, spanning_tree_only: bool,
-          example: str) -> None:
-    if nodes <= 1:
-        return
-    formula = model.formula
-    with formula.family(family, "tree", "connected", 1, example):
-        level = _levels(model, nodes)
-        arcs: dict[tuple[int, int], int] = {}
-        parents: list[list[int]] = [[] for _ in range(nodes)]
-        out = formula.clauses
-        for a, b, lit in edges:
-            for child, parent in ((a, b), (b, a)):
-                if child == root or (child, parent) in arcs:
-                    continue
-                arc = model.fresh()
-                arcs[child, parent] = arc
-                parents[child].append(arc)
-                if lit is not None:
-                    out.append([-arc, lit])
-                out += [[-arc, end] for end in (present[parent], present[child])
-                        if end is not None]
-                out += _strictly_less(arc, level[parent], level[child], model.fresh)
-        if root is None:
-            first = model.fresh(nodes)
-            roots = [first + v for v in range(nodes)]
-            for v in range(nodes):
-                here = present[v]
-                if here is not None:
-                    out.append([-roots[v], here])
+def _tree(model: Model, graph: _Graph, root: int | None, spanning_tree_only: bool) -> None:
+    """Connectivity by a spanning tree (the `tree` method, in the module's docstring)."""
+    level = _levels(model, graph.nodes)
+    arcs = _parent_arcs(model, graph, root, level)
+    parents: list[list[int]] = [[] for _ in range(graph.nodes)]
+    for (child, _parent), arc in arcs.items():
+        parents[child].append(arc)
+    out = model.formula.clauses
+    if root is None:
+        _some_root(model, graph, parents)
+    else:
+        out += [[-bit] for bit in level[root]]
+        for v in range(graph.nodes):
+            if v != root:
+                here = graph.present[v]
                 lead = [] if here is None else [-here]
-                out.append([*lead, roots[v], *parents[v]])
-                out += [[-roots[v], -arc] for arc in parents[v]]
-            out += [[-roots[i], -roots[j]] for i in range(nodes) for j in range(i + 1, nodes)]
-        else:
-            out += [[-bit] for bit in level[root]]
-            for v in range(nodes):
-                if v != root:
-                    here = present[v]
-                    lead = [] if here is None else [-here]
-                    out.append([*lead, *parents[v]])
-        for v in range(nodes):
-            ps = parents[v]
-            out += [[-x, -y] for i, x in enumerate(ps) for y in ps[i + 1:]]
-        # implied by the levels, but stated: the solver sees it at once (Hashi: ~2.5×)
-        for (child, parent), arc in arcs.items():
-            back = arcs.get((parent, child))
-            if back is not None and child < parent:
-                out.append([-arc, -back])
-        if spanning_tree_only:
-            for a, b, lit in edges:
-                if lit is not None:
-                    ways = [arcs[c, p] for c, p in ((a, b), (b, a)) if (c, p) in arcs]
-                    out.append([-lit, *ways])
-    formula.check_budget()
+                out.append([*lead, *parents[v]])
+    for ps in parents:
+        out += [[-x, -y] for i, x in enumerate(ps) for y in ps[i + 1:]]
+    # implied by the levels, but stated: the solver sees it at once (Hashi: ~2.5×)
+    for (child, parent), arc in arcs.items():
+        back = arcs.get((parent, child))
+        if back is not None and child < parent:
+            out.append([-arc, -back])
+    if spanning_tree_only:
+        for a, b, lit in graph.edges:
+            if lit is not None:
+                ways = [arcs[c, p] for c, p in ((a, b), (b, a)) if (c, p) in arcs]
+                out.append([-lit, *ways])
 
 
-def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
-              present: Sequence[int | None], root: int, bound: int | None,
-              example: str) -> None:
+def _parent_arcs(model: Model, graph: _Graph, root: int | None,
+                 level: list[list[int]]) -> dict[tuple[int, int], int]:
+    """An arc variable per (child, parent) pair of neighbours (the root has no parent): the
+    arc implies its edge usable, both ends present and the parent's level below the
+    child's."""
+    arcs: dict[tuple[int, int], int] = {}
+    out = model.formula.clauses
+    present = graph.present
+    for a, b, lit in graph.edges:
+        for child, parent in ((a, b), (b, a)):
+            if child == root or (child, parent) in arcs:
+                continue
+            arc = arcs[child, parent] = model.fresh()
+            if lit is not None:
+                out.append([-arc, lit])
+            out += [[-arc, end] for end in (present[parent], present[child])
+                    if end is not None]
+            out += _strictly_less(arc, level[parent], level[child], model.fresh)
+    return arcs
+
+
+def _some_root(model: Model, graph: _Graph, parents: list[list[int]]) -> None:
+    """Without a known root: a root variable per node, the root present and without a
+    parent, every other present node with one, and at most one root."""
+    nodes, out = graph.nodes, model.formula.clauses
+    first = model.fresh(nodes)
+    roots = [first + v for v in range(nodes)]
+    for v in range(nodes):
+        here = graph.present[v]
+        if here is not None:
+            out.append([-roots[v], here])
+        lead = [] if here is None else [-here]
+        out.append([*lead, roots[v], *parents[v]])
+        out += [[-roots[v], -arc] for arc in parents[v]]
+    out += [[-roots[i], -roots[j]] for i in range(nodes) for j in range(i + 1, nodes)]
+
+
+Neighbours = list[tuple[int, "int | None"]]  # (node, edge literal) of each edge to a node
+
+
+def _distance(model: Model, graph: _Graph, root: int, bound: int | None) -> None:
     """Rooted connectivity by unary distances: every present node but the root takes a
     distance d, from its shortest-path distance to the root in the whole graph up to `bound`,
     and a node at distance d has a neighbour at distance d − 1 through a usable edge (the
     root is at 0), so that ever smaller distances lead every present node to the root. A node
     farther than `bound` is absent. Propagates well where distances are few (a Nurikabe
     island of n cells: at most n − 1)."""
-    bound = nodes - 1 if bound is None else bound
-    adjacent: list[list[tuple[int, int | None]]] = [[] for _ in range(nodes)]
-    for a, b, lit in edges:
+    bound = graph.nodes - 1 if bound is None else bound
+    adjacent = _adjacency(graph)
+    at = _distance_variables(model, _shortest_distances(adjacent, root), root, bound)
+    out = model.formula.clauses
+    for u in range(graph.nodes):
+        if u == root:
+            continue
+        node_lit = graph.present[u]
+        lead = [] if node_lit is None else [-node_lit]
+        if not at[u]:  # too far from the root, or not joined to it at all
+            if lead:
+                out.append(lead)
+            else:
+                model.formula.contradiction()
+            continue
+        out.append([*lead, *at[u].values()])  # present ⇒ some distance
+        for d, here in at[u].items():
+            if node_lit is not None:
+                out.append([-here, node_lit])
+            support = _closer(model, adjacent[u], at, root, d)
+            if support is not None:  # no edge always joins it to the root: one of these must
+                out.append([-here, *support])
+
+
+def _adjacency(graph: _Graph) -> list[Neighbours]:
+    """Each node's neighbours, through the edges that join two nodes."""
+    adjacent: list[Neighbours] = [[] for _ in range(graph.nodes)]
+    for a, b, lit in graph.edges:
         if a != b:
             adjacent[a].append((b, lit))
             adjacent[b].append((a, lit))
-    far: list[int | None] = [None] * nodes
+    return adjacent
+
+
+def _shortest_distances(adjacent: list[Neighbours], root: int) -> list[int | None]:
+    """Each node's distance from `root` in the whole graph (None: not joined to it)."""
+    far: list[int | None] = [None] * len(adjacent)
     far[root] = 0
     queue = [(root, 0)]
     for u, distance in queue:  # breadth first: the queue grows as it is read
@@ -232,50 +304,45 @@ def _distance(model: Model, family: str, nodes: int, edges: Sequence[Edge],
             if far[v] is None:
                 far[v] = distance + 1
                 queue.append((v, distance + 1))
-    formula = model.formula
-    with formula.family(family, "distance", "connected", 1, example):
-        out = formula.clauses
-        at: list[dict[int, int]] = [{} for _ in range(nodes)]
-        for u in range(nodes):
-            low = far[u]
-            if u == root or low is None or low > bound:
-                continue
-            first = model.fresh(bound - low + 1)
-            at[u] = {d: first + d - low for d in range(low, bound + 1)}
-        for u in range(nodes):
-            if u == root:
-                continue
-            node_lit = present[u]
-            lead = [] if node_lit is None else [-node_lit]
-            if not at[u]:  # too far from the root, or not joined to it at all
-                if lead:
-                    out.append(lead)
-                else:
-                    formula.contradiction()
-                continue
-            out.append([*lead, *at[u].values()])  # present ⇒ some distance
-            for d, here in at[u].items():
-                if node_lit is not None:
-                    out.append([-here, node_lit])
-                support: list[int] = []
-                for v, lit in adjacent[u]:
-                    step = None if v == root and d == 1 else at[v].get(d - 1)
-                    if v != root and step is None or v == root and d != 1:
-                        continue
-                    if step is None:
-                        if lit is None:  # the root, always beside it
-                            break
-                        support.append(lit)
-                        continue
-                    if lit is None:
-                        support.append(step)
-                        continue
-                    both = model.fresh()  # the edge used and its end at d − 1
-                    out += [[-both, lit], [-both, step]]
-                    support.append(both)
-                else:  # no edge always joins it to the root: one of these must
-                    out.append([-here, *support])
-    formula.check_budget()
+    return far
+
+
+def _distance_variables(model: Model, far: list[int | None], root: int,
+                        bound: int) -> list[dict[int, int]]:
+    """Per node, distance d → the variable "the node is at distance d", for d from its
+    shortest distance to `bound` (none for the root, nor for a node farther than `bound`)."""
+    at: list[dict[int, int]] = [{} for _ in far]
+    for u, low in enumerate(far):
+        if u == root or low is None or low > bound:
+            continue
+        first = model.fresh(bound - low + 1)
+        at[u] = {d: first + d - low for d in range(low, bound + 1)}
+    return at
+
+
+def _closer(model: Model, neighbours: Neighbours, at: list[dict[int, int]], root: int,
+            d: int) -> list[int] | None:
+    """The literals one of which must hold for a node at distance d: a neighbour's step at
+    distance d − 1 through a usable edge (a fresh variable "edge used and end at d − 1" where
+    the edge has a literal). None when an always usable edge joins the node to the root."""
+    out = model.formula.clauses
+    support: list[int] = []
+    for v, lit in neighbours:
+        step = None if v == root and d == 1 else at[v].get(d - 1)
+        if v != root and step is None or v == root and d != 1:
+            continue
+        if step is None:
+            if lit is None:  # the root, always beside it
+                return None
+            support.append(lit)
+            continue
+        if lit is None:
+            support.append(step)
+            continue
+        both = model.fresh()  # the edge used and its end at d − 1
+        out += [[-both, lit], [-both, step]]
+        support.append(both)
+    return support
 
 
 def forest(model: Model, family: str, nodes: int, edges: Sequence[Edge],
