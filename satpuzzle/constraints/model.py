@@ -200,12 +200,11 @@ class Model:
         self.formula.check_budget()
 
     def linear(self, family: str, lits: Sequence[int], weights: Sequence[int], how: str,
-               bound: int, example: str = "", condition: int | None = None,
-               default: str | None = None) -> None:
+               bound: int, example: str = "", condition: int | None = None) -> None:
         """sum(weights[i]·lits[i]) `how` bound (pseudo-Boolean), under `condition` if
-        given. The default mixed-radix "equals" runs in a killable child when large
-        (Formula.pb_equals)."""
-        name = self.encoding(family, "pb", default)
+        given, by the family's pb encoding. The default mixed-radix "equals" runs in a
+        killable child when large (Formula.pb_equals)."""
+        name = self.encoding(family, "pb")
         what = {"atmost": "sum ≤ k", "atleast": "sum ≥ k", "equals": "sum = k"}[how]
         # w·x with w < 0 is w − w·¬x: positive weights only (PBEnc refuses the negative
         # bounds negative weights lead to), and no zero weight
