@@ -7,8 +7,8 @@ PUZZLE-POSITION) measured.
    instance is written to a temporary .puz file and counted by the command line,
    `python -m satpuzzle solve FILE --count` (wall time of the whole process), next to the
    paper's F(n − 2), our F(n − 1) and Algorithm 1's status.
-2. Algorithm 1 against SAT on random position puzzles (jigsaw.generate, labels 1..3) and a
-   perturbed copy of each (one label negated): how often Algorithm 1 solves, gets stuck or
+2. Algorithm 1 against SAT on random position puzzles (generation.generate, labels 1..3) and
+   a perturbed copy of each (one label negated): how often Algorithm 1 solves, gets stuck or
    proves unsat, whether any verdict contradicts SAT (must be 0), median times. Algorithm 1
    is the object of the claim: it is called directly (satpuzzle.kinds.jigsaw.propagation) to
    read its verdict, and its column is the algorithm's own time, not a satpuzzle figure. The
@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import product
 from satpuzzle.checkers.jigsaw import check
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.propagation import propagate
 
@@ -86,7 +87,7 @@ def _interior_piece(r: int, c: int) -> jigsaw.Piece:
 
 
 def _frame_label(r: int, c: int, side: int, rows: int, cols: int) -> int:
-    dr, dc = jigsaw._STEPS[side]
+    dr, dc = jigsaw.STEPS[side]
     r2, c2 = r + dr, c + dc
     if not (0 <= r2 < rows and 0 <= c2 < cols):
         return 0
@@ -152,7 +153,7 @@ def random_table(sizes: list[tuple[int, int]], seeds: int) -> None:
             tally: Counter[str] = Counter()
             times: dict[str, list[float]] = {"alg1": [], "sat": []}
             for seed in range(seeds):
-                made = jigsaw.generate(rows, cols, labels=labels, variant="position",
+                made = jigsaw_generation.generate(rows, cols, labels=labels, variant="position",
                                        seed=seed)
                 for instance in (made, negated_label(made, seed)):
                     compare(instance, tally, times)

@@ -27,6 +27,7 @@ from benchmarks.harness import Answer, Case, Method
 from satpuzzle.kinds.crossword import puzzle as crossword
 from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku import puzzle as sudoku
@@ -587,7 +588,7 @@ def jigsaw_suite(data: Path, quick: bool, time_limit: float) -> Suite:
     boards = ((3, 3, 3), (4, 4, 4), (5, 5, 5), (6, 6, 6)) if quick else \
         ((3, 3, 3), (4, 4, 4), (5, 5, 5), (6, 6, 6), (7, 7, 7), (8, 8, 8))
     cases = [Case(f"gen{r}x{c}-{labels}#{seed}", r * c,
-                  jigsaw.generate(r, c, labels=labels, seed=seed))
+                  jigsaw_generation.generate(r, c, labels=labels, seed=seed))
              for r, c, labels in boards for seed in range(2)]
     notes = ["generated boards (opposite matching, border zero, `labels` colours, 2 seeds each)",
              ("satpuzzle = `solve` as shipped (--engine auto: the depth-first search on boards "

@@ -379,6 +379,7 @@ def _hashi_text(rng: random.Random) -> str:
 
 
 def _jigsaw_text(rng: random.Random) -> str:
+    from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
     from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 
     if rng.random() < 0.4:  # what the Eternity II and Brendan Owen files hold
@@ -386,9 +387,10 @@ def _jigsaw_text(rng: random.Random) -> str:
     else:
         variant, matching, border = (rng.choice(jigsaw.VARIANTS), rng.choice(jigsaw.MATCHINGS),
                                      rng.choice(jigsaw.BORDERS))
-    instance = jigsaw.generate(rng.randint(1, 4), rng.randint(1, 4), labels=rng.randint(1, 4),
-                               variant=variant, matching=matching, border=border,
-                               seed=rng.randrange(10**6))
+    instance = jigsaw_generation.generate(rng.randint(1, 4), rng.randint(1, 4),
+                                          labels=rng.randint(1, 4), variant=variant,
+                                          matching=matching, border=border,
+                                          seed=rng.randrange(10**6))
     return jigsaw.to_puz(instance)
 
 

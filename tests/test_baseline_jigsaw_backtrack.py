@@ -10,6 +10,7 @@ import pytest
 
 import satpuzzle
 from benchmarks.baselines import jigsaw_backtrack
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from tests.conftest import swapped_labels
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.skipif(not jigsaw_backtrack.AVAILABLE, reason="no C com
 @pytest.mark.parametrize("rows,cols", [(3, 3), (3, 5), (5, 3), (4, 6), (6, 4), (2, 7)])
 @pytest.mark.parametrize("seed", range(3))
 def test_boards_found_pass_the_rule_checker(rows, cols, seed):
-    instance = jigsaw.generate(rows, cols, labels=3, seed=seed, matching="equal")
+    instance = jigsaw_generation.generate(rows, cols, labels=3, seed=seed, matching="equal")
     solution, nodes = jigsaw_backtrack.solve(instance, time_limit=30)
     assert nodes >= rows * cols
     assert solution is not None and satpuzzle.check(instance, solution) == []
@@ -28,7 +29,7 @@ def test_boards_found_pass_the_rule_checker(rows, cols, seed):
 def _two_label_board(rng: random.Random) -> jigsaw.JigsawInstance:
     """A small generated board showing both inner labels 1 and 2 (so that they can swap)."""
     while True:
-        board = jigsaw.generate(rng.choice((2, 3)), rng.choice((3, 4)), labels=2,
+        board = jigsaw_generation.generate(rng.choice((2, 3)), rng.choice((3, 4)), labels=2,
                                 seed=rng.randrange(10**6), matching="equal")
         if {1, 2} <= {label for piece in board.pieces for label in piece}:
             return board
@@ -49,6 +50,6 @@ def test_finds_a_board_exactly_when_satpuzzle_does():
 
 
 def test_refuses_what_it_does_not_model():
-    instance = jigsaw.generate(3, 3, labels=2, seed=1, matching="opposite")
+    instance = jigsaw_generation.generate(3, 3, labels=2, seed=1, matching="opposite")
     with pytest.raises(ValueError):
         jigsaw_backtrack.solve(instance, time_limit=5)

@@ -15,6 +15,7 @@ import satpuzzle
 from benchmarks.baselines import sudoku_annealing
 from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
@@ -53,7 +54,7 @@ NURIKABES = [
 
 def _generated() -> list:
     """Small generated puzzles of every kind with several solutions where possible."""
-    made = [jigsaw.generate(3, 3, labels=2, variant=variant, seed=1, matching=matching,
+    made = [jigsaw_generation.generate(3, 3, labels=2, variant=variant, seed=1, matching=matching,
                             border=border)
             for variant in jigsaw.VARIANTS for matching in jigsaw.MATCHINGS
             for border in jigsaw.BORDERS

@@ -13,7 +13,8 @@ from conftest import INSTANCES, run_cli
 from satpuzzle import pipeline
 from satpuzzle.cnf import DEFAULT_MAX_CLAUSES, ClauseBudgetExceeded, clause_budget
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, estimate_clauses
+from satpuzzle.kinds.jigsaw.candidates import estimate_clauses
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 
 def _distinct_pieces_board(side: int) -> JigsawInstance:

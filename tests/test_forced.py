@@ -22,6 +22,8 @@ from satpuzzle.cnf import VarName
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.hashi import geometry as hashi_geometry
 from satpuzzle.kinds.hashi import rules as hashi_rules
+from satpuzzle.kinds.jigsaw import decoding as jigsaw_decoding
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 
@@ -71,7 +73,7 @@ def _cases() -> dict[str, Any]:
                           "border": "free"},
     }
     for name, options in generated.items():
-        cases[f"jigsaw {name}"] = jigsaw.generate(seed=2, **options)
+        cases[f"jigsaw {name}"] = jigsaw_generation.generate(seed=2, **options)
     return cases
 
 
@@ -287,7 +289,7 @@ def test_jigsaw_forced_placements_show_the_labels_all_solutions_show(name):
     instance = CASES[name]
     solutions = list(satpuzzle.solutions(instance))
     _result, forced = _forced_names(instance)
-    for line in jigsaw.forced_text(instance, forced):
+    for line in jigsaw_decoding.forced_text(instance, forced):
         if " = " not in line:
             continue
         cell, placements = line.split(" = ")
@@ -302,7 +304,7 @@ def test_jigsaw_forced_placements_show_the_labels_all_solutions_show(name):
 def test_jigsaw_identical_pieces_are_listed_together():
     instance = CASES["jigsaw identical"]
     _result, forced = _forced_names(instance)
-    lines = jigsaw.forced_text(instance, forced)
+    lines = jigsaw_decoding.forced_text(instance, forced)
     corner = next(line for line in lines if line.startswith("r1c1 = "))
     placements = corner.split(" = ")[1].split(" or ")
     assert len(placements) == 4  # the four corner pieces look alike

@@ -18,7 +18,9 @@ from satpuzzle.checkers.jigsaw import check
 from satpuzzle.constraints.encodings import choices
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.jigsaw import FAMILIES, rules
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw import rendering as jigsaw_rendering
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 JIGSAW = INSTANCES / "jigsaw"
@@ -145,9 +147,9 @@ ENGINES = ("sat", "search")
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_generated_solution_sets_equal_brute_force(variant, matching, border, engine):
     for seed, (rows, cols) in enumerate([(2, 2), (2, 3), (3, 3), (3, 2)]):
-        instance = jigsaw.generate(rows, cols, labels=labels_for(variant, matching, border),
-                                   variant=variant, seed=seed, matching=matching,
-                                   border=border)
+        instance = jigsaw_generation.generate(
+            rows, cols, labels=labels_for(variant, matching, border), variant=variant,
+            seed=seed, matching=matching, border=border)
         # generated instances are solvable
         assert assert_matches_brute_force(instance, engine=engine)
 
@@ -189,7 +191,7 @@ def test_language_example_has_four_board_rotations():
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_unsatisfiable_instances_have_no_solution(variant):
-    instance = jigsaw.generate(3, 3, labels=2, variant=variant, seed=5)
+    instance = jigsaw_generation.generate(3, 3, labels=2, variant=variant, seed=5)
     pieces = list(instance.pieces)
     pieces[0] = (7, 7, 7, 7) if not variant.startswith("contour") else (0, 7, 7, 7)
     broken = JigsawInstance(3, 3, tuple(pieces), variant)
@@ -211,14 +213,15 @@ CASES = [("puzzle", "opposite", 2, 3, "zero"), ("puzzle", "equal", 3, 3, "zero")
 
 
 def generated_cases() -> list[JigsawInstance]:
-    return [jigsaw.generate(side, side, labels=labels, variant=variant, seed=seed,
+    return [jigsaw_generation.generate(side, side, labels=labels, variant=variant, seed=seed,
                             matching=matching, border=border)
             for seed, (variant, matching, labels, side, border) in enumerate(CASES)]
 
 
 def broken_board() -> JigsawInstance:
     """One changed label: the colour counts and parity no longer add up."""
-    instance = jigsaw.generate(3, 3, labels=9, variant="puzzle", seed=1, matching="equal")
+    instance = jigsaw_generation.generate(3, 3, labels=9, variant="puzzle", seed=1,
+                                          matching="equal")
     pieces = list(instance.pieces)
     pieces[4] = (pieces[4][0], pieces[4][1], pieces[4][2], 42)
     return JigsawInstance(3, 3, tuple(pieces), "puzzle", "equal")
@@ -288,15 +291,15 @@ def test_every_clause_belongs_to_a_rule(monkeypatch):
 def test_generator_is_solvable_and_deterministic(variant):
     for seed in range(3):
         for matching in ("opposite", "equal"):
-            instance = jigsaw.generate(4, 5, labels=4, variant=variant, seed=seed,
+            instance = jigsaw_generation.generate(4, 5, labels=4, variant=variant, seed=seed,
                                        matching=matching)
             solution = satpuzzle.solve(instance)
             assert solution is not None and check(instance, solution) == []
-            again = jigsaw.generate(4, 5, labels=4, variant=variant, seed=seed,
+            again = jigsaw_generation.generate(4, 5, labels=4, variant=variant, seed=seed,
                                     matching=matching)
             assert again == instance
-    a = jigsaw.generate(4, 4, labels=3, variant=variant, seed=1)
-    b = jigsaw.generate(4, 4, labels=3, variant=variant, seed=2)
+    a = jigsaw_generation.generate(4, 4, labels=3, variant=variant, seed=1)
+    b = jigsaw_generation.generate(4, 4, labels=3, variant=variant, seed=2)
     assert a != b
     if variant.endswith("orientation"):
         assert satpuzzle.solve(a) is not None
@@ -306,9 +309,9 @@ def test_generator_is_solvable_and_deterministic(variant):
 
 def test_generated_border_labels():
     for matching in ("opposite", "equal"):
-        free = jigsaw.generate(3, 4, labels=5, seed=3, border="free", matching=matching)
+        free = jigsaw_generation.generate(3, 4, labels=5, seed=3, border="free", matching=matching)
         assert all(label != 0 for piece in free.pieces for label in piece)
-        zero = jigsaw.generate(3, 4, labels=5, seed=3, matching=matching)
+        zero = jigsaw_generation.generate(3, 4, labels=5, seed=3, matching=matching)
         zeros = sum(label == 0 for piece in zero.pieces for label in piece)
         assert zeros == 2 * (3 + 4)  # exactly the outside edges
         signs = {label > 0 for piece in zero.pieces for label in piece if label}
@@ -321,7 +324,7 @@ def test_generated_border_labels():
 def test_checker_rejects_mutated_boards():
     rng = random.Random(4)
     for variant in VARIANTS:
-        instance = jigsaw.generate(3, 3, labels=2, variant=variant, seed=11)
+        instance = jigsaw_generation.generate(3, 3, labels=2, variant=variant, seed=11)
         valid = brute_force_boards(instance)
         (solution,) = list(satpuzzle.solutions(instance, limit=1))
         cells = [(r, c) for r in range(3) for c in range(3) if solution[r][c] is not None]
@@ -344,7 +347,7 @@ def test_checker_rejects_mutated_boards():
 
 
 def test_checker_rejects_structural_errors():
-    instance = jigsaw.generate(3, 3, labels=2, variant="contour", seed=2)
+    instance = jigsaw_generation.generate(3, 3, labels=2, variant="contour", seed=2)
     solution = satpuzzle.solve(instance)
     assert check(instance, solution) == []
     board = [list(row) for row in solution]
@@ -421,7 +424,7 @@ def test_native_options_force_a_reading():
 
 def test_eternity_style_board_from_border_pieces():
     # a generated 3×5 with equal labels, listed without header
-    instance = jigsaw.generate(3, 5, labels=3, seed=1, matching="equal")
+    instance = jigsaw_generation.generate(3, 5, labels=3, seed=1, matching="equal")
     text = "\n".join(" ".join(map(str, piece)) for piece in instance.pieces) + "\n"
     assert jigsaw.sniff(text)
     (read,), _ = jigsaw.read_native(text, "clue.txt", {})
@@ -492,14 +495,14 @@ def test_text_and_json_round_trip_through_check(tmp_path):
     text = run_cli("solve", puz, "--all")
     assert text.returncode == 0
     instance = satpuzzle.load(str(puz))[0]
-    parsed = jigsaw.parse_solutions(instance, text.stdout, "out.txt")
+    parsed = jigsaw_rendering.parse_solutions(instance, text.stdout, "out.txt")
     assert {visible(instance, s) for s in parsed} == brute_force_boards(instance)
     (tmp_path / "out.txt").write_text(text.stdout)
     checked = run_cli("check", puz, tmp_path / "out.txt")
     assert checked.returncode == 0 and checked.stdout.count("valid") == 4
     data = run_cli("solve", puz, "--all", "--format", "json")
     solutions = json.loads(data.stdout)["solutions"]
-    assert [jigsaw.from_json(instance, s, "x") for s in solutions] == parsed
+    assert [jigsaw_rendering.from_json(instance, s, "x") for s in solutions] == parsed
     (tmp_path / "out.json").write_text(data.stdout)
     assert run_cli("check", puz, tmp_path / "out.json").returncode == 0
     broken = text.stdout.replace("1r0", "1r1", 1).replace("1r3", "1r1", 1)
@@ -511,10 +514,10 @@ def test_text_and_json_round_trip_through_check(tmp_path):
 def test_contour_rendering_shows_empty_interior():
     instance = satpuzzle.load(str(JIGSAW / "contour-3x4.puz"))[0]
     solution = satpuzzle.solve(instance)
-    text = jigsaw.render_text(instance, solution)
+    text = jigsaw_rendering.render_text(instance, solution)
     assert text.splitlines()[1].split()[1:3] == [".", "."]
-    assert jigsaw.parse_solutions(instance, text, "x") == [solution]
-    assert jigsaw.render_json(instance, solution)[1][1] is None
+    assert jigsaw_rendering.parse_solutions(instance, text, "x") == [solution]
+    assert jigsaw_rendering.render_json(instance, solution)[1][1] is None
 
 
 def test_native_file_cli_and_compile_decode(tmp_path):
@@ -534,7 +537,7 @@ def test_native_file_cli_and_compile_decode(tmp_path):
                                         + " 0\n")
     decoded = run_cli("decode", cnf, tmp_path / "model.txt")
     assert decoded.returncode == 0
-    (solution,) = jigsaw.parse_solutions(instance, decoded.stdout, "x")
+    (solution,) = jigsaw_rendering.parse_solutions(instance, decoded.stdout, "x")
     assert check(instance, solution) == []
 
 

@@ -19,7 +19,7 @@ from satpuzzle.checkers.jigsaw import check
 from satpuzzle.kinds.base import EngineDeclined
 from satpuzzle.kinds.jigsaw import KIND
 from satpuzzle.kinds.jigsaw import euler as engine
-from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw.euler import (
     BOTTOM,
     LEFT,
@@ -42,7 +42,7 @@ VARIANT = "contour-orientation"
 
 def generated(rng: random.Random, rows: int, cols: int, **options) -> JigsawInstance:
     """A solvable instance; few labels, so that labels repeat along a side."""
-    return jigsaw.generate(rows, cols, labels=options.pop("labels", rng.randint(1, 4)),
+    return jigsaw_generation.generate(rows, cols, labels=options.pop("labels", rng.randint(1, 4)),
                            variant=VARIANT, seed=rng.randrange(10**6), **options)
 
 
@@ -147,7 +147,7 @@ def test_every_solution_passes_the_rule_checker(judged):
 
 
 def test_only_contour_orientation_instances_are_accepted():
-    instance = jigsaw.generate(3, 3, labels=2, variant="contour")
+    instance = jigsaw_generation.generate(3, 3, labels=2, variant="contour")
     with pytest.raises(ValueError):
         decide_contour_orientation(instance)
 
@@ -232,13 +232,13 @@ def test_auto_takes_euler_where_the_method_is_exact():
     arcs = [(u, v) for u in range(5) for v in range(5) if u != v]
     assert not engine.suits(hamiltonian_cycle_gadget(5, arcs))
     for variant in ("puzzle", "orientation", "contour", "contour-position"):
-        instance = jigsaw.generate(4, 5, labels=3, variant=variant, seed=3)
+        instance = jigsaw_generation.generate(4, 5, labels=3, variant=variant, seed=3)
         chosen = KIND.engine_for(instance, "auto")
         assert chosen is None or chosen.name != "euler", variant
 
 
 def test_engine_declines_other_variants():
-    instance = jigsaw.generate(3, 4, labels=2, variant="contour")
+    instance = jigsaw_generation.generate(3, 4, labels=2, variant="contour")
     assert not engine.suits(instance)
     with pytest.raises(EngineDeclined):
         next(engine.solutions(instance))
@@ -246,7 +246,7 @@ def test_engine_declines_other_variants():
 
 def test_large_frame_decided_without_sat():
     """A 150×150 frame (596 pieces): the first board at once; broken, none at once."""
-    instance = jigsaw.generate(150, 150, labels=60, variant=VARIANT, seed=2)
+    instance = jigsaw_generation.generate(150, 150, labels=60, variant=VARIANT, seed=2)
     first = next(engine.solutions(instance))
     assert check(instance, first) == []
     pieces = list(instance.pieces)

@@ -19,6 +19,7 @@ from benchmarks.jigsaw_claims import family_count, fibonacci, fibonacci_family
 from satpuzzle.checkers.jigsaw import check
 from satpuzzle.kinds.base import EngineDeclined
 from satpuzzle.kinds.jigsaw import KIND
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import propagation as engine
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.propagation import propagate
@@ -65,7 +66,8 @@ def pool() -> tuple[tuple[JigsawInstance, object, object], ...]:
     for size in SIZES:
         for labels in LABELS:
             for seed in SEEDS:
-                made = jigsaw.generate(*size, labels=labels, variant="position", seed=seed)
+                made = jigsaw_generation.generate(*size, labels=labels, variant="position",
+                                                  seed=seed)
                 for instance in (made, perturbed(made, seed)):
                     rows.append((instance, propagate(instance), sat_solve(instance)))
     return tuple(rows)
@@ -193,7 +195,7 @@ def other_rules() -> tuple[JigsawInstance, ...]:
     nothing, and more runs get stuck), with a perturbed copy each."""
     found = []
     for seed in range(24):
-        made = jigsaw.generate(3 + seed % 3, 3 + seed % 4, labels=1 + seed % 4,
+        made = jigsaw_generation.generate(3 + seed % 3, 3 + seed % 4, labels=1 + seed % 4,
                                variant="position", seed=seed,
                                matching=("opposite", "equal")[seed % 2],
                                border=("zero", "zero", "free")[seed % 3])
@@ -221,7 +223,7 @@ def test_engine_declines_before_yielding_anything() -> None:
     stuck = fibonacci_family(5)
     with pytest.raises(EngineDeclined):
         next(engine.solutions(stuck))
-    not_position = jigsaw.generate(3, 3, labels=2, variant="puzzle", seed=1)
+    not_position = jigsaw_generation.generate(3, 3, labels=2, variant="puzzle", seed=1)
     with pytest.raises(EngineDeclined):
         next(engine.solutions(not_position))
     assert not engine.suits(not_position)
@@ -229,13 +231,13 @@ def test_engine_declines_before_yielding_anything() -> None:
 
 def test_auto_takes_propagation_on_position_puzzles() -> None:
     for seed, (matching, border) in enumerate((("opposite", "zero"), ("equal", "free"))):
-        instance = jigsaw.generate(4, 5, labels=3, variant="position", seed=seed,
+        instance = jigsaw_generation.generate(4, 5, labels=3, variant="position", seed=seed,
                                    matching=matching, border=border)
         assert KIND.engine_for(instance, "auto").name == "propagation"
         assert KIND.engine_for(instance, "propagation").name == "propagation"
         assert KIND.engine_for(instance, "search").name == "search"  # the depth-first one
     for variant in ("puzzle", "contour", "contour-position"):
-        instance = jigsaw.generate(4, 5, labels=3, variant=variant, seed=3)
+        instance = jigsaw_generation.generate(4, 5, labels=3, variant=variant, seed=3)
         chosen = KIND.engine_for(instance, "auto")
         assert chosen is None or chosen.name != "propagation", variant
     solved = fibonacci_family(3)  # every piece forced: one board, through the public API

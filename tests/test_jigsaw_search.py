@@ -11,7 +11,9 @@ import random
 import pytest
 
 import satpuzzle
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw import search as jigsaw_search
 from satpuzzle.kinds.jigsaw.search import search_order
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
@@ -34,7 +36,7 @@ def both_engines(instance, limit=5000):
 @pytest.mark.parametrize("rows,cols", [(4, 4), (3, 5), (5, 3)])
 def test_every_board_of_generated_puzzles_as_sat_finds(rows, cols, matching):
     for seed in range(3):
-        instance = jigsaw.generate(rows, cols, labels=3, seed=seed, matching=matching)
+        instance = jigsaw_generation.generate(rows, cols, labels=3, seed=seed, matching=matching)
         assert both_engines(instance)
 
 
@@ -42,7 +44,7 @@ def test_unsolvable_and_solvable_perturbed_boards_agree():
     rng = random.Random(11)
     outcomes = []
     for seed in range(16):
-        base = jigsaw.generate(4, 4, labels=4, seed=seed, matching="equal")
+        base = jigsaw_generation.generate(4, 4, labels=4, seed=seed, matching="equal")
         outcomes.append(bool(both_engines(swapped_labels(base, rng))))
     assert 2 <= sum(outcomes) <= 14  # both answers exercised
 
@@ -57,25 +59,26 @@ def test_wide_boards_are_searched_along_their_short_side():
 
 
 def test_auto_takes_the_search_only_where_it_measured_faster():
-    distinct = jigsaw.generate(4, 4, labels=5, seed=1, matching="equal")
-    assert len(set(distinct.pieces)) == 16 and jigsaw.search_suits(distinct)
+    distinct = jigsaw_generation.generate(4, 4, labels=5, seed=1, matching="equal")
+    assert len(set(distinct.pieces)) == 16 and jigsaw_search.search_suits(distinct)
     alike = dataclasses.replace(distinct, pieces=(distinct.pieces[1],) + distinct.pieces[1:])
-    assert not jigsaw.search_suits(alike)
+    assert not jigsaw_search.search_suits(alike)
     for variant in ("contour", "position", "contour-position"):
-        assert not jigsaw.search_suits(jigsaw.generate(4, 4, labels=5, seed=1,
+        assert not jigsaw_search.search_suits(jigsaw_generation.generate(4, 4, labels=5, seed=1,
                                                        variant=variant))
-    assert jigsaw.search_suits(jigsaw.generate(4, 4, labels=5, seed=1, variant="orientation"))
+    assert jigsaw_search.search_suits(
+        jigsaw_generation.generate(4, 4, labels=5, seed=1, variant="orientation"))
     partition = reduction("partition-orientation").reduce(PartitionInstance((3, 1, 2)))
-    assert not jigsaw.search_suits(partition)
+    assert not jigsaw_search.search_suits(partition)
     one_in_three = reduction("one-in-three-position").reduce(
         OneInThreeInstance(3, ((1, 2, 3), (-1, 2, 3))))
-    assert not jigsaw.search_suits(one_in_three)
+    assert not jigsaw_search.search_suits(one_in_three)
 
 
 def test_engines_on_the_command_line(tmp_path):
     puzzle = tmp_path / "board.puz"
-    board = jigsaw.generate(4, 5, labels=6, seed=1, matching="equal")
-    assert jigsaw.search_suits(board)
+    board = jigsaw_generation.generate(4, 5, labels=6, seed=1, matching="equal")
+    assert jigsaw_search.search_suits(board)
     puzzle.write_text(jigsaw.to_puz(board))
     auto = run_cli("solve", puzzle, "--count", "--stats")
     sat = run_cli("solve", puzzle, "--count", "--stats", "--engine", "sat")
@@ -105,7 +108,7 @@ def test_the_race_gives_one_answer_from_either_engine():
     rng = random.Random(5)
     answers = []
     for seed in range(12):
-        instance = jigsaw.generate(4, 4, labels=4, seed=seed, matching="equal")
+        instance = jigsaw_generation.generate(4, 4, labels=4, seed=seed, matching="equal")
         if seed % 2:
             instance = swapped_labels(instance, rng)
         outcome, found, count = race(instance)
@@ -119,8 +122,8 @@ def test_the_race_gives_one_answer_from_either_engine():
 
 
 def test_engine_race_on_the_command_line(tmp_path):
-    board = jigsaw.generate(5, 5, labels=6, seed=2, matching="equal")
-    assert jigsaw.search_suits(board)
+    board = jigsaw_generation.generate(5, 5, labels=6, seed=2, matching="equal")
+    assert jigsaw_search.search_suits(board)
     puzzle = tmp_path / "board.puz"
     puzzle.write_text(jigsaw.to_puz(board))
     raced = run_cli("solve", puzzle, "--engine", "race", "--stats", "--format", "json")

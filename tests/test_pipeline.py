@@ -105,9 +105,9 @@ def test_an_engine_that_runs_reports_itself():
 
 
 def test_race_names_its_winner():
-    from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+    from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 
-    instance = jigsaw.generate(3, 3, labels=4, seed=1)
+    instance = jigsaw_generation.generate(3, 3, labels=4, seed=1)
     events = _events(instance, engine="race", limit=1)
     ended = events[-1]
     assert ended.engine == "race" and ended.winner in ("search", "sat")

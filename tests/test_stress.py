@@ -23,6 +23,7 @@ from benchmarks.baselines import crossword_trie, sudoku_eup
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
+from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
@@ -569,8 +570,9 @@ def random_jigsaw(rng: random.Random, variant: str, matching: str, border: str,
                   rows: int, cols: int, labels: int) -> JigsawInstance:
     """A generated (solvable) instance, or one of random pieces (mostly unsolvable)."""
     if rng.random() < 0.75:
-        return jigsaw.generate(rows, cols, labels=labels, variant=variant, matching=matching,
-                               border=border, seed=rng.randrange(10**6))
+        return jigsaw_generation.generate(rows, cols, labels=labels, variant=variant,
+                                          matching=matching, border=border,
+                                          seed=rng.randrange(10**6))
     cells = len(frame(rows, cols)) if variant.startswith("contour") else rows * cols
     values = [0] * 3 + list(range(-labels, labels + 1))
     pieces = tuple(tuple(rng.choice(values) for _ in range(4)) for _ in range(cells))

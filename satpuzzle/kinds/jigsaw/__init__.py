@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
+_generation = Lazy("satpuzzle.kinds.jigsaw.generation")
+
 # puzzle.VARIANTS, declared here too so that the command line's choices need not load the
 # encoding (tests/test_startup.py checks that the two agree)
 VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
@@ -36,8 +38,8 @@ class JigsawKind(Kind):
     # "search" first: `--engine search` and `race` take the first engine. `auto` takes the
     # first that suits: search on whole boards of distinct pieces, euler on contour-orientation
     # frames, propagation on position puzzles (declining where it gets stuck), else SAT.
-    engines = (Engine("search", Lazy("satpuzzle.kinds.jigsaw.puzzle", "search"),
-                      Lazy("satpuzzle.kinds.jigsaw.puzzle", "search_suits"),
+    engines = (Engine("search", Lazy("satpuzzle.kinds.jigsaw.search", "search"),
+                      Lazy("satpuzzle.kinds.jigsaw.search", "search_suits"),
                       help="depth-first search on whole boards of distinct pieces"),
                Engine("euler", Lazy("satpuzzle.kinds.jigsaw.euler", "solutions"),
                       Lazy("satpuzzle.kinds.jigsaw.euler", "suits"),
@@ -73,14 +75,22 @@ class JigsawKind(Kind):
     )
     fit = Lazy("satpuzzle.kinds.jigsaw.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.jigsaw.puzzle", "read_native")
-    estimate_clauses = Lazy("satpuzzle.kinds.jigsaw.puzzle", "estimate_clauses")
+    estimate_clauses = Lazy("satpuzzle.kinds.jigsaw.candidates", "estimate_clauses")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.jigsaw.rules", "encode")
+    decode = Lazy("satpuzzle.kinds.jigsaw.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.jigsaw.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.jigsaw.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.jigsaw.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.jigsaw.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.jigsaw.rendering", "parse_solutions")
     native_format_names = ("eternity", "brendan")
 
     def generate(self, rows, cols, seed, unique, options):
         labels = options.get("labels")
         if labels is None:
             labels = max(1, rows * cols // 2)
-        return self.puzzle.generate(rows, cols, labels=labels,
+        return _generation.generate(rows, cols, labels=labels,
                                     variant=options.get("variant") or "puzzle", seed=seed,
                                     matching=options.get("matching") or "opposite",
                                     border=options.get("border") or "zero")
@@ -91,8 +101,20 @@ KIND = JigsawKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import jigsaw as checker
     from satpuzzle.kinds.base import conforms, engine
-    from satpuzzle.kinds.jigsaw import codecs, euler, pictures, propagation, puzzle
+    from satpuzzle.kinds.jigsaw import (
+        candidates,
+        codecs,
+        decoding,
+        euler,
+        pictures,
+        propagation,
+        puzzle,
+        rendering,
+        rules,
+        search,
+    )
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle, clauses=puzzle, engines=(euler, propagation))
-    engine(puzzle.search, puzzle.search_suits)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
+             rendering=rendering, native=puzzle, fits=puzzle, clauses=candidates,
+             engines=(euler, propagation))
+    engine(search.search, search.search_suits)

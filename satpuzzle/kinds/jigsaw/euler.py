@@ -37,14 +37,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from satpuzzle.kinds.base import EngineDeclined
-from satpuzzle.kinds.jigsaw.puzzle import (
-    JigsawInstance,
-    Piece,
-    Solution,
-    frame_cells,
-    placements_for,
-    search,
-)
+from satpuzzle.kinds.jigsaw.decoding import placements_for
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Piece, Solution, frame_cells
+from satpuzzle.kinds.jigsaw.search import search
 
 TOP, RIGHT, BOTTOM, LEFT = range(4)
 

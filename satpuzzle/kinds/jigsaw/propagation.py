@@ -29,15 +29,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from satpuzzle.kinds.base import EngineDeclined
+from satpuzzle.kinds.jigsaw.decoding import placements_for
 from satpuzzle.kinds.jigsaw.puzzle import (
-    _STEPS,
+    STEPS,
     Cell,
     JigsawInstance,
     Piece,
     Placement,
     Solution,
     frame_cells,
-    placements_for,
     rotated,
 )
 
@@ -110,7 +110,7 @@ def consistent_looks(instance: JigsawInstance, cell: Cell, piece: Piece,
 
 def _side_ok(instance: JigsawInstance, cell: Cell, side: int, label: int,
              shown: dict[Cell, Piece]) -> bool:
-    dr, dc = _STEPS[side]
+    dr, dc = STEPS[side]
     neighbour = (cell[0] + dr, cell[1] + dc)
     if not (0 <= neighbour[0] < instance.rows and 0 <= neighbour[1] < instance.cols):
         return instance.border == "free" or label == 0

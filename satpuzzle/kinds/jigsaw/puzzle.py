@@ -32,18 +32,14 @@ an empty interior cell.
 
 from __future__ import annotations
 
-import functools
 import math
-import random
 import re
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import PurePath
-from typing import Any, ClassVar, TypeGuard, cast
+from typing import Any, ClassVar
 
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
@@ -158,7 +154,7 @@ def placed(solution: Solution, cell: Cell) -> Placement:
 
 Cell = tuple[int, int]
 TOP, RIGHT, BOTTOM, LEFT = range(4)
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # neighbour across each side
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # neighbour across each side
 
 
 def puzzle_cells(instance: JigsawInstance) -> list[Cell]:
@@ -175,30 +171,30 @@ def expected_count(rows: int, cols: int, variant: str) -> int:
     return rows * cols if rows <= 2 or cols <= 2 else 2 * rows + 2 * cols - 4
 
 
-def _rotates(variant: str) -> bool:
+def rotates(variant: str) -> bool:
     return not variant.endswith("orientation")
 
 
-def _fixed(variant: str) -> bool:
+def fixed(variant: str) -> bool:
     return variant.endswith("position")
 
 
 def piece_class(piece: Piece, variant: str) -> Piece:
     """What makes two pieces interchangeable: equal up to rotation when pieces rotate, equal
     as listed otherwise."""
-    if not _rotates(variant):
+    if not rotates(variant):
         return piece
     return min(rotated(piece, turns) for turns in range(4))
 
 
-def _fits(a: int, b: int, instance: JigsawInstance) -> bool:
+def fits(a: int, b: int, instance: JigsawInstance) -> bool:
     """Whether label `a` on one side of a shared edge fits label `b` on the other."""
     if instance.matching == "opposite":
         return a == -b and a != 0
     return a == b and (a != 0 or instance.border == "free")
 
 
-def _partner(a: int, matching: str) -> int:
+def partner(a: int, matching: str) -> int:
     """The only label that can fit `a` across an edge."""
     return -a if matching == "opposite" else a
 
@@ -281,7 +277,7 @@ def _check_count(pieces: Sequence[Piece], lines: Sequence[Sequence[Token]], rows
     shape = "frame of a" if variant.startswith("contour") else "whole"
     message = (f"{len(pieces)} piece(s) given, but the {shape} {rows}×{cols} board needs "
                f"{expected} (variant {variant})")
-    if len(pieces) > expected and _fixed(variant):
+    if len(pieces) > expected and fixed(variant):
         place = "frame cell" if variant.startswith("contour") else "cell"
         raise lines[expected][0].error(message + f"; this piece would be fixed at {place} "
                                        f"{expected + 1}, off the board")
@@ -450,365 +446,6 @@ def _tetravex_pieces(lines: list[list[Token]]) -> list[Piece]:
     return pieces
 
 
-# ---------------------------------------------------------------- encoding
-
-@dataclass
-class _Model:
-    """The candidate label tuples of each cell and the class each belongs to."""
-
-    cells: list[Cell]
-    options: dict[Cell, list[Piece]]
-    classes: dict[Piece, int]  # class → how many pieces it holds (empty for position variants)
-
-
-def _side_kinds(instance: JigsawInstance, cells: Iterable[Cell]) -> dict[Cell, tuple[str, ...]]:
-    """For each puzzle cell and side: "outer" (edge of the board), "inner" (shared with
-    another puzzle cell) or "open" (facing the empty interior of a contour)."""
-    inside = set(cells)
-    kinds = {}
-    for r, c in inside:
-        sides = []
-        for dr, dc in _STEPS:
-            r2, c2 = r + dr, c + dc
-            if not (0 <= r2 < instance.rows and 0 <= c2 < instance.cols):
-                sides.append("outer")
-            else:
-                sides.append("inner" if (r2, c2) in inside else "open")
-        kinds[(r, c)] = tuple(sides)
-    return kinds
-
-
-def _label_allowed(label: int, kind: str, instance: JigsawInstance) -> bool:
-    if kind == "outer":
-        return instance.border == "free" or label == 0
-    if kind == "inner":
-        return label != 0 or (instance.matching == "equal" and instance.border == "free")
-    return True
-
-
-def estimate_clauses(instance: JigsawInstance) -> int:
-    """About the clauses, cheap and computed before any encoding (for --max-clauses): a
-    placement variable per cell and piece shown, each with its edge implications and the
-    piece-cell links (eight clauses each at most: 6.6 measured on Eternity II). A 100x100
-    board of distinct pieces would need 4·10^8 placements: refused here, before listing them."""
-    cells = len(puzzle_cells(instance))
-    if _fixed(instance.variant):
-        shown = 4
-    else:
-        classes = {piece_class(piece, instance.variant) for piece in instance.pieces}
-        shown = len(classes) * (4 if _rotates(instance.variant) else 1)
-    return cells * shown * 8
-
-
-def _candidates(instance: JigsawInstance) -> _Model:
-    cells = puzzle_cells(instance)
-    kinds = _side_kinds(instance, cells)
-    classes: dict[Piece, int] = defaultdict(int)
-    if _fixed(instance.variant):
-        raw = {cell: sorted({rotated(piece, t) for t in range(4)})
-               for cell, piece in zip(cells, instance.pieces)}
-        classes = {}
-    else:
-        for piece in instance.pieces:
-            classes[piece_class(piece, instance.variant)] += 1
-        turns = range(4) if _rotates(instance.variant) else range(1)
-        shown = sorted({rotated(piece, t) for piece in classes for t in turns})
-        raw = {cell: shown for cell in cells}
-    options = {cell: [t for t in raw[cell]
-                      if all(_label_allowed(t[s], kinds[cell][s], instance) for s in range(4))]
-               for cell in cells}
-    _arc_consistency(instance, options, kinds)
-    return _Model(cells, options, dict(classes))
-
-
-def _shared_edges(instance: JigsawInstance, cells: Iterable[Cell]) -> list[tuple[Cell, int,
-                                                                                 Cell, int]]:
-    """(cell A, side of A, cell B, side of B) for every edge between two puzzle cells, A above
-    or left of B."""
-    inside = set(cells)
-    edges = []
-    for r, c in sorted(inside):
-        if (r, c + 1) in inside:
-            edges.append(((r, c), RIGHT, (r, c + 1), LEFT))
-        if (r + 1, c) in inside:
-            edges.append(((r, c), BOTTOM, (r + 1, c), TOP))
-    return edges
-
-
-def _arc_consistency(instance: JigsawInstance, options: dict[Cell, list[Piece]],
-                     kinds: dict[Cell, tuple[str, ...]]) -> None:
-    """Drop every tuple with a side label that no candidate of the neighbour fits, until none
-    is left to drop (cheap, and it spares the solver most impossible placements)."""
-    edges = _shared_edges(instance, options)
-    by_cell: dict[Cell, list[tuple[int, Cell, int]]] = defaultdict(list)
-    for a, side_a, b, side_b in edges:
-        by_cell[a].append((side_a, b, side_b))
-        by_cell[b].append((side_b, a, side_a))
-    queue = list(options)
-    queued = set(queue)
-    while queue:
-        cell = queue.pop()
-        queued.discard(cell)
-        for side, other, other_side in by_cell[cell]:
-            offered = {t[side] for t in options[cell]}
-            fitting = {a for a in offered if _fits(a, _partner(a, instance.matching), instance)}
-            wanted = {_partner(a, instance.matching) for a in fitting}
-            kept = [t for t in options[other] if t[other_side] in wanted]
-            if len(kept) != len(options[other]):
-                options[other] = kept
-                if other not in queued:
-                    queue.append(other)
-                    queued.add(other)
-
-
-def encode(instance: JigsawInstance) -> Formula:
-    """The rules of rules.py (imported here: it imports this module)."""
-    from satpuzzle.kinds.jigsaw import rules
-
-    return rules.encode(instance)
-
-
-def search_suits(instance: JigsawInstance) -> bool:
-    """Whether `--engine auto` takes the depth-first search: on whole boards (`puzzle`,
-    `orientation`) where no two pieces are alike. Measured (docs/benchmarks/DETAILS.md): there
-    it is 5-30× faster than CaDiCaL; on the PARTITION reductions (rows of identical pieces) it
-    tries every arrangement of the copies, and on the 1-in-3 boards (fixed cells, constraints
-    that close far from where they open) it backtracks without end: > 120 s where SAT takes
-    about a second. Contours stay with SAT too: a search around a frame meets its first cell
-    again only at the end."""
-    if instance.contour or _fixed(instance.variant):
-        return False
-    classes = {piece_class(piece, instance.variant) for piece in instance.pieces}
-    return len(classes) == len(instance.pieces)
-
-
-def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution]:
-    """Every board, by depth-first search over the encoder's candidate tuples
-    (jigsaw_search.EdgeSearch): no CNF, no solver (`solver_name` is not used)."""
-    from satpuzzle.kinds.jigsaw.search import EdgeSearch, search_order
-
-    model = _candidates(instance)
-    order = search_order(model.cells, instance.rows, instance.cols, instance.contour)
-    class_of, copies = None, None
-    if model.classes:
-        number = {klass: k for k, klass in enumerate(model.classes)}
-        copies = list(model.classes.values())
-        class_of = {t: number[piece_class(t, instance.variant)]
-                    for tuples in model.options.values() for t in tuples}
-    engine = EdgeSearch(order, model.options, class_of, copies,
-                        partner_negates=instance.matching == "opposite")
-    for shown in engine.boards():
-        yield placements_for(instance, shown)
-
-
-def decode(instance: JigsawInstance, true_names: Iterable[VarName]) -> Solution:
-    """The canonical placement showing the labels of the true cell variables."""
-    cells = (cast(CellName, name) for name in true_names if name[0] == "cell")  # as encode names
-    return placements_for(instance, {(name[1], name[2]): piece_of(name[3:7]) for name in cells})
-
-
-def placements_for(instance: JigsawInstance, shown: dict[Cell, Piece]) -> Solution:
-    """Placements making each cell show `shown[cell]`: identical pieces in input order over the
-    cells in row-major order, each turned by the smallest rotation that shows the labels."""
-    cells = puzzle_cells(instance)
-    board: list[list[Placement | None]] = [[None] * instance.cols for _ in range(instance.rows)]
-    if _fixed(instance.variant):
-        for index, cell in enumerate(cells):
-            board[cell[0]][cell[1]] = (index, _turns(instance.pieces[index], shown[cell]))
-        return tuple(tuple(row) for row in board)
-    free: dict[Piece, list[int]] = defaultdict(list)
-    for index, piece in enumerate(instance.pieces):
-        free[piece_class(piece, instance.variant)].append(index)
-    for queue in free.values():
-        queue.reverse()  # pop() takes the lowest index
-    for cell in sorted(cells):
-        index = free[piece_class(shown[cell], instance.variant)].pop()
-        board[cell[0]][cell[1]] = (index, _turns(instance.pieces[index], shown[cell]))
-    return tuple(tuple(row) for row in board)
-
-
-@functools.lru_cache(maxsize=1 << 16)  # decoding asks it for every cell of every board
-def _turns(piece: Piece, labels: Piece) -> int:
-    return next(t for t in range(4) if rotated(piece, t) == tuple(labels))
-
-
-# ---------------------------------------------------------------- generator
-
-
-def generate(rows: int, cols: int, *, labels: int, variant: str = "puzzle", seed: int = 0,
-             matching: str = "opposite", border: str = "zero") -> JigsawInstance:
-    """A random solvable instance: labels 1..`labels` on the shared edges (a random sign per
-    edge for opposite matching), outer edges 0 (border zero) or random labels (border free);
-    then the pieces are shuffled and turned as the variant allows (position variants keep
-    their cells, orientation variants their rotation, contour variants use the frame only).
-    The same arguments always give the same instance."""
-    if rows < 1 or cols < 1 or labels < 1:
-        raise InputError(f"cannot generate a {rows}×{cols} jigsaw with {labels} label(s): "
-                         "sizes and label count must be at least 1")
-    if rows * cols > MAX_GENERATED_CELLS:  # before building the board
-        raise InputError(f"cannot generate a {rows}×{cols} jigsaw: at most "
-                         f"{MAX_GENERATED_CELLS} cells")
-    if variant not in VARIANTS or matching not in MATCHINGS or border not in BORDERS:
-        raise InputError(f"unknown variant, matching or border: {variant}, {matching}, "
-                         f"{border}")
-    rng = random.Random(seed)
-    board = [[[0, 0, 0, 0] for _ in range(cols)] for _ in range(rows)]
-
-    def label() -> int:
-        value = rng.randint(1, labels)
-        return value if matching == "equal" or rng.random() < 0.5 else -value
-
-    for r in range(rows):
-        for c in range(cols):
-            for side, (dr, dc) in enumerate(_STEPS):
-                r2, c2 = r + dr, c + dc
-                if not (0 <= r2 < rows and 0 <= c2 < cols):
-                    board[r][c][side] = label() if border == "free" else 0
-                elif side in (RIGHT, BOTTOM):
-                    value = label()
-                    board[r][c][side] = value
-                    board[r2][c2][(side + 2) % 4] = _partner(value, matching)
-    cells = (frame_cells(rows, cols) if variant.startswith("contour")
-             else [(r, c) for r in range(rows) for c in range(cols)])
-    pieces = [piece_of(board[r][c]) for r, c in cells]
-    if not _fixed(variant):
-        rng.shuffle(pieces)
-    if _rotates(variant):
-        pieces = [rotated(piece, rng.randrange(4)) for piece in pieces]
-    title = f"generated {rows}x{cols} {variant}, {labels} labels, seed {seed}"
-    return JigsawInstance(rows, cols, tuple(pieces), variant, matching, border, title)
-
-
-# ---------------------------------------------------------------- output
-
-
-def render_text(instance: JigsawInstance, solution: Solution) -> str:
-    """The placements (`12r3`: piece 12 counting from 1, 3 clockwise quarter turns; `.` for an
-    empty cell), then a drawing of the labels each cell shows."""
-    words = [["." if p is None else f"{p[0] + 1}r{p[1]}" for p in row] for row in solution]
-    width = max(len(word) for row in words for word in row)
-    grid = [" ".join(word.rjust(width) for word in row) for row in words]
-    return "\n".join(grid + _drawing(instance, solution))
-
-
-def _drawing(instance: JigsawInstance, solution: Solution) -> list[str]:
-    # every piece is placed once in a solution: the widest label of all is the one shown
-    cells = [[None if p is None else (p[0], p[1] % 4) for p in row] for row in solution]
-    width, drawn = _drawn_pieces(instance)
-    blank = (" " * (2 * width + 1),) * 3
-    rule = "+" + "+".join("-" * (2 * width + 1) for _ in range(instance.cols)) + "+"
-    lines = [rule]
-    for row in cells:
-        parts = [blank if cell is None else drawn[cell[0]][cell[1]] for cell in row]
-        lines += ["|" + "|".join(part[line] for part in parts) + "|" for line in range(3)]
-        lines.append(rule)
-    return lines
-
-
-_DRAWN: dict[int, tuple[JigsawInstance, int, list]] = {}
-
-
-def _drawn_pieces(instance: JigsawInstance) -> tuple[int, list[list[tuple[str, str, str]]]]:
-    """The label width, and each piece in each rotation as the three text lines of its cell,
-    made once per instance: --all draws thousands of solutions of one instance."""
-    cached = _DRAWN.get(id(instance))
-    if cached is not None and cached[0] is instance:
-        return cached[1], cached[2]
-    width = max((len(str(label)) for piece in instance.pieces for label in piece), default=1)
-    inner = 2 * width + 1
-    drawn = []
-    for piece in instance.pieces:
-        turns = []
-        for turn in range(4):
-            t = rotated(piece, turn)
-            turns.append((str(t[TOP]).center(inner),
-                          str(t[LEFT]).ljust(width) + " " + str(t[RIGHT]).rjust(width),
-                          str(t[BOTTOM]).center(inner)))
-        drawn.append(turns)
-    _DRAWN.clear()  # one instance at a time is drawn; keep no others alive
-    _DRAWN[id(instance)] = (instance, width, drawn)
-    return width, drawn
-
-
-def render_json(instance: JigsawInstance, solution: Solution) -> list[list[list[int] | None]]:
-    return [[None if p is None else [p[0], p[1]] for p in row] for row in solution]
-
-
-PLACEMENT = re.compile(r"^(\d+)r(\d+)$")
-_VERDICTS = {"unique", "multiple", "none", "unknown"}
-
-
-def parse_solutions(instance: JigsawInstance, text: str, path: str) -> list[Solution]:
-    """Solutions as `render_text` prints them: runs of lines of placements (`12r3`, `.`),
-    one row of the board each; drawing lines (starting with `+` or `|`), blank lines, comments
-    and verdict words end a run."""
-    solutions: list[Solution] = []
-    current: list[tuple[int, list[Placement | None]]] = []
-
-    def close() -> None:
-        if not current:
-            return
-        if len(current) != instance.rows:
-            raise InputError(f"solution has {len(current)} row(s) of placements, expected "
-                             f"{instance.rows}", path, current[0][0], 1)
-        solutions.append(tuple(tuple(row) for _, row in current))
-        current.clear()
-
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if (not stripped or stripped[0] in "+|#" or stripped in _VERDICTS):
-            close()
-            continue
-        current.append((number, _placement_row(instance, line, path, number)))
-    close()
-    if not solutions:
-        raise InputError("no solution found: expected lines of placements like '3r1 1r0'",
-                         path, 1, 1)
-    return solutions
-
-
-def _placement_row(instance: JigsawInstance, line: str, path: str,
-                   number: int) -> list[Placement | None]:
-    row: list[Placement | None] = []
-    column = 0
-    for word in line.split():
-        column = line.index(word, column)
-        if word == ".":
-            row.append(None)
-        else:
-            match = PLACEMENT.match(word)
-            if not match:
-                raise InputError(f"expected a placement like '3r1' (piece 3, one quarter "
-                                 f"turn) or '.', found {word!r}", path, number, column + 1)
-            row.append((int(match.group(1)) - 1, int(match.group(2))))
-        column += len(word)
-    if len(row) != instance.cols:
-        raise InputError(f"line has {len(row)} placement(s), expected {instance.cols}",
-                         path, number, 1)
-    return row
-
-
-def from_json(instance: JigsawInstance, data: object, path: str) -> Solution:
-    """A solution as `render_json` gives it: rows of [piece_index, rotation] or null."""
-    if not isinstance(data, list) or not all(isinstance(row, list) for row in data):
-        raise InputError("expected a solution as a list of rows of [piece, rotation] or null",
-                         path, 1, 1)
-    board = []
-    for row in data:
-        cells: list[Placement | None] = []
-        for item in row:
-            if item is None:
-                cells.append(None)
-            elif (isinstance(item, list) and len(item) == 2
-                  and all(type(v) is int for v in item)):
-                cells.append((item[0], item[1]))
-            else:
-                raise InputError(f"expected [piece, rotation] or null, found {item!r}",
-                                 path, 1, 1)
-        board.append(tuple(cells))
-    return tuple(board)
-
-
 def to_puz(instance: JigsawInstance) -> str:
     """The instance in the .puz language."""
     title = instance.title.replace('"', "'") if instance.title else None
@@ -819,49 +456,3 @@ def to_puz(instance: JigsawInstance) -> str:
     return (f"{head}\n  size: {instance.rows}x{instance.cols}\n  variant: {instance.variant}\n"
             f"  matching: {instance.matching}\n  border: {instance.border}\n"
             f"  pieces {{\n    # top right bottom left\n{body}  }}\n}}\n")
-
-
-# ---------------------------------------------------------------- forced cells
-
-
-def _is_cell_name(name: VarName) -> TypeGuard[CellName]:
-    """Whether `name` is a cell variable's name: a tuple ("cell", six ints)."""
-    return (type(name) is tuple and len(name) == 7 and name[0] == "cell"
-            and all(type(v) is int for v in name[1:]))
-
-
-def forced_text(instance: JigsawInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: per puzzle cell (1-based), the placement it is forced to
-    show, `r1c2 = 4r2` as in the solution grid (piece 4 counting from 1, two quarter turns;
-    identical pieces are listed together, `4r2 or 7r1`, since a board does not tell them
-    apart), or `r2c2 open` with how many label tuples are ruled out there."""
-    shown: dict[Cell, Piece] = {}
-    ruled_out: dict[Cell, int] = {}
-    for name, value in forced.items():
-        if not _is_cell_name(name):  # every cell variable's name is one
-            continue
-        cell = (name[1], name[2])
-        if value:
-            shown[cell] = name[3:7]
-        else:
-            ruled_out[cell] = ruled_out.get(cell, 0) + 1
-    cells = puzzle_cells(instance)
-    turns = range(4) if _rotates(instance.variant) else range(1)
-    lines = []
-    for r, c in sorted(cells):
-        label = f"r{r + 1}c{c + 1}"
-        if (r, c) not in shown:
-            count = ruled_out.get((r, c), 0)
-            lines.append(f"{label} open" + (f", {count} label tuple(s) ruled out"
-                                            if count else ""))
-            continue
-        indices = ([cells.index((r, c))] if _fixed(instance.variant)
-                   else range(len(instance.pieces)))
-        placements = []
-        for index in indices:
-            turn = next((t for t in turns if rotated(instance.pieces[index], t) == shown[(r, c)]),
-                        None)
-            if turn is not None:
-                placements.append(f"{index + 1}r{turn}")
-        lines.append(f"{label} = {' or '.join(placements)}")
-    return lines

@@ -26,16 +26,13 @@ from collections import defaultdict
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
 from satpuzzle.kinds.jigsaw import FAMILIES
+from satpuzzle.kinds.jigsaw.candidates import Candidates, candidates, shared_edges, side_kinds
 from satpuzzle.kinds.jigsaw.puzzle import (
     KIND,
     Cell,
     JigsawInstance,
     Piece,
-    _candidates,
-    _Model,
-    _partner,
-    _shared_edges,
-    _side_kinds,
+    partner,
     piece_class,
     puzzle_cells,
 )
@@ -58,12 +55,12 @@ def encode(instance: JigsawInstance) -> Formula:
     """The rule book, rule by rule."""
     formula = Formula(KIND)
     model = Model(formula, dict(instance.encodings), FAMILIES)
-    board = _candidates(instance)
+    board = candidates(instance)
     variables = {cell: [model.var("cell", *cell, *t) for t in board.options[cell]]
                  for cell in board.cells}
     one_tuple_per_cell(model, instance, board, variables)
     every_piece_placed(model, board, variables, instance.variant)
-    edges = _shared_edges(instance, board.cells)
+    edges = shared_edges(instance, board.cells)
     edge_vars: dict[int, list[int]] = defaultdict(list)
     side_vars: dict[tuple[Cell, int], dict[int, int]] = {}
     for a, side_a, b, side_b in edges:
@@ -71,7 +68,7 @@ def encode(instance: JigsawInstance) -> Formula:
         for label, var in labels.items():
             edge_vars[label].append(var)
         side_vars[(a, side_a)] = labels
-        side_vars[(b, side_b)] = {_partner(label, instance.matching): var
+        side_vars[(b, side_b)] = {partner(label, instance.matching): var
                                   for label, var in labels.items()}
     whole_zero_board = instance.border == "zero" and not instance.contour
     if RULES["colour_counts"] and whole_zero_board:
@@ -90,11 +87,11 @@ def encode(instance: JigsawInstance) -> Formula:
     return formula
 
 
-def one_tuple_per_cell(model: Model, instance: JigsawInstance, board: _Model,
+def one_tuple_per_cell(model: Model, instance: JigsawInstance, board: Candidates,
                        variables: Variables) -> None:
     """Rule 1. Two tuples of one cell differ on some side; when every side is a shared edge
     or a 0 border, the edge implications already forbid both, and at-least-one is enough."""
-    kinds = [kind for sides in _side_kinds(instance, puzzle_cells(instance)).values()
+    kinds = [kind for sides in side_kinds(instance, puzzle_cells(instance)).values()
              for kind in sides]
     implied = (RULES["implications"] and not RULES["cell_amo"]
                and (instance.border == "zero" or "outer" not in kinds) and "open" not in kinds)
@@ -105,7 +102,7 @@ def one_tuple_per_cell(model: Model, instance: JigsawInstance, board: _Model,
             model.exactly_one("cell", variables[cell], example="every cell shows one piece")
 
 
-def every_piece_placed(model: Model, board: _Model, variables: Variables,
+def every_piece_placed(model: Model, board: Candidates, variables: Variables,
                        variant: str) -> None:
     """Rule 2: each class of interchangeable pieces fills exactly as many cells as it has
     pieces; with the piece×cell variables when RULES["piece_cell"]."""
@@ -144,7 +141,7 @@ def every_piece_placed(model: Model, board: _Model, variables: Variables,
                         example=f"{count} identical pieces fill {count} cells")
 
 
-def edges_match(model: Model, instance: JigsawInstance, board: _Model, variables: Variables,
+def edges_match(model: Model, instance: JigsawInstance, board: Candidates, variables: Variables,
                 first: tuple[Cell, int], second: tuple[Cell, int]) -> dict[int, int]:
     """Rule 3 on one shared edge: label variables (the label shown on the first cell's
     side), exactly one of which holds; each needs a tuple showing it on the first side and
@@ -155,7 +152,7 @@ def edges_match(model: Model, instance: JigsawInstance, board: _Model, variables
     for t, var in zip(board.options[a], variables[a]):
         by_label_a[t[side_a]].append(var)
     for t, var in zip(board.options[b], variables[b]):
-        by_label_b[_partner(t[side_b], instance.matching)].append(var)
+        by_label_b[partner(t[side_b], instance.matching)].append(var)
     labels = {}
     for label in sorted(by_label_a):
         edge = model.formula.pool.id(("edge", a, side_a, label))
@@ -171,7 +168,7 @@ def edges_match(model: Model, instance: JigsawInstance, board: _Model, variables
     return labels
 
 
-def corner_pairs(model: Model, board: _Model, variables: Variables,
+def corner_pairs(model: Model, board: Candidates, variables: Variables,
                  side_vars: dict[tuple[Cell, int], dict[int, int]]) -> None:
     """Two adjacent sides of a cell showing labels a and b need a tuple with a and b there."""
     clauses = []
@@ -191,7 +188,7 @@ def corner_pairs(model: Model, board: _Model, variables: Variables,
                   example="labels a and b meet at a corner only on a piece showing both")
 
 
-def parity(model: Model, instance: JigsawInstance, board: _Model,
+def parity(model: Model, instance: JigsawInstance, board: Candidates,
            variables: Variables) -> None:
     """Heule's colour parity: colour the board as a chessboard; every shared edge joins a
     black and a white cell, so for each label the black cells show exactly half of its
