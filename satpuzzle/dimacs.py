@@ -158,12 +158,19 @@ def read_cnf(text: str, path: str, read_clause: ClauseReader | None = None,
         raise InputError("no 'p cnf VARIABLES CLAUSES' header: not a DIMACS CNF", path, 1, 1)
     if current:
         raise current[0].error("last clause has no terminating 0")
-    if not clauses and not allow_empty:
-        raise header.error("empty formula: expected at least one clause")
-    if len(clauses) != declared:
-        raise header.error(f"the header announces {declared} clause(s), the file "
-                           f"holds {len(clauses)}")
-    return Cnf(num_vars, declared, clauses, header)
+    cnf = Cnf(num_vars, declared, clauses, header)
+    _check_clause_count(cnf, allow_empty)
+    return cnf
+
+
+def _check_clause_count(cnf: Cnf, allow_empty: bool) -> None:
+    """Refuse, at the header, an empty formula (unless `allow_empty`) and a clause count
+    other than the header's."""
+    if not cnf.clauses and not allow_empty:
+        raise cnf.header.error("empty formula: expected at least one clause")
+    if len(cnf.clauses) != cnf.num_clauses:
+        raise cnf.header.error(f"the header announces {cnf.num_clauses} clause(s), the file "
+                               f"holds {len(cnf.clauses)}")
 
 
 def _problem_line(line: str, path: str, number: int) -> tuple[int, int]:
