@@ -80,27 +80,45 @@ class RowCounter:
         `column`."""
         if stop > start and text[stop - 1] == "\r":  # a line break's, as in \r\n
             stop -= 1
+        if self._is_header(text, start, stop):
+            return
         limit = self.limit
-        if self.header and stop - start <= _LONG_ROW and (words := len(text[start:stop].split())):
-            self.header = False  # the first line with words
-            if words <= limit.header:
-                return
         self.chars += stop - start
         if self.chars > limit.chars:
             past = column + (stop - start) - (self.chars - limit.chars)
             self._refuse(f"of more than {limit.chars} characters", limit.chars, line, past)
-        if stop - start <= _LONG_ROW:
-            row = text[start:stop]
-            words = len(row.split())
-            # drawing characters deleted, a word of them alone is gone: the cells are left
-            cells = len(row.translate(_NO_DRAWING).split()) if words else 0
-            if (self.cells + cells <= limit.cells and self.words + words <= limit.words
-                    and (not cells or self.lines < limit.lines)):
-                self.cells += cells
-                self.words += words
-                self.lines += cells > 0
-                return
-        counted = False  # past a limit, or a long row: word by word, to say where
+        if stop - start <= _LONG_ROW and self._add_whole(text[start:stop]):
+            return
+        self._add_word_by_word(text, start, stop, line, column)
+
+    def _is_header(self, text: str, start: int, stop: int) -> bool:
+        """Whether the row is the header line still to come (the first with words, and no
+        more of them than the limit's header), which is not counted."""
+        if self.header and stop - start <= _LONG_ROW and (words := len(text[start:stop].split())):
+            self.header = False  # the first line with words
+            return words <= self.limit.header
+        return False
+
+    def _add_whole(self, row: str) -> bool:
+        """Count `row` at once when it stays within the limits; False (nothing counted) when
+        it would pass one."""
+        limit = self.limit
+        words = len(row.split())
+        # drawing characters deleted, a word of them alone is gone: the cells are left
+        cells = len(row.translate(_NO_DRAWING).split()) if words else 0
+        if (self.cells + cells <= limit.cells and self.words + words <= limit.words
+                and (not cells or self.lines < limit.lines)):
+            self.cells += cells
+            self.words += words
+            self.lines += cells > 0
+            return True
+        return False
+
+    def _add_word_by_word(self, text: str, start: int, stop: int, line: int,
+                          column: int) -> None:
+        """Count the row word by word, to say where it passes a limit (or a long row)."""
+        limit = self.limit
+        counted = False
         for match in _WORD.finditer(text, start, stop):
             where = column + match.start() - start
             self.words += 1
