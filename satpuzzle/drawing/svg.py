@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import colorsys
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11
 
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
@@ -57,9 +60,21 @@ def line(x1: float, y1: float, x2: float, y2: float, stroke: str = "#000000",
             f'{_crisp(crisp)}/>')
 
 
-def rect(x: float, y: float, width: float, height: float, fill: str = "none",
-         stroke: str | None = None, stroke_width: float = 1, crisp: bool = False) -> str:
+class RectStyle(TypedDict, total=False):
+    """How `rect` paints, named at the call: `fill` (default "none"), an outline `stroke`
+    (default none) of `stroke_width` (default 1), `crisp` edges (default off)."""
+
+    fill: str
+    stroke: str | None
+    stroke_width: float
+    crisp: bool
+
+
+def rect(x: float, y: float, width: float, height: float, **style: Unpack[RectStyle]) -> str:
+    stroke = style.get("stroke")
+    stroke_width = style.get("stroke_width", 1)
     outline = (f' stroke="{stroke}" stroke-width="{num(stroke_width)}"' if stroke else "")
+    fill, crisp = style.get("fill", "none"), style.get("crisp", False)
     return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" '
             f'fill="{fill}"{outline}{_crisp(crisp)}/>')
 
