@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -327,17 +328,36 @@ def _constants(tiles: list[list[Tile]]) -> Constants:
     show −odd; a run of | wires in a row shares one magnitude (each | shows the same label left
     and right, so the edge labels alternate), as does a column run of − wires; every other edge
     gets a magnitude of its own. Checks the layout rules the proof relies on."""
-    rows, cols = len(tiles), len(tiles[0])
-    edge: dict = {}  # (cell, side) with side RIGHT or BOTTOM -> label shown by that cell
     fresh = itertools.count(WIRE + 1)
+    edge = _wire_run_labels(tiles, fresh)
+    constants: Constants = {}
+    for r, line in enumerate(tiles):
+        for c in range(len(line)):
+            for side in range(4):
+                label = _side_constant(tiles, edge, fresh, (r, c), side)
+                if label is not None:
+                    constants[((r, c), side)] = label
+    _check_rigid(tiles, constants)
+    return constants
 
-    def key(r: int, c: int, side: int) -> tuple:
-        if side in (RIGHT, BOTTOM):
-            return ((r, c), side)
-        dr, dc = STEPS[side]
-        return ((r + dr, c + dc), side ^ 2)
 
-    # runs of | in a row and of - in a column
+# an edge, named by the cell left of it or above it and that cell's side (RIGHT or BOTTOM)
+EdgeKey = tuple[tuple[int, int], int]
+
+
+def _edge_key(r: int, c: int, side: int) -> EdgeKey:
+    """The edge on `side` of cell (r, c)."""
+    if side in (RIGHT, BOTTOM):
+        return ((r, c), side)
+    dr, dc = STEPS[side]
+    return ((r + dr, c + dc), side ^ 2)
+
+
+def _wire_run_labels(tiles: list[list[Tile]], fresh: Iterator[int]) -> dict[EdgeKey, int]:
+    """The labels (shown by the edge's naming cell) along each run of | in a row and of − in
+    a column: a new magnitude a run, its sign alternating edge by edge."""
+    rows, cols = len(tiles), len(tiles[0])
+    edge: dict[EdgeKey, int] = {}
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
             for kind, back, ahead, step in ((VWIRE, LEFT, RIGHT, (0, 1)),
@@ -346,41 +366,43 @@ def _constants(tiles: list[list[Tile]]) -> Constants:
                     continue
                 rr, cc = r, c
                 label = next(fresh)
-                edge[key(rr, cc, back)] = label
+                edge[_edge_key(rr, cc, back)] = label
                 while tiles[rr][cc].kind == kind:
                     label = -label
-                    edge[key(rr, cc, ahead)] = label
+                    edge[_edge_key(rr, cc, ahead)] = label
                     rr, cc = rr + step[0], cc + step[1]
-    constants: Constants = {}
-    for r in range(rows):
-        for c in range(cols):
-            tile = tiles[r][c]
-            for side in range(4):
-                dr, dc = STEPS[side]
-                nr, nc = r + dr, c + dc
-                if not (0 <= nr < rows and 0 <= nc < cols):
-                    constants[((r, c), side)] = 0
-                    continue
-                mine, theirs = _side_role(tile, side), _side_role(tiles[nr][nc], side ^ 2)
-                if mine == "wire" or theirs == "wire":
-                    assert mine == theirs == "wire", ((r, c), side, mine, theirs)
-                    continue
-                assert "fixed" not in (mine, theirs) or {mine, theirs} == {"fixed", "constant"}, \
-                    ((r, c), side, mine, theirs)
-                assert not {mine, theirs} & {"vneutral", "hneutral"} or mine == theirs or \
-                    "constant" in (mine, theirs), ((r, c), side, mine, theirs)
-                k = key(r, c, side)
-                if k not in edge:
-                    if mine == "fixed" or theirs == "fixed":
-                        fixed_tile = tile if mine == "fixed" else tiles[nr][nc]
-                        shown = -fixed_tile.odd
-                        edge[k] = shown if (mine == "fixed") == (k[0] == (r, c)) else -shown
-                    else:
-                        edge[k] = next(fresh)
-                label = edge[k]
-                constants[((r, c), side)] = label if k[0] == (r, c) else -label
-    _check_rigid(tiles, constants)
-    return constants
+    return edge
+
+
+def _side_constant(tiles: list[list[Tile]], edge: dict[EdgeKey, int], fresh: Iterator[int],
+                   cell: tuple[int, int], side: int) -> int | None:
+    """The outward label `cell` shows on `side`, None on a wire's side (it changes). An
+    edge's label not yet in `edge` is decided there: −odd on a fixed side, else a new
+    magnitude."""
+    r, c = cell
+    dr, dc = STEPS[side]
+    nr, nc = r + dr, c + dc
+    if not (0 <= nr < len(tiles) and 0 <= nc < len(tiles[0])):
+        return 0
+    tile, neighbour = tiles[r][c], tiles[nr][nc]
+    mine, theirs = _side_role(tile, side), _side_role(neighbour, side ^ 2)
+    if mine == "wire" or theirs == "wire":
+        assert mine == theirs == "wire", (cell, side, mine, theirs)
+        return None
+    assert "fixed" not in (mine, theirs) or {mine, theirs} == {"fixed", "constant"}, \
+        (cell, side, mine, theirs)
+    assert not {mine, theirs} & {"vneutral", "hneutral"} or mine == theirs or \
+        "constant" in (mine, theirs), (cell, side, mine, theirs)
+    k = _edge_key(r, c, side)
+    if k not in edge:
+        if mine == "fixed" or theirs == "fixed":
+            fixed_tile = tile if mine == "fixed" else neighbour
+            shown = -fixed_tile.odd
+            edge[k] = shown if (mine == "fixed") == (k[0] == cell) else -shown
+        else:
+            edge[k] = next(fresh)
+    label = edge[k]
+    return label if k[0] == cell else -label
 
 
 def _check_rigid(tiles: list[list[Tile]], constants: Constants) -> None:
