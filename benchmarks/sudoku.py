@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import product
 from benchmarks.baselines import sudoku_eup
 from satpuzzle.checkers.sudoku import violations
+from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 
 SETS = [
@@ -56,7 +57,7 @@ def read_set(path: Path, cap: int | None) -> list[sudoku.SudokuInstance]:
     text = path.read_text()
     lines = [line.strip() for line in text.splitlines()
              if line.strip() and not line.startswith("#")]
-    instances, _ = sudoku.read_native("\n".join(lines[:cap]) + "\n", str(path), {})
+    instances, _ = sudoku_native.read_native("\n".join(lines[:cap]) + "\n", str(path), {})
     return instances
 
 
@@ -211,7 +212,7 @@ def bench_large(data: Path, count: int, seed: int) -> None:
             for row in (r for r in rows if keep(r)):
                 side = int(row[2])
                 text = "\n".join(row[3][r * side:(r + 1) * side] for r in range(side))
-                chosen.append(sudoku.read_native(text + "\n", str(gecode), {})[0][0])
+                chosen.append(sudoku_native.read_native(text + "\n", str(gecode), {})[0][0])
             return chosen
 
         sixteen = grids(lambda row: row[1] == "4")

@@ -30,6 +30,7 @@ from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 
 SOLUTIONS_SENT = 2_000  # an enumeration sends at most this many fills back for checking
@@ -245,7 +246,7 @@ def sudoku_annealing(instance: sudoku.SudokuInstance, time_limit: float) -> Answ
 def read_sudoku_lines(path: Path, count: int) -> list[sudoku.SudokuInstance]:
     lines = [line.strip() for line in path.read_text().splitlines()
              if line.strip() and not line.startswith("#")][:count]
-    instances, _ = sudoku.read_native("\n".join(lines) + "\n", str(path), {})
+    instances, _ = sudoku_native.read_native("\n".join(lines) + "\n", str(path), {})
     return instances
 
 
@@ -258,7 +259,7 @@ def gecode_sudokus(path: Path, order: int, count: int) -> list[sudoku.SudokuInst
             continue
         side = int(fields[2])
         text = "\n".join(fields[3][r * side:(r + 1) * side] for r in range(side))
-        chosen.append(sudoku.read_native(text + "\n", str(path), {})[0][0])
+        chosen.append(sudoku_native.read_native(text + "\n", str(path), {})[0][0])
     return chosen[:count]
 
 

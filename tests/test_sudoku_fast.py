@@ -17,7 +17,7 @@ from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
 from satpuzzle.constraints import model as constraint_model
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.sudoku import puzzle
+from satpuzzle.kinds.sudoku import candidates, decoding, puzzle, rules
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 SUDOKU = INSTANCES / "sudoku"
@@ -99,7 +99,7 @@ def _no_candidate() -> SudokuInstance:
                                   "jigsaw-9x9.puz"])
 def test_rules_give_the_naive_encoders_formula(name):
     instance = _load(name)
-    fast, general = puzzle.encode(instance), _general(instance)
+    fast, general = rules.encode(instance), _general(instance)
     assert fast.names == general.names  # same variables, same numbers
     assert _named_clauses(fast) == _named_clauses(general)
     assert fast.num_clauses <= general.num_clauses  # duplicates dropped
@@ -112,8 +112,8 @@ def test_rules_give_the_naive_encoders_formula(name):
 def _both_ways(instance: SudokuInstance) -> tuple[list[list[int]], list[list[int]]]:
     """The clauses the library writes in plain Python and with numpy for the puzzle's
     exactly-one families, with the same variables."""
-    shape = puzzle._shape(instance.box_rows, instance.box_cols, instance.regions)
-    grid = puzzle.candidates.candidates(shape, instance.givens)
+    shape = rules._shape(instance.box_rows, instance.box_cols, instance.regions)
+    grid = candidates.candidates(shape, instance.givens)
     bulk = [("cell", grid.cells, "")] + [(f, g, "") for f, g in grid.units]
     plain, arrays = Formula("sudoku"), Formula("sudoku")
     constraint_model._bulk_plain(plain, bulk)
@@ -137,7 +137,7 @@ def test_plain_and_numpy_write_the_same_clauses(box, data):
                                min_size=size * size, max_size=size * size))
     instance = SudokuInstance(*box, tuple(tuple(cells[r * size:(r + 1) * size])
                                           for r in range(size)))
-    if puzzle.candidates.candidates(puzzle._shape(*box, None), instance.givens).clash:
+    if candidates.candidates(rules._shape(*box, None), instance.givens).clash:
         return
     plain, arrays = _both_ways(instance)
     assert sorted(plain) == sorted(arrays)
@@ -154,7 +154,7 @@ def test_plain_and_numpy_agree_on_bundled_puzzles(name):
 @pytest.mark.parametrize("instance", [_contradictory(), _no_candidate(), _load("unsolvable.puz")],
                          ids=["equal givens", "no candidate", "unsolvable.puz"])
 def test_contradictions_stay_unsatisfiable(instance):
-    assert not _satisfiable(puzzle.encode(instance)) and not _satisfiable(_general(instance))
+    assert not _satisfiable(rules.encode(instance)) and not _satisfiable(_general(instance))
     assert satpuzzle.solve(instance) is None
 
 
@@ -163,15 +163,15 @@ def test_shape_cache_never_leaks_givens():
     is the one an empty cache gives, and each answer keeps its own givens (independent
     checker)."""
     first, second = _batch()[:2]
-    formulas = [puzzle.encode(first), puzzle.encode(second)]
-    assert puzzle._shape.cache_info().currsize >= 1
-    puzzle._shape.cache_clear()
-    assert _named_clauses(puzzle.encode(second)) == _named_clauses(formulas[1])
+    formulas = [rules.encode(first), rules.encode(second)]
+    assert rules._shape.cache_info().currsize >= 1
+    rules._shape.cache_clear()
+    assert _named_clauses(rules.encode(second)) == _named_clauses(formulas[1])
     for instance, formula in zip((first, second), formulas):
         with Solver(name="cadical195", bootstrap_with=formula.all_clauses()) as solver:
             assert solver.solve()
             true = [v for v in solver.get_model() if v > 0 and v in formula.names]
-        grid = puzzle.decode(instance, [formula.names[v] for v in true])
+        grid = decoding.decode(instance, [formula.names[v] for v in true])
         assert violations(instance.givens, 3, 3, grid) == []
 
 
@@ -182,4 +182,4 @@ def test_code_built_instances_with_bad_givens_are_refused():
     with pytest.raises(InputError, match="4 rows of 4"):
         SudokuInstance(2, 2, ((0,) * 4,) * 3)
     with pytest.raises(InputError, match="4 rows of 4"):  # a shape alone is no puzzle
-        puzzle.encode(SudokuInstance(2, 2, ()))
+        rules.encode(SudokuInstance(2, 2, ()))

@@ -16,6 +16,7 @@ from satpuzzle.checkers import sudoku as checker
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import sudoku as sudoku_kind
 from satpuzzle.kinds.sudoku import generator, grading
+from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
@@ -119,7 +120,7 @@ def test_known_puzzles_are_graded():
 
 
 def test_hard_batch_needs_more_than_singles():
-    instances, _ = sudoku.read_native((SUDOKU / "hard-batch.txt").read_text(), "hard", {})
+    instances, _ = sudoku_native.read_native((SUDOKU / "hard-batch.txt").read_text(), "hard", {})
     grades = [grading.grade(instance) for instance in instances]
     assert all(grading.level_index(g) > grading.level_index("hidden-single") for g in grades)
 

@@ -11,6 +11,8 @@ from conftest import INSTANCES, parse_grids, run_cli
 import satpuzzle
 from satpuzzle.checkers.sudoku import violations
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.sudoku import batch as sudoku_batch
+from satpuzzle.kinds.sudoku import decoding as sudoku_decoding
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.loading import load_text
@@ -289,16 +291,16 @@ def test_batch_shares_regions_and_refuses_mixing():
         filling = first_filling(5, regions, rng)
         puzzles.append(instance_of([[v if rng.random() < 0.4 else 0 for v in row]
                                     for row in filling], regions))
-    formula, jobs = sudoku.encode_batch(puzzles)
+    formula, jobs = sudoku_batch.encode_batch(puzzles)
     assert "irregular regions" in formula.summary[0]
     for instance, job in zip(puzzles, jobs):
         stream = ModelStream(formula)
-        found = {sudoku.decode(instance, [formula.names[v] for v in model])
+        found = {sudoku_decoding.decode(instance, [formula.names[v] for v in model])
                  for model in stream.models(Job(job.assumptions))}
         stream.close()
         assert found == set(satpuzzle.solutions(instance))
     other = instance_of([[0] * 5 for _ in range(5)], random_regions(5, rng))
     with pytest.raises(InputError, match="different regions"):
-        sudoku.encode_batch([puzzles[0], other])
+        sudoku_batch.encode_batch([puzzles[0], other])
     with pytest.raises(InputError, match="different regions"):
-        sudoku.encode_batch([puzzles[0], SudokuInstance(1, 5, puzzles[0].givens)])
+        sudoku_batch.encode_batch([puzzles[0], SudokuInstance(1, 5, puzzles[0].givens)])

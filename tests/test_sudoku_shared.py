@@ -13,7 +13,7 @@ from conftest import INSTANCES
 import satpuzzle
 from satpuzzle import pipeline
 from satpuzzle.checkers.sudoku import violations
-from satpuzzle.kinds.sudoku import puzzle, shared
+from satpuzzle.kinds.sudoku import rules, shared
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
 
@@ -142,7 +142,7 @@ def test_child_runs_and_other_requests_answer_as_before():
     child = list(pipeline.solve(instance, Request(limit=1)))
     assert isinstance(child[0], Compiled) and _engine(child) != "shared"
     assert [e.solution for e in child if isinstance(e, Found)] == expected
-    assert puzzle.encode(instance).num_clauses < 8_000 < shared.MAX_CLAUSES
+    assert rules.encode(instance).num_clauses < 8_000 < shared.MAX_CLAUSES
     for request in ({"solver": "glucose4"}, {"max_clauses": 8_000}):
         found, events = _answers(instance, limit=1, **request)
         assert found == expected and _engine(events) != "shared"
@@ -158,9 +158,9 @@ def test_shapes_answered_once_or_too_large_get_no_shared_solver():
         assert _engine(events) != "shared"
     assert shared.SHARED.builds == 0
     large = SudokuInstance(4, 4, ((0,) * 16,) * 16)
-    assert shared._most_clauses(puzzle.shape_key(large)) > shared.MAX_CLAUSES
+    assert shared._most_clauses(rules.shape_key(large)) > shared.MAX_CLAUSES
     for _ in range(shared.WARM_AFTER + 1):
-        shared.SHARED.note_answer(puzzle.shape_key(large))
+        shared.SHARED.note_answer(rules.shape_key(large))
     assert not shared.ENGINE.suits(large)
 
 

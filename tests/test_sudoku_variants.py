@@ -219,7 +219,7 @@ def test_variants_refused_where_the_format_cannot_carry_them():
 
 
 def test_batches_refuse_variants():
-    from satpuzzle.kinds.sudoku.puzzle import encode_batch
+    from satpuzzle.kinds.sudoku.batch import encode_batch
     with pytest.raises(InputError, match="plain Sudoku only"):
         encode_batch([_instance(), _instance(diagonals=True)])
 

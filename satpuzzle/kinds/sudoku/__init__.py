@@ -13,6 +13,7 @@ from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
 _generator = Lazy("satpuzzle.kinds.sudoku.generator")
+_decoding = Lazy("satpuzzle.kinds.sudoku.decoding")
 _shared = Lazy("satpuzzle.kinds.sudoku.shared")  # the process's per-shape solvers
 
 # grading.LEVELS, declared here too so that the command line's choices need not load the
@@ -61,10 +62,17 @@ class SudokuKind(Kind):
         Option(("--cage-size",), {"type": int, "default": None, "metavar": "K",
                                   "help": "sudoku --killer: largest cage (default N/2)"}),
     )
-    fit = Lazy("satpuzzle.kinds.sudoku.puzzle", "fit")
-    read_native = Lazy("satpuzzle.kinds.sudoku.puzzle", "read_native")
-    encode_batch = Lazy("satpuzzle.kinds.sudoku.puzzle", "encode_batch")
-    render_line = Lazy("satpuzzle.kinds.sudoku.puzzle", "render_line")
+    fit = Lazy("satpuzzle.kinds.sudoku.native", "fit")
+    read_native = Lazy("satpuzzle.kinds.sudoku.native", "read_native")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.sudoku.rules", "encode")
+    encode_batch = Lazy("satpuzzle.kinds.sudoku.batch", "encode_batch")
+    forced_text = Lazy("satpuzzle.kinds.sudoku.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.sudoku.rendering", "render_text")
+    render_line = Lazy("satpuzzle.kinds.sudoku.batch", "render_line")
+    render_json = Lazy("satpuzzle.kinds.sudoku.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.sudoku.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.sudoku.rendering", "parse_solutions")
     native_format_names = ("sudoku-line",)
     generate_size = (9, 9)
     encoding_families = FAMILIES
@@ -100,7 +108,7 @@ class SudokuKind(Kind):
         return engine
 
     def decode(self, instance: Any, true_names: Iterable[Any]) -> Any:
-        solution = super().decode(instance, true_names)
+        solution = _decoding.decode(instance, true_names)
         _shared.note_answer(instance)  # counts in-process answers only
         return solution
 
@@ -110,7 +118,16 @@ KIND = SudokuKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import sudoku as checker
     from satpuzzle.kinds.base import conforms
-    from satpuzzle.kinds.sudoku import codecs, pictures, puzzle
+    from satpuzzle.kinds.sudoku import (
+        batch,
+        codecs,
+        decoding,
+        native,
+        pictures,
+        puzzle,
+        rendering,
+        rules,
+    )
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle, batch=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
+             rendering=rendering, native=native, fits=native, batch=batch)

@@ -32,6 +32,7 @@ from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues, url_box
 from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_numbers
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.cages import Cage, cage_problem
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
@@ -409,7 +410,7 @@ JSON = JsonCodec(("size", "box", "givens", "regions", "diagonals", "cages"), ("g
 
 
 def read_line_file(text: str, path: str) -> list[SudokuInstance]:
-    instances, one_line = sudoku.read_native(text, path, {})
+    instances, one_line = sudoku_native.read_native(text, path, {})
     if not one_line:
         raise InputError("expected one Sudoku a line (N² symbols, '.' or 0 empty), found a "
                          "grid", path, 1, 1)

@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.sudoku import grading, puzzle
+from satpuzzle.kinds.sudoku import decoding, grading, puzzle, rules
 from satpuzzle.kinds.sudoku.puzzle import Grid, SudokuInstance
 from satpuzzle.solving import DEFAULT_SOLVER, make_solver
 
@@ -147,7 +147,7 @@ def _remove(rng: random.Random, prover: UniquenessProver, template: SudokuInstan
 def full_grid(rng: random.Random, template: SudokuInstance) -> Grid:
     """A random solution of the empty `template` (its variant's rules included): the
     solver's decisions lean towards one random digit per cell."""
-    formula = puzzle.encode(template)
+    formula = rules.encode(template)
     size = template.size
     phases = []
     for r in range(size):
@@ -165,7 +165,7 @@ def full_grid(rng: random.Random, template: SudokuInstance) -> Grid:
         true_names = [formula.names[v] for v in solver.get_model() if v > 0 and v in formula.names]
     finally:
         solver.delete()
-    return puzzle.decode(template, true_names)
+    return decoding.decode(template, true_names)
 
 
 class UniquenessProver:
@@ -175,7 +175,7 @@ class UniquenessProver:
 
     def __init__(self, template: SudokuInstance, solution: Grid) -> None:
         self.template, self.solution = template, solution
-        formula = puzzle.encode(template)
+        formula = rules.encode(template)
         size = template.size
         self.literal = {}
         for r in range(size):

@@ -3,15 +3,18 @@ regions (jigsaw Sudoku: N connected regions of N cells each, in place of the box
 either, two variants that add rules: Sudoku X (both main diagonals hold each digit once too)
 and Killer (cages whose digits differ and add up to the cage's total, cages.py).
 
-Instance → CNF: one variable x(row, col, digit) per candidate left by the givens (given cells and
-digits excluded by a given peer get none); exactly one digit per empty cell and exactly one cell
-per (unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
+This module is the instance, its units, its reading from `.puz` blocks and writing back;
+native.py reads native files. Instance → CNF (rules.py, over the candidates.py variables):
+one variable x(row, col, digit) per candidate left by the givens (given cells and digits
+excluded by a given peer get none); exactly one digit per empty cell and exactly one cell per
+(unit, missing digit) — the "at least once per unit" half is redundant but speeds up hard
 puzzles a lot. Batches share one full encoding and pass the givens as assumptions. One puzzle
-is encoded over its shape's cached groups (encoding.py); a process that answers many puzzles
-of a shape in process reuses one solver for them (shared.py). The variants take
-the general encoder: the diagonals are two more units; a cage is "at most once" per digit, its
-cells keep only the digits some set reaching its total uses, and the total is a pseudo-Boolean
-equality over the cage's candidates (PySAT's PBEnc through `Formula.pb_equals`).
+is encoded over its shape's cached groups; a process that answers many puzzles of a shape in
+process reuses one solver for them (shared.py). The variants take the general encoder: the
+diagonals are two more units; a cage is "at most once" per digit, its cells keep only the
+digits some set reaching its total uses, and the total is a pseudo-Boolean equality over the
+cage's candidates. decoding.py and rendering.py hold the answers, generator.py and grading.py
+random puzzles and their difficulty.
 """
 
 from __future__ import annotations
@@ -20,20 +23,14 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import islice
-from typing import TypeGuard, cast
 
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
-from satpuzzle.grammar.transformer import check_puzzle_lines, error_at, text_lines, tokenize_rows
-from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.sudoku import candidates, rules
+from satpuzzle.grammar.transformer import error_at
 from satpuzzle.kinds.sudoku.cages import Cage, cages_from_rows, cages_to_puz, checked_cages
-from satpuzzle.solving import Job
 
 KIND = "sudoku"
 MAX_SIZE = 64  # N above this is refused: N³ candidate variables would not fit a sane budget
@@ -44,7 +41,6 @@ BLOCK_LIMITS = {"grid": BlockLimit(MAX_SIZE, MAX_SIZE * MAX_SIZE),
                 "cages": BlockLimit(MAX_SIZE * MAX_SIZE, 4 * MAX_SIZE * MAX_SIZE, "words")}
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # one-character digits 1..35
 EMPTY = {".", "0", "_"}
-_LINE_SYMBOLS = "." + SYMBOLS  # value → symbol, 0 → "."
 SEPARATOR = re.compile(r"^[-+|=]+$")
 # to_puz names regions 0..51 by these letters: their ASCII order is the region order, so that
 # reading them back (symbols sorted) gives the same numbers; above 52 regions, numbers.
@@ -167,7 +163,7 @@ def _symbol_value(char: str) -> int:
     return 0 if char in EMPTY else SYMBOLS.find(char.upper()) + 1
 
 
-def _row_cells(row: list[Token], size: int) -> list[Token]:
+def row_cells(row: list[Token], size: int) -> list[Token]:
     """The cells of one grid line of an N-line grid: separator tokens (| + - =) dropped; when
     the line does not hold N tokens, its tokens are runs of one-character cells (`53..7....`)."""
     tokens = [t for t in row if not SEPARATOR.match(t.text)]
@@ -182,7 +178,7 @@ def _shift(token: Token, offset: int) -> Position:
     return Position(pos.path, pos.line, None if pos.column is None else pos.column + offset)
 
 
-def _cell_value(token: Token, size: int) -> int:
+def cell_value(token: Token, size: int) -> int:
     text = token.text
     if text in EMPTY:
         return 0
@@ -205,7 +201,7 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
                    ) -> SudokuInstance:
     """An instance from grid lines (spaced numbers or runs of symbols), checking the shape."""
     size = len([row for row in rows if not all(SEPARATOR.match(t.text) for t in row)])
-    lines = [cells for cells in (_row_cells(row, size) for row in rows) if cells]
+    lines = [cells for cells in (row_cells(row, size) for row in rows) if cells]
     if size == 0:
         raise error_at(where, "empty grid: expected N lines of N cells")
     if size > MAX_SIZE:
@@ -217,7 +213,7 @@ def grid_from_rows(rows: list[list[Token]], where: Token | str,
     rows_, cols = box or default_box(size)
     if rows_ * cols != size:
         raise error_at(where, f"box {rows_}x{cols} does not fit a {size}×{size} grid")
-    givens = tuple(tuple(_cell_value(cell, size) for cell in cells) for cells in lines)
+    givens = tuple(tuple(cell_value(cell, size) for cell in cells) for cells in lines)
     return SudokuInstance(rows_, cols, givens, title)
 
 
@@ -276,7 +272,7 @@ def regions_from_rows(rows: list[list[Token]], where: Token, size: int) -> Grid:
     """Region numbers from N lines of N symbols (letters or digits, spaced or in runs; the same
     symbol = the same region). Symbols are numbered in sorted order (by value when all are
     integers), so that `to_puz` writes back the same numbers; every region is then checked."""
-    lines = [cells for cells in (_row_cells(row, size) for row in rows) if cells]
+    lines = [cells for cells in (row_cells(row, size) for row in rows) if cells]
     if len(lines) != size:
         at = lines[size][0] if len(lines) > size else where
         raise at.error(f"regions has {len(lines)} line(s), expected {size} like the grid")
@@ -370,152 +366,6 @@ def _single_value(spec: PuzzleSpec, name: str) -> Token:
     return values[0]
 
 
-def sniff(text: str) -> bool:
-    """Whether `text` looks like a native Sudoku file (a grid, or one-line puzzles)."""
-    # the words of the first 400 lines (whole lines: a cut one would not fit), no token made
-    rows = [words for words in (line.split("#", 1)[0].split()
-                                for line in islice(text_lines(text), 400)) if words]
-    if not rows:
-        return False
-    if all(len(row) == 1 and _is_square_length(len(row[0])) for row in rows):
-        return True
-    if all(_is_square_length(len(row)) and len(row) >= 16 for row in rows):
-        return True
-    return len(rows) >= 4 and all(_cell_count(row, len(rows)) == len(rows) for row in rows)
-
-
-def _cell_count(words: list[str], size: int) -> int:
-    """How many cells _row_cells finds in a line of these words."""
-    cells = [word for word in words if not SEPARATOR.match(word)]
-    if len(cells) == size and all("|" not in word for word in cells):
-        return size
-    return sum(len(word) - word.count("|") for word in cells)
-
-
-def fit(text: str) -> int:
-    """How well a native text fits Sudoku: a grid or one-line puzzles is possible; likely
-    when no given repeats in a row, column or box."""
-    if not sniff(text):
-        return Fit.NO
-    try:
-        instances, _ = read_native("\n".join(islice(text_lines(text), 400)), "<fit>", {})
-    except InputError:
-        return Fit.POSSIBLE
-    return Fit.LIKELY if all(map(_givens_agree, instances[:50])) else Fit.POSSIBLE
-
-
-def _givens_agree(instance: SudokuInstance) -> bool:
-    for unit in units(instance.size, instance.box_rows, instance.box_cols, instance.regions):
-        values = [instance.givens[r][c] for r, c in unit if instance.givens[r][c]]
-        if len(values) != len(set(values)):
-            return False
-    return True
-
-
-def _is_square_length(length: int) -> bool:
-    side = math.isqrt(length)
-    return side * side == length and 4 <= side <= MAX_SIZE and length >= 16
-
-
-def read_native(text: str, path: str, options: dict) -> tuple[list[SudokuInstance], bool]:
-    """Native inputs: the seed's grid (N lines of N numbers, 0 = empty), or one puzzle a line
-    (N² symbols `1-9A-Z` with `.`/`0` empty, or N² space-separated numbers). The flag says
-    the input is one puzzle per line, to be answered one line per puzzle."""
-    box = options.get("box")
-    check_puzzle_lines(text, path)
-    fast = _read_compact_lines(text, path, box)
-    if fast is not None:
-        return fast, True
-    rows = tokenize_rows(text, path)
-    if not rows:
-        raise InputError("empty file, expected a Sudoku grid or one-line puzzles", path, 1, 1)
-    if is_one_line_format(rows):
-        return [_one_line(row, path, box) for row in rows], True
-    return [grid_from_rows(rows, path, parse_box(box) if box else None)], False
-
-
-_SYMBOL_VALUES = {**{ch: 0 for ch in EMPTY}, **{ch: i + 1 for i, ch in enumerate(SYMBOLS)},
-                  **{ch.lower(): i + 10 for i, ch in enumerate(SYMBOLS[9:])}}
-
-
-def _read_compact_lines(text: str, path: str, box: str | None) -> list[SudokuInstance] | None:
-    """Fast path for large files of one compact puzzle per line (no Token per cell); None
-    when the file is not exactly that, or has an error (the general path then reports it)."""
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("#")]
-    if not lines or len(lines[0]) != len(lines[-1]) or not _is_square_length(len(lines[0])):
-        return None
-    size = math.isqrt(len(lines[0]))
-    if len(lines) == size:
-        return None  # N lines of N symbols: a grid, not N one-line puzzles
-    shape = parse_box(box, size) if box else default_box(size)
-    # Rows repeat a lot across a file (the 49,158 17-clue puzzles have 24,449 distinct rows
-    # among 442,422): each distinct row is read once and shared, which saves most of the
-    # time and memory a tuple per row of every puzzle would take.
-    known: dict[str, tuple[int, ...]] = {}
-    instances = []
-    for line in lines:
-        if len(line) != size * size:
-            return None
-        rows = []
-        for start in range(0, size * size, size):
-            text = line[start:start + size]
-            row = known.get(text)
-            if row is None:
-                row = tuple(_SYMBOL_VALUES.get(ch, -1) for ch in text)
-                if min(row) < 0 or max(row) > size:
-                    return None
-                known[text] = row
-            rows.append(row)
-        instances.append(SudokuInstance(shape[0], shape[1], tuple(rows)))
-    return instances
-
-
-def is_one_line_format(rows: list[list[Token]]) -> bool:
-    first = rows[0]
-    if len(first) == 1:
-        return _is_square_length(len(first[0].text)) and len(rows) != len(first[0].text)
-    return _is_square_length(len(first)) and len(rows) != len(first)
-
-
-def _one_line(row: list[Token], path: str, box: str | None) -> SudokuInstance:
-    if len(row) == 1:
-        token = row[0]
-        cells = [Token(char, _shift(token, i)) for i, char in enumerate(token.text)]
-    else:
-        cells = row
-    size = math.isqrt(len(cells))
-    if size * size != len(cells) or size < 1:
-        raise row[0].error(f"puzzle line has {len(cells)} cells, expected a square number "
-                           "such as 81")
-    shape = parse_box(box, size) if box else default_box(size)
-    lines = [cells[i * size:(i + 1) * size] for i in range(size)]
-    givens = tuple(tuple(_cell_value(cell, size) for cell in line) for line in lines)
-    return SudokuInstance(shape[0], shape[1], givens)
-
-
-def parse_solutions(instance: SudokuInstance, text: str, path: str) -> list[Grid]:
-    """Solutions written as grids (one after another, blank lines ignored) or one per line."""
-    rows = tokenize_rows(text, path)
-    size = instance.size
-    if not rows:
-        raise InputError("empty solution file, expected a grid", path, 1, 1)
-    if len(rows[0]) == 1 and len(rows[0][0].text) == size * size or len(rows[0]) == size * size:
-        shape = f"{instance.box_rows}x{instance.box_cols}"
-        return [_one_line(row, path, shape).givens for row in rows]
-    rows = [row for row in rows if not all(SEPARATOR.match(t.text) for t in row)]
-    if len(rows) % size:
-        raise InputError(f"{len(rows)} grid lines is not a multiple of {size}", path)
-    grids = []
-    for start in range(0, len(rows), size):
-        lines = [_row_cells(row, size) for row in rows[start:start + size]]
-        for row, line in zip(rows[start:start + size], lines):
-            if len(line) != size:
-                raise row[0].error(f"line has {len(line)} cells, expected {size}")
-        grids.append(tuple(tuple(_cell_value(cell, size) for cell in line) for line in lines))
-    return grids
-
-
 # ---------------------------------------------------------------- encoding
 
 
@@ -538,178 +388,14 @@ def units(size: int, box_rows: int, box_cols: int,
     return rows + cols + boxes
 
 
-def _shape_text(instance: SudokuInstance) -> str:
-    size = instance.size
-    if instance.regions is not None:
-        text = f"size: {size}x{size}, irregular regions"
-    else:
-        text = f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}"
-    if instance.diagonals:
-        text += ", diagonals (X)"
-    if instance.cages:
-        text += f", {len(instance.cages)} cages (Killer)"
-    return text
-
-
 def diagonal_units(size: int) -> list[list[tuple[int, int]]]:
     """Sudoku X's two extra units: the main diagonal and the anti-diagonal."""
     return [[(i, i) for i in range(size)], [(i, size - 1 - i) for i in range(size)]]
 
 
-def _summary(instance: SudokuInstance) -> list[str]:
-    size = instance.size
-    filled = sum(1 for row in instance.givens for v in row if v)
-    return [_shape_text(instance), f"givens: {filled}, empty cells: {size * size - filled}"]
-
-
-def _checked_regions(instance: SudokuInstance) -> Grid | None:
-    """The regions: the constructor has checked them already."""
-    return instance.regions
-
-
-def encode(instance: SudokuInstance) -> Formula:
-    """The CNF of one puzzle (rules.py), with variables only for the candidates the givens
-    leave."""
-    formula = rules.SudokuFormula(KIND)
-    formula.one_hot = True  # each empty cell holds exactly one candidate variable
-    formula.settled_by_propagation = True  # see solving.ModelStream
-    formula.summary = _summary(instance)
-    shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
-                   instance.diagonals)
-    grid = candidates.candidates(shape, _checked_givens(instance), instance.cages)
-    formula.add_names(grid.names)
-    rules.state_rules(formula, grid, dict(instance.encodings))
-    return formula
-
-
-@functools.lru_cache(maxsize=16)
-def _shape(box_rows: int, box_cols: int, regions: Grid | None,
-           diagonals: bool = False) -> candidates.Shape:
-    """The units of one grid shape, listed (and its regions checked) once per process: only
-    the givens differ from one puzzle of the shape to the next. A bad shape raises every
-    time (errors are not cached)."""
-    probe = SudokuInstance(box_rows, box_cols, (), regions=regions)
-    size = probe.size
-    every = units(size, box_rows, box_cols, _checked_regions(probe))
-    families = [("row", every[:size]), ("column", every[size:2 * size]),
-                ("region" if regions is not None else "box", every[2 * size:])]
-    if diagonals:
-        families.append(("diagonal", diagonal_units(size)))
-    return candidates.shape_of(size, tuple((name, tuple(map(tuple, group)))
-                                           for name, group in families))
-
-
-def shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
-    """What puzzles of one shape share: box shape and regions (hashable)."""
-    return instance.box_rows, instance.box_cols, _hashable(instance.regions)
-
-
-def checked_shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None] | None:
-    """The shape key of an instance whose givens are also valid (an InputError if not);
-    None for the variants, whose rules the empty grid's formula does not hold."""
-    _checked_givens(instance)
-    return None if instance.variant else shape_key(instance)
-
-
-def encode_empty(key: tuple[int, int, Grid | None]) -> Formula:
-    """The formula of the empty grid of a shape: candidate k is variable k + 1."""
-    box_rows, box_cols, regions = key
-    size = box_rows * box_cols
-    return encode(SudokuInstance(box_rows, box_cols, ((0,) * size,) * size, regions=regions))
-
-
-def _hashable(regions: Sequence[Sequence[int]] | None) -> Grid | None:
-    """Regions as a key of the shape cache (an instance built in code may hold lists)."""
-    if regions is None:
-        return None
-    try:
-        return tuple(map(tuple, regions))
-    except TypeError:
-        raise InputError("regions must be rows of region numbers") from None
-
-
-def _checked_givens(instance: SudokuInstance) -> Grid:
-    """The givens of a puzzle to compile. The constructor has checked them, but lets an
-    empty tuple stand for a shape alone: that is no puzzle."""
-    if instance.givens == ():
-        size = instance.size
-        raise InputError(f"the givens must be {size} rows of {size} integers in 0..{size}")
-    return instance.givens
-
-
 @functools.cache
 def _digits(size: int) -> frozenset[int]:
     return frozenset(range(size + 1))
-
-
-def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
-    """One full encoding of the empty grid shared by all puzzles (same size, box, regions
-    and diagonals: --diagonals makes a batch of Sudoku X), and per puzzle a job whose
-    assumptions are its givens."""
-    first = instances[0]
-    size = first.size
-    if any(instance.cages or instance.diagonals != first.diagonals for instance in instances):
-        raise InputError("a batch of one-line puzzles holds plain Sudoku only, or Sudoku X "
-                         "only (--diagonals): Killer puzzles are solved one at a time")
-    formula = encode(SudokuInstance(first.box_rows, first.box_cols,
-                                    tuple((0,) * size for _ in range(size)),
-                                    regions=first.regions, diagonals=first.diagonals))
-    formula.summary = [_shape_text(first),
-                       f"batch of {len(instances)} puzzles, givens as assumptions"]
-    # the variable of (row, column, digit), looked up once per row content
-    variable = [[[formula.var("x", r + 1, c + 1, v) for v in range(1, size + 1)]
-                 for c in range(size)] for r in range(size)]
-    row_literals: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-    jobs = []
-    for instance in instances:
-        if (instance.box_rows, instance.box_cols) != (first.box_rows, first.box_cols):
-            raise InputError(f"a batch holds puzzles of one shape; found {instance.size}×"
-                             f"{instance.size} after {size}×{size}")
-        if instance.regions != first.regions:
-            raise InputError("a batch holds puzzles of one shape; found puzzles with "
-                             "different regions")
-        assumptions: list[int] = []
-        for r, row in enumerate(instance.givens):
-            literals = row_literals.get((r, row))
-            if literals is None:
-                literals = row_literals[(r, row)] = [variable[r][c][v - 1]
-                                                     for c, v in enumerate(row) if v]
-            assumptions += literals
-        jobs.append(Job(assumptions))
-    return formula, jobs
-
-
-def decode(instance: SudokuInstance, true_names: Iterable[VarName]) -> Grid:
-    """The solution grid: givens plus the digit of each true cell variable."""
-    grid = [list(row) for row in instance.givens]
-    for name in true_names:
-        if name[0] == "x":
-            x = cast(DigitName, name)  # as encode names its variables
-            grid[x[1] - 1][x[2] - 1] = x[3]
-    for r, row in enumerate(grid):
-        if 0 in row:
-            raise InputError(f"the model gives no digit to cell row {r + 1}, "
-                             f"column {row.index(0) + 1}")
-    return tuple(map(tuple, grid))
-
-
-# ---------------------------------------------------------------- output
-
-
-def render_text(instance: SudokuInstance, solution: Grid) -> str:
-    """N lines of N numbers separated by spaces, as in the seed document."""
-    return "\n".join(" ".join(map(str, row)) for row in solution)
-
-
-def render_line(instance: SudokuInstance, solution: Grid) -> str:
-    """One line: N² symbols (1-9 then A-Z) or, above 35, N² space-separated numbers."""
-    if instance.size <= len(SYMBOLS):
-        return "".join("".join(map(_LINE_SYMBOLS.__getitem__, row)) for row in solution)
-    return " ".join(" ".join(map(str, row)) for row in solution)
-
-
-def render_json(instance: SudokuInstance, solution: Grid) -> list[list[int]]:
-    return [list(row) for row in solution]
 
 
 def to_puz(instance: SudokuInstance) -> str:
@@ -760,49 +446,3 @@ def _variant_lines(instance: SudokuInstance) -> list[str]:
     """`diagonals: yes` and the `cages` block, when the instance has them."""
     lines = ["  diagonals: yes"] if instance.diagonals else []
     return lines + (cages_to_puz(instance.cages) if instance.cages else [])
-
-
-def from_json(instance: SudokuInstance, data: object, path: str) -> Grid:
-    """A solution given as JSON: N rows of N integers."""
-    size = instance.size
-    if not (isinstance(data, list) and len(data) == size and all(
-            isinstance(row, list) and len(row) == size
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
-            for row in data)):
-        raise InputError(f"a Sudoku solution in JSON is {size} lists of {size} integers", path)
-    return tuple(tuple(row) for row in data)
-
-
-# ---------------------------------------------------------------- forced cells
-
-
-def _is_digit_name(name: VarName) -> TypeGuard[DigitName]:
-    """Whether `name` is a digit variable's name: a tuple ("x", three ints)."""
-    return (type(name) is tuple and len(name) == 4 and name[0] == "x"
-            and all(type(v) is int for v in name[1:]))
-
-
-def forced_text(instance: SudokuInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: `r3c5 = 7` for each empty cell whose digit is forced (givens
-    have no variable), then `r4c6 open, not 2 9` for the others, with the digits ruled out."""
-    digit: dict[tuple[int, int], int] = {}
-    ruled_out: dict[tuple[int, int], list[int]] = {}
-    for name, value in forced.items():
-        if _is_digit_name(name):  # every digit variable's name is one
-            cell, candidate = (name[1], name[2]), name[3]
-            if value:
-                digit[cell] = candidate
-            else:
-                ruled_out.setdefault(cell, []).append(candidate)
-    lines = []
-    for r, row in enumerate(instance.givens, 1):
-        for c, given in enumerate(row, 1):
-            if given:
-                continue
-            if (r, c) in digit:
-                lines.append(f"r{r}c{c} = {digit[(r, c)]}")
-            else:
-                excluded = sorted(ruled_out.get((r, c), []))
-                lines.append(f"r{r}c{c} open" + (f", not {' '.join(map(str, excluded))}"
-                                                  if excluded else ""))
-    return lines

@@ -15,10 +15,15 @@ units share (two cells of one row and one box) is excluded once, not twice.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
-from satpuzzle.kinds.sudoku import FAMILIES
+from satpuzzle.errors import InputError
+from satpuzzle.kinds.sudoku import FAMILIES, candidates
 from satpuzzle.kinds.sudoku.candidates import Candidates
+from satpuzzle.kinds.sudoku.puzzle import KIND, Grid, SudokuInstance, diagonal_units, units
 
 
 class SudokuFormula(Formula):
@@ -62,3 +67,97 @@ def _example(family: str, groups: list[list[int]], names: list[tuple[str, int, i
              "column": f"column {col} holds {digit}"}.get(
         family, f"the {family} of r{row}c{col} holds {digit}")
     return where if family == "cell" else where + " once"
+
+
+def shape_text(instance: SudokuInstance) -> str:
+    size = instance.size
+    if instance.regions is not None:
+        text = f"size: {size}x{size}, irregular regions"
+    else:
+        text = f"size: {size}x{size}, box {instance.box_rows}x{instance.box_cols}"
+    if instance.diagonals:
+        text += ", diagonals (X)"
+    if instance.cages:
+        text += f", {len(instance.cages)} cages (Killer)"
+    return text
+
+
+def _summary(instance: SudokuInstance) -> list[str]:
+    size = instance.size
+    filled = sum(1 for row in instance.givens for v in row if v)
+    return [shape_text(instance), f"givens: {filled}, empty cells: {size * size - filled}"]
+
+
+def _checked_regions(instance: SudokuInstance) -> Grid | None:
+    """The regions: the constructor has checked them already."""
+    return instance.regions
+
+
+def encode(instance: SudokuInstance) -> Formula:
+    """The CNF of one puzzle (rules.py), with variables only for the candidates the givens
+    leave."""
+    formula = SudokuFormula(KIND)
+    formula.one_hot = True  # each empty cell holds exactly one candidate variable
+    formula.settled_by_propagation = True  # see solving.ModelStream
+    formula.summary = _summary(instance)
+    shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
+                   instance.diagonals)
+    grid = candidates.candidates(shape, _checked_givens(instance), instance.cages)
+    formula.add_names(grid.names)
+    state_rules(formula, grid, dict(instance.encodings))
+    return formula
+
+
+@functools.lru_cache(maxsize=16)
+def _shape(box_rows: int, box_cols: int, regions: Grid | None,
+           diagonals: bool = False) -> candidates.Shape:
+    """The units of one grid shape, listed (and its regions checked) once per process: only
+    the givens differ from one puzzle of the shape to the next. A bad shape raises every
+    time (errors are not cached)."""
+    probe = SudokuInstance(box_rows, box_cols, (), regions=regions)
+    size = probe.size
+    every = units(size, box_rows, box_cols, _checked_regions(probe))
+    families = [("row", every[:size]), ("column", every[size:2 * size]),
+                ("region" if regions is not None else "box", every[2 * size:])]
+    if diagonals:
+        families.append(("diagonal", diagonal_units(size)))
+    return candidates.shape_of(size, tuple((name, tuple(map(tuple, group)))
+                                           for name, group in families))
+
+
+def shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None]:
+    """What puzzles of one shape share: box shape and regions (hashable)."""
+    return instance.box_rows, instance.box_cols, _hashable(instance.regions)
+
+
+def checked_shape_key(instance: SudokuInstance) -> tuple[int, int, Grid | None] | None:
+    """The shape key of an instance whose givens are also valid (an InputError if not);
+    None for the variants, whose rules the empty grid's formula does not hold."""
+    _checked_givens(instance)
+    return None if instance.variant else shape_key(instance)
+
+
+def encode_empty(key: tuple[int, int, Grid | None]) -> Formula:
+    """The formula of the empty grid of a shape: candidate k is variable k + 1."""
+    box_rows, box_cols, regions = key
+    size = box_rows * box_cols
+    return encode(SudokuInstance(box_rows, box_cols, ((0,) * size,) * size, regions=regions))
+
+
+def _hashable(regions: Sequence[Sequence[int]] | None) -> Grid | None:
+    """Regions as a key of the shape cache (an instance built in code may hold lists)."""
+    if regions is None:
+        return None
+    try:
+        return tuple(map(tuple, regions))
+    except TypeError:
+        raise InputError("regions must be rows of region numbers") from None
+
+
+def _checked_givens(instance: SudokuInstance) -> Grid:
+    """The givens of a puzzle to compile. The constructor has checked them, but lets an
+    empty tuple stand for a shape alone: that is no puzzle."""
+    if instance.givens == ():
+        size = instance.size
+        raise InputError(f"the givens must be {size} rows of {size} integers in 0..{size}")
+    return instance.givens

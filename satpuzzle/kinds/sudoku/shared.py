@@ -37,7 +37,7 @@ from satpuzzle.children import in_child
 from satpuzzle.cnf import Formula, max_clauses
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, EngineDeclined
-from satpuzzle.kinds.sudoku import puzzle
+from satpuzzle.kinds.sudoku import decoding, rules
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
     NON_INCREMENTAL,
@@ -201,12 +201,12 @@ def engine(shared: Shared, key_of: Callable[[Any], Key | None],
 
 
 def _decode_vars(instance: Any, true_vars: list[int], formula: Formula) -> Any:
-    return puzzle.decode(instance, [formula.names[v] for v in true_vars])
+    return decoding.decode(instance, [formula.names[v] for v in true_vars])
 
 
 # The process's shared solvers and the engine on them
-SHARED = Shared(puzzle.encode_empty)
-ENGINE = engine(SHARED, puzzle.checked_shape_key, _decode_vars)
+SHARED = Shared(rules.encode_empty)
+ENGINE = engine(SHARED, rules.checked_shape_key, _decode_vars)
 
 
 def note_answer(instance: Any) -> None:
@@ -214,4 +214,4 @@ def note_answer(instance: Any) -> None:
     is anything a child decodes: its counts die with it, and the command line enumerates
     there, so this returns at once on its hot path)."""
     if not instance.variant and not in_child():
-        SHARED.note_answer(puzzle.shape_key(instance))
+        SHARED.note_answer(rules.shape_key(instance))

@@ -1,0 +1,59 @@
+"""Files of one-line Sudoku puzzles (`Kind.encode_batch`, `Kind.render_line`): one formula, the
+empty grid's, answers them all, each puzzle a job whose assumptions are its givens; each answer
+is one line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satpuzzle.cnf import Formula
+from satpuzzle.errors import InputError
+from satpuzzle.kinds.sudoku.puzzle import SYMBOLS, Grid, SudokuInstance
+from satpuzzle.kinds.sudoku.rules import encode, shape_text
+from satpuzzle.solving import Job
+
+_LINE_SYMBOLS = "." + SYMBOLS  # value → symbol, 0 → "."
+
+
+def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job]]:
+    """One full encoding of the empty grid shared by all puzzles (same size, box, regions
+    and diagonals: --diagonals makes a batch of Sudoku X), and per puzzle a job whose
+    assumptions are its givens."""
+    first = instances[0]
+    size = first.size
+    if any(instance.cages or instance.diagonals != first.diagonals for instance in instances):
+        raise InputError("a batch of one-line puzzles holds plain Sudoku only, or Sudoku X "
+                         "only (--diagonals): Killer puzzles are solved one at a time")
+    formula = encode(SudokuInstance(first.box_rows, first.box_cols,
+                                    tuple((0,) * size for _ in range(size)),
+                                    regions=first.regions, diagonals=first.diagonals))
+    formula.summary = [shape_text(first),
+                       f"batch of {len(instances)} puzzles, givens as assumptions"]
+    # the variable of (row, column, digit), looked up once per row content
+    variable = [[[formula.var("x", r + 1, c + 1, v) for v in range(1, size + 1)]
+                 for c in range(size)] for r in range(size)]
+    row_literals: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    jobs = []
+    for instance in instances:
+        if (instance.box_rows, instance.box_cols) != (first.box_rows, first.box_cols):
+            raise InputError(f"a batch holds puzzles of one shape; found {instance.size}×"
+                             f"{instance.size} after {size}×{size}")
+        if instance.regions != first.regions:
+            raise InputError("a batch holds puzzles of one shape; found puzzles with "
+                             "different regions")
+        assumptions: list[int] = []
+        for r, row in enumerate(instance.givens):
+            literals = row_literals.get((r, row))
+            if literals is None:
+                literals = row_literals[(r, row)] = [variable[r][c][v - 1]
+                                                     for c, v in enumerate(row) if v]
+            assumptions += literals
+        jobs.append(Job(assumptions))
+    return formula, jobs
+
+
+def render_line(instance: SudokuInstance, solution: Grid) -> str:
+    """One line: N² symbols (1-9 then A-Z) or, above 35, N² space-separated numbers."""
+    if instance.size <= len(SYMBOLS):
+        return "".join("".join(map(_LINE_SYMBOLS.__getitem__, row)) for row in solution)
+    return " ".join(" ".join(map(str, row)) for row in solution)
