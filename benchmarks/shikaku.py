@@ -52,6 +52,7 @@ from benchmarks.baselines import cpsat
 from satpuzzle.checkers.shikaku import check
 from satpuzzle.children import run_command
 from satpuzzle.kinds.shikaku import KIND
+from satpuzzle.kinds.shikaku import encoding as shikaku_encoding
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 
 SHARED_JANKO = ROOT.parent / "shared" / "data" / "shikaku" / "puzzlekit" / "Shikaku_dataset.json"
@@ -138,7 +139,7 @@ def sample(puzzles: list[Puzzle], count: int) -> list[Puzzle]:
 def ours(puzzle: Puzzle) -> tuple[float, float]:
     """satpuzzle through the pipeline: (compile seconds, total seconds)."""
     shikaku.candidates.cache_clear()  # charge candidate enumeration and presolve to the run
-    shikaku.reduced.cache_clear()
+    shikaku_encoding.reduced.cache_clear()
     run = product.run(puzzle.instance, limit=1)
     if not run.solutions or run.compiled is None:
         raise SystemExit(f"WRONG ANSWER: satpuzzle found no solution to {puzzle.name}")

@@ -29,6 +29,7 @@ from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
@@ -438,8 +439,8 @@ def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
 def shikaku_puzzle(size: int, seed: int) -> shikaku.ShikakuInstance:
     """As benchmarks/shikaku.py: depth ≈ log2(cells / 6), one merge round, unique."""
     depth = max(1, round(math.log2(size * size / 6)))
-    return shikaku.generate(size, size, depth=depth, merge_iters=1, merge_prob=0.2, seed=seed,
-                            unique=True)
+    return shikaku_generator.generate(size, size, depth=depth, merge_iters=1, merge_prob=0.2,
+                                      seed=seed, unique=True)
 
 
 def _placements(instance: shikaku.ShikakuInstance, rects: list) -> tuple:

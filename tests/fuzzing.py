@@ -337,11 +337,12 @@ def _nurikabe_text(rng: random.Random) -> str:
 
 
 def _shikaku_text(rng: random.Random) -> str:
+    from satpuzzle.kinds.shikaku import generator as shikaku_generator
     from satpuzzle.kinds.shikaku import puzzle as shikaku
 
-    instance = shikaku.generate(rng.randint(1, 7), rng.randint(1, 7), depth=rng.randint(0, 4),
-                                merge_iters=rng.randint(0, 2), merge_prob=rng.random(),
-                                seed=rng.randrange(10**6))
+    instance = shikaku_generator.generate(rng.randint(1, 7), rng.randint(1, 7),
+                                          depth=rng.randint(0, 4), merge_iters=rng.randint(0, 2),
+                                          merge_prob=rng.random(), seed=rng.randrange(10**6))
     if instance.clues and rng.random() < 0.3:  # a `?` clue: a rectangle of any area
         clues = list(instance.clues)
         k = rng.randrange(len(clues))

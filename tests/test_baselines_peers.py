@@ -20,7 +20,7 @@ from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
-from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 HAVE_ORTOOLS = importlib.util.find_spec("ortools") is not None
@@ -62,7 +62,8 @@ def _generated() -> list:
             if border == "zero" or variant.endswith(("orientation", "position"))]
     for seed in range(3):
         made.append(hashi_generation.generate(5, 5, islands=9, seed=seed))
-        made.append(shikaku.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.3, seed=seed))
+        made.append(shikaku_generator.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.3,
+                                               seed=seed))
     rng = random.Random(5)
     for _ in range(4):
         clauses = tuple(tuple(rng.choice((-1, 1)) * rng.randint(1, 8)

@@ -25,7 +25,7 @@ from satpuzzle.kinds.hashi import rules as hashi_rules
 from satpuzzle.kinds.jigsaw import decoding as jigsaw_decoding
 from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
-from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 
 # Two solutions; its local rules (no connectivity) allow disconnected bridge sets too, so its
 # backbone is only right if the lazy connectivity cuts are applied (found by a search over
@@ -54,8 +54,8 @@ def _cases() -> dict[str, Any]:
         "sudoku empty 4x4": _load("sudoku/empty-4x4.puz")[0],
         "crossword seed": _load("crossword/seed-example.puz")[0],
         "shikaku 20x20": _load("shikaku/codingame-20x20.puz")[0],
-        "shikaku generated": shikaku.generate(6, 6, depth=3, merge_iters=1, merge_prob=0.2,
-                                              seed=1, unique=False),
+        "shikaku generated": shikaku_generator.generate(6, 6, depth=3, merge_iters=1,
+                                                        merge_prob=0.2, seed=1, unique=False),
         "hashi 7x7": _load("hashi/dailyprogrammer-7x7.puz")[0],
         "hashi needs cuts": satpuzzle.load(HASHI_NEEDS_CUTS)[0],
         "partition wikipedia": _load("partition/wikipedia.puz")[0],

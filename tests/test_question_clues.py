@@ -26,6 +26,7 @@ from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.hashi import rendering as hashi_rendering
 from satpuzzle.kinds.shikaku import presolve
 from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.shikaku import rendering as shikaku_rendering
 
 # cspuz_core's own test of puzz.link Shikaku URLs: a `?` among the clues.
 CSPUZ_URL = "https://puzz.link/p?shikaku/6/6/s66j4.g8n4h4g"
@@ -243,7 +244,7 @@ def test_cli_solves_the_url_and_says_unique():
     verdict, grid = result.stdout.strip().split("\n\n")
     assert verdict == "unique"
     [instance] = puzzlink.read(CSPUZ_URL, CSPUZ_URL)
-    assert shikaku.parse_solutions(instance, grid, "out") == [satpuzzle.solve(instance)]
+    assert shikaku_rendering.parse_solutions(instance, grid, "out") == [satpuzzle.solve(instance)]
     exported = run_cli("export", CSPUZ_URL, "--format", "url")
     assert exported.returncode == 0 and exported.stdout.strip() == CSPUZ_URL
 

@@ -14,8 +14,12 @@ from conftest import INSTANCES, run_cli
 import satpuzzle
 from satpuzzle.backbone import backbone
 from satpuzzle.checkers.shikaku import check, violations
+from satpuzzle.kinds.shikaku import decoding as shikaku_decoding
+from satpuzzle.kinds.shikaku import encoding as shikaku_encoding
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 from satpuzzle.kinds.shikaku import presolve, probing, rules
 from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.shikaku import rendering as shikaku_rendering
 from satpuzzle.solving import Job, ModelStream
 
 SHIKAKU = INSTANCES / "shikaku"
@@ -105,7 +109,7 @@ def test_codingame_solution_is_the_published_one():
 
 @pytest.mark.parametrize("seed", range(12))
 def test_random_small_instances_match_brute_force(seed):
-    instance = shikaku.generate(4 + seed % 3, 5, depth=3, merge_iters=1, merge_prob=0.3,
+    instance = shikaku_generator.generate(4 + seed % 3, 5, depth=3, merge_iters=1, merge_prob=0.3,
                                 seed=seed)
     solutions = all_solutions(instance)
     assert len(set(solutions)) == len(solutions)
@@ -132,7 +136,7 @@ def random_puzzle(seed: int) -> shikaku.ShikakuInstance:
     rng = random.Random(seed)
     rows, cols = rng.randint(2, 6), rng.randint(2, 7)
     depth = rng.randint(1, max(1, (rows * cols).bit_length() - 1))
-    instance = shikaku.generate(rows, cols, depth=depth, merge_iters=rng.randint(0, 3),
+    instance = shikaku_generator.generate(rows, cols, depth=depth, merge_iters=rng.randint(0, 3),
                                 merge_prob=0.5, seed=seed)
     if seed % 4 == 0:
         areas = [area for _, _, area in instance.clues]
@@ -191,13 +195,13 @@ def test_candidates_are_every_rectangle_with_one_clue(monkeypatch, batch):
 def test_forced_counts_presolved_rectangles_as_ruled_out():
     instance = satpuzzle.load(str(SHIKAKU / "small-5x5.txt"), "shikaku")[0]
     solutions = all_solutions(instance)
-    formula = shikaku.encode(instance)
+    formula = shikaku_encoding.encode(instance)
     result = backbone(formula)
     forced = {formula.names[v]: v in result.forced_true
               for v in sorted(result.forced_true | result.forced_false)}
     options = shikaku.candidates(instance).rects(len(instance.clues))
-    for line, (r, c, _), rects in zip(shikaku.forced_text(instance, forced), instance.clues,
-                                      options):
+    for line, (r, c, _), rects in zip(shikaku_decoding.forced_text(instance, forced),
+                                      instance.clues, options):
         used = {p[1:] for s in solutions for p in s if p.clue == (r, c)}
         if len(used) > 1:
             unused = len(rects) - len(used)
@@ -215,7 +219,7 @@ def test_huge_candidate_lists_are_refused_within_the_budget(monkeypatch):
 
 
 def test_a_generated_200x200_is_solved_and_checked_quickly():
-    instance = shikaku.generate(200, 200, depth=13, merge_iters=1, merge_prob=0.2, seed=0)
+    instance = shikaku_generator.generate(200, 200, depth=13, merge_iters=1, merge_prob=0.2, seed=0)
     start = time.perf_counter()
     solutions = all_solutions(instance, limit=2)
     assert time.perf_counter() - start < 5  # about 0.6 s (CP-SAT: about 2.5 s; before: 5.6 s)
@@ -227,7 +231,7 @@ def test_a_generated_200x200_is_solved_and_checked_quickly():
 
 @pytest.mark.parametrize("size, depth, seed", [(8, 4, 1), (12, 5, 2), (15, 6, 3)])
 def test_generated_unique_puzzles_have_one_solution(size, depth, seed):
-    instance = shikaku.generate(size, size, depth=depth, merge_iters=2, merge_prob=0.3,
+    instance = shikaku_generator.generate(size, size, depth=depth, merge_iters=2, merge_prob=0.3,
                                 seed=seed, unique=True)
     assert sum(area for _, _, area in instance.clues) == size * size
     solutions = all_solutions(instance, limit=2)
@@ -239,14 +243,14 @@ def test_generated_unique_puzzles_have_one_solution(size, depth, seed):
 @pytest.mark.parametrize("seed", range(10))
 def test_small_unique_puzzles_match_the_brute_force(seed):
     rows, cols = 4 + seed % 4, 5 + seed % 3
-    instance = shikaku.generate(rows, cols, depth=1 + seed % 5, merge_iters=seed % 3,
+    instance = shikaku_generator.generate(rows, cols, depth=1 + seed % 5, merge_iters=seed % 3,
                                 merge_prob=0.5, seed=seed, unique=True)
     assert brute_force_count(rows, cols, instance.clues) == 1
 
 
 def test_generator_makes_a_100x100_unique_puzzle_quickly():
     start = time.perf_counter()
-    instance = shikaku.generate(100, 100, depth=11, merge_iters=1, merge_prob=0.2, seed=4,
+    instance = shikaku_generator.generate(100, 100, depth=11, merge_iters=1, merge_prob=0.2, seed=4,
                                 unique=True)
     assert time.perf_counter() - start < 15  # about 0.7 s (a 200x200: about 4 s)
     solutions = all_solutions(instance, limit=2)
@@ -255,8 +259,9 @@ def test_generator_makes_a_100x100_unique_puzzle_quickly():
 
 def test_generator_is_deterministic():
     make = {"depth": 5, "merge_iters": 2, "merge_prob": 0.4, "seed": 7}
-    assert shikaku.generate(12, 9, **make) == shikaku.generate(12, 9, **make)
-    assert shikaku.generate(12, 9, **make) != shikaku.generate(12, 9, **{**make, "seed": 8})
+    assert shikaku_generator.generate(12, 9, **make) == shikaku_generator.generate(12, 9, **make)
+    assert shikaku_generator.generate(12, 9, **make) != shikaku_generator.generate(
+        12, 9, **{**make, "seed": 8})
 
 
 # ---------------------------------------------------------------- checker
@@ -355,8 +360,9 @@ def test_solve_text_json_and_check(tmp_path):
     json_file.write_text(as_json.stdout)
     assert run_cli("check", puzzle, json_file).stdout.count("valid") == 2
     instance = satpuzzle.load(str(puzzle))[0]
-    from_text = shikaku.parse_solutions(instance, text.stdout, "out.txt")
-    from_json = [shikaku.from_json(instance, item, "out.json") for item in data["solutions"]]
+    from_text = shikaku_rendering.parse_solutions(instance, text.stdout, "out.txt")
+    from_json = [shikaku_rendering.from_json(instance, item, "out.json")
+                 for item in data["solutions"]]
     assert all(check(instance, s) == [] for s in from_text + from_json)
 
 
@@ -382,13 +388,14 @@ def test_count_unique_and_native_sniffing():
 
 
 def test_bordered_output_round_trips(tmp_path):
-    instance = shikaku.generate(15, 15, depth=6, merge_iters=0, merge_prob=0, seed=3,
+    instance = shikaku_generator.generate(15, 15, depth=6, merge_iters=0, merge_prob=0, seed=3,
                                 unique=True)
-    assert len(instance.clues) > len(shikaku.LETTERS)
+    assert len(instance.clues) > len(shikaku_rendering.LETTERS)
     solution = satpuzzle.solve(instance)
-    drawn = shikaku.render_text(instance, solution)
+    drawn = shikaku_rendering.render_text(instance, solution)
     assert "┌" in drawn and len(drawn.splitlines()) == 2 * 15 + 1
-    assert shikaku.parse_solutions(instance, drawn + "\n\n" + drawn, "x") == [solution] * 2
+    assert shikaku_rendering.parse_solutions(instance, drawn + "\n\n" + drawn, "x") == [
+        solution] * 2
     puz = tmp_path / "big.puz"
     puz.write_text(shikaku.to_puz(instance))
     assert satpuzzle.load(str(puz))[0].clues == instance.clues

@@ -16,6 +16,7 @@ import satpuzzle
 from satpuzzle.constraints import encodings as registry
 from satpuzzle.kinds.registry import KINDS
 from satpuzzle.kinds.shikaku import FAMILIES, presolve, rules
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.solving import Job, ModelStream
 
@@ -101,7 +102,7 @@ def test_large_groups_take_a_sequential_counter_by_default():
 def test_random_puzzles_match_the_brute_force_in_every_encoding(seed):
     rng = random.Random(seed)
     rows, cols = rng.randint(2, 5), rng.randint(2, 6)
-    instance = shikaku.generate(rows, cols, depth=rng.randint(1, 3), merge_iters=1,
+    instance = shikaku_generator.generate(rows, cols, depth=rng.randint(1, 3), merge_iters=1,
                                 merge_prob=0.4, seed=seed)
     expected = brute_force_count(rows, cols, instance.clues)
     red = unreduced(instance)

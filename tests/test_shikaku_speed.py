@@ -17,7 +17,9 @@ import satpuzzle
 from satpuzzle import pipeline
 from satpuzzle.checkers.shikaku import check, prepare, violations
 from satpuzzle.enumeration import ClingoModels
-from satpuzzle.kinds.shikaku import puzzle as shikaku
+from satpuzzle.kinds.shikaku import decoding as shikaku_decoding
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
+from satpuzzle.kinds.shikaku import rendering as shikaku_rendering
 from satpuzzle.kinds.shikaku.puzzle import Placement, ShikakuInstance
 from satpuzzle.solving import Job
 
@@ -42,8 +44,8 @@ def model_names(instance, limit: int) -> list[list[tuple]]:
 
 def numpy_text(instance, solution) -> str:
     """render_text's letters as the numpy owner grid gives them (the general path)."""
-    owner = shikaku._owners(instance, solution)
-    return "\n".join(" ".join(shikaku.LETTERS[k] for k in row) for row in owner.tolist())
+    owner = shikaku_rendering._owners(instance, solution)
+    return "\n".join(" ".join(shikaku_rendering.LETTERS[k] for k in row) for row in owner.tolist())
 
 
 def instances() -> list[ShikakuInstance]:
@@ -51,7 +53,8 @@ def instances() -> list[ShikakuInstance]:
     found = [dominoes(4, 4), dominoes(3, 6),
              ShikakuInstance(3, 4, ((0, 0, None), (1, 2, 4), (2, 3, None))),
              ShikakuInstance(4, 4, ((0, 0, 4), (1, 3, None), (3, 0, None), (3, 3, 4)))]
-    found += [shikaku.generate(rows, cols, depth=2, merge_iters=1, merge_prob=0.3, seed=seed)
+    found += [shikaku_generator.generate(rows, cols, depth=2, merge_iters=1, merge_prob=0.3,
+                                         seed=seed)
               for seed, (rows, cols) in enumerate([(3, 5), (5, 5), (4, 6), (6, 3), (2, 7)])]
     return found
 
@@ -187,11 +190,11 @@ def test_decode_gives_what_the_general_decoding_gives():
     rng = random.Random(3)
     for instance in instances():
         for names in model_names(instance, 40):
-            expected = shikaku._decode(names)
+            expected = shikaku_decoding._decode(names)
             shuffled = rng.sample(names, len(names))
             for given in (names, shuffled, [tuple(name) for name in names], iter(names),
                           [*names, ("other", 1)], [list(name) for name in names]):
-                decoded = shikaku.decode(instance, given)
+                decoded = shikaku_decoding.decode(instance, given)
                 assert decoded == expected
                 assert all(type(p) is Placement for p in decoded)
             assert check(instance, expected) == []
@@ -200,18 +203,18 @@ def test_decode_gives_what_the_general_decoding_gives():
 def test_decode_names_outside_the_grid_take_the_general_path():
     instance = dominoes(2, 2)
     names = [("rect", 0, 0, 0, 0, 1, 2), ("rect", 1, 1, 5, 0, 1, 2)]
-    assert shikaku.decode(instance, names) == shikaku._decode(names)
-    assert check(instance, shikaku.decode(instance, names)) != []
+    assert shikaku_decoding.decode(instance, names) == shikaku_decoding._decode(names)
+    assert check(instance, shikaku_decoding.decode(instance, names)) != []
 
 
 def test_decoded_solutions_share_their_rectangles_so_a_burst_pickles_small():
     instance = dominoes(4, 6)
     names = model_names(instance, 200)
-    solutions = [shikaku.decode(instance, given) for given in names]
+    solutions = [shikaku_decoding.decode(instance, given) for given in names]
     first, second = solutions[0], solutions[1]
     shared = set(first) & set(second)
     assert shared and all(any(p is q for q in second) for p in first if p in shared)
-    general = [shikaku._decode(given) for given in names]
+    general = [shikaku_decoding._decode(given) for given in names]
     assert solutions == general
     assert len(pickle.dumps(solutions)) * 4 < len(pickle.dumps(general))
     assert pickle.loads(pickle.dumps(solutions)) == general
@@ -224,7 +227,8 @@ def test_render_text_gives_what_the_owner_grid_gives():
     rng = random.Random(11)
     for instance in instances():
         for solution in satpuzzle.solutions(instance, limit=20):
-            assert shikaku.render_text(instance, solution) == numpy_text(instance, solution)
+            assert shikaku_rendering.render_text(instance, solution) == numpy_text(instance,
+                                                                                   solution)
             for _ in range(10):  # rectangles missing, repeated, overlapping, out of order
                 broken = list(solution)
                 k = rng.randrange(len(broken))
@@ -237,7 +241,8 @@ def test_render_text_gives_what_the_owner_grid_gives():
                     broken[k] = broken[k]._replace(height=broken[k].height + 1)
                 else:
                     rng.shuffle(broken)
-                assert shikaku.render_text(instance, broken) == numpy_text(instance, broken)
+                assert shikaku_rendering.render_text(instance, broken) == numpy_text(instance,
+                                                                                     broken)
 
 
 def test_render_text_outside_the_grid_and_list_clues_as_before():
@@ -245,8 +250,8 @@ def test_render_text_outside_the_grid_and_list_clues_as_before():
     for solution in [(TILING[0], Placement((1, 1), 1, 1, 1, 2)),
                      (Placement([0, 0], 0, 0, 1, 2), TILING[1]),
                      (TILING[0], Placement((1, 1), 1, -1, 1, 2))]:
-        assert shikaku.render_text(instance, solution) == numpy_text(instance, solution)
-    assert shikaku.render_text(instance, TILING) == "a a\nb b"
+        assert shikaku_rendering.render_text(instance, solution) == numpy_text(instance, solution)
+    assert shikaku_rendering.render_text(instance, TILING) == "a a\nb b"
 
 
 def test_all_prints_every_domino_tiling_once_and_each_checks(tmp_path):

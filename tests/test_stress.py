@@ -28,6 +28,7 @@ from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
+from satpuzzle.kinds.shikaku import generator as shikaku_generator
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
@@ -217,7 +218,7 @@ def shikaku_solutions(rows: int, cols: int, clues: Iterable[tuple[int, int, int]
 def random_shikaku_text(rng: random.Random) -> str:
     rows, cols = rng.randint(1, 5), rng.randint(1, 5)
     if rng.random() < 0.65:
-        instance = shikaku.generate(rows, cols, depth=rng.randint(1, 4), merge_iters=1,
+        instance = shikaku_generator.generate(rows, cols, depth=rng.randint(1, 4), merge_iters=1,
                                     merge_prob=rng.random() * 0.5, seed=rng.randrange(10**6))
         clues = list(instance.clues)
         if rng.random() < 0.4:  # one clue moved to a random empty cell: often no solution

@@ -24,7 +24,7 @@ def main(paths: list[str]) -> int:
     import satpuzzle
     from benchmarks.baselines import cpsat
     from satpuzzle.checkers.shikaku import check
-    from satpuzzle.kinds.shikaku.puzzle import render_text
+    from satpuzzle.kinds.shikaku.rendering import render_text
 
     code = 0
     for path in paths:

@@ -37,6 +37,14 @@ class ShikakuKind(Kind):
     )
     fit = Lazy("satpuzzle.kinds.shikaku.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.shikaku.puzzle", "read_native")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.shikaku.encoding", "encode")
+    decode = Lazy("satpuzzle.kinds.shikaku.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.shikaku.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.shikaku.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.shikaku.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.shikaku.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.shikaku.rendering", "parse_solutions")
 
     def prepare_check(self, instance):
         return self.checker.prepare(instance)
@@ -57,7 +65,7 @@ KIND = ShikakuKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import shikaku as checker
     from satpuzzle.kinds.base import conforms
-    from satpuzzle.kinds.shikaku import codecs, pictures, puzzle
+    from satpuzzle.kinds.shikaku import codecs, decoding, encoding, pictures, puzzle, rendering
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=encoding, decoding=decoding,
+             rendering=rendering, native=puzzle, fits=puzzle)
