@@ -76,11 +76,14 @@ class ExchangeFormat:
     A format several kinds write (janko.at text: satpuzzle/formats/janko.py over the kind-free
     framework satpuzzle/codecs/janko.py) is a family, and `codec` is this kind's codec for it
     (a `JankoCodec` in the kind's `janko.py`). `signed`: a file of the format is told by its
-    content before anything else (a crossword constructor's file, even one named `.puz`)."""
+    content before anything else (a crossword constructor's file, even one named `.puz`);
+    `guessed`: a text of the format may be read as this kind without the kind being named
+    (False for a Nurikabe's janko.at grid, which is a Shikaku's)."""
 
     name: str
     codec: Any
     signed: bool = False
+    guessed: bool = True
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from satpuzzle.kinds.base import Kind, Option
+from satpuzzle.kinds.base import ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
 _generation = Lazy("satpuzzle.kinds.hashi.generation")
@@ -30,6 +30,7 @@ class HashiKind(Kind):
     codecs = Lazy("satpuzzle.kinds.hashi.codecs")
     puzzle = Lazy("satpuzzle.kinds.hashi.puzzle")
     pictures = Lazy("satpuzzle.kinds.hashi.pictures")
+    exchange_formats = (ExchangeFormat("janko", Lazy("satpuzzle.kinds.hashi.janko", "JANKO")),)
     encoding_families = FAMILIES
     file_suffixes = (".has",)
     input_options = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from satpuzzle.kinds.base import Kind
+from satpuzzle.kinds.base import ExchangeFormat, Kind
 from satpuzzle.lazy import Lazy
 
 # The families a user may switch the encoding of (rules.py passes this to constraints.Model):
@@ -22,6 +22,7 @@ class KakuroKind(Kind):
     codecs = Lazy("satpuzzle.kinds.kakuro.codecs")
     puzzle = Lazy("satpuzzle.kinds.kakuro.puzzle")
     pictures = Lazy("satpuzzle.kinds.kakuro.pictures")
+    exchange_formats = (ExchangeFormat("janko", Lazy("satpuzzle.kinds.kakuro.janko", "JANKO")),)
     encoding_families = ENCODING_FAMILIES
     fit = Lazy("satpuzzle.kinds.kakuro.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.kakuro.puzzle", "read_native")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from satpuzzle.kinds.base import Kind
+from satpuzzle.kinds.base import ExchangeFormat, Kind
 from satpuzzle.lazy import Lazy
 
 # The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
@@ -20,6 +20,9 @@ class NurikabeKind(Kind):
     codecs = Lazy("satpuzzle.kinds.nurikabe.codecs")
     puzzle = Lazy("satpuzzle.kinds.nurikabe.puzzle")
     pictures = Lazy("satpuzzle.kinds.nurikabe.pictures")
+    exchange_formats = (
+        ExchangeFormat("janko", Lazy("satpuzzle.kinds.nurikabe.janko", "JANKO"), guessed=False),
+    )
     encoding_families = FAMILIES
     fit = Lazy("satpuzzle.kinds.nurikabe.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.nurikabe.puzzle", "read_native")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from satpuzzle.kinds.base import Kind, Option
+from satpuzzle.kinds.base import ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
 _generator = Lazy("satpuzzle.kinds.shikaku.generator")
@@ -23,6 +23,7 @@ class ShikakuKind(Kind):
     codecs = Lazy("satpuzzle.kinds.shikaku.codecs")
     puzzle = Lazy("satpuzzle.kinds.shikaku.puzzle")
     pictures = Lazy("satpuzzle.kinds.shikaku.pictures")
+    exchange_formats = (ExchangeFormat("janko", Lazy("satpuzzle.kinds.shikaku.janko", "JANKO")),)
     encoding_families = FAMILIES
     generate_options = (
         Option(("--depth",), {"type": int, "default": None,

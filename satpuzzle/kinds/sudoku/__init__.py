@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.base import Engine, Kind, Option
+from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
 _generator = Lazy("satpuzzle.kinds.sudoku.generator")
@@ -33,6 +33,7 @@ class SudokuKind(Kind):
     codecs = Lazy("satpuzzle.kinds.sudoku.codecs")
     puzzle = Lazy("satpuzzle.kinds.sudoku.puzzle")
     pictures = Lazy("satpuzzle.kinds.sudoku.pictures")
+    exchange_formats = (ExchangeFormat("janko", Lazy("satpuzzle.kinds.sudoku.janko", "JANKO")),)
     input_options = (
         Option(("--box",), {"metavar": "RxC", "help": "Sudoku box shape for native files"}),
         Option(("--diagonals",), {"action": "store_true",
