@@ -252,7 +252,7 @@ def test_killer_cages_cover_the_grid_and_are_unique(size, seed):
 
 @pytest.mark.skipif("cages" not in variant_fields(), reason="Killer not in this version")
 def test_killer_cage_size_is_honoured():
-    instance = generator.generate(9, seed=3, variant="killer", cage_size=3)
+    instance = generator.generate(9, seed=3, variant=generator.Killer(cage_size=3))
     assert max(len(cage.cells) for cage in instance.cages) <= 3
 
 

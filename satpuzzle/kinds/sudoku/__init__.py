@@ -85,13 +85,12 @@ class SudokuKind(Kind):
         box = options.get("box")  # "RxC", checked against N by the generator
         if options.get("diagonals") and options.get("killer"):
             raise InputError("--diagonals and --killer: one variant at a time")
-        variant = "x" if options.get("diagonals") else "killer" if options.get("killer") \
-            else "plain"
+        variant = "x" if options.get("diagonals") else _generator.Killer(
+            options.get("cage_size")) if options.get("killer") else "plain"
         return _generator.generate(
             rows, box=box, seed=seed,
             minimal=bool(options.get("minimal")), difficulty=options.get("difficulty"),
-            attempts=options.get("attempts") or 100, variant=variant,
-            cage_size=options.get("cage_size"))
+            attempts=options.get("attempts") or 100, variant=variant)
 
     def adjust(self, instance: Any, options: dict[str, Any]) -> Any:
         if options.get("diagonals") and not instance.diagonals:

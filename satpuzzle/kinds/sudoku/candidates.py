@@ -68,23 +68,51 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
     n = shape.size
     values = [v for row in givens for v in row]
     cage_cells = [sorted(r * n + c for r, c in cage.cells) for cage in cages]
-    units_seen: Sequence[Sequence[int]] = shape.cell_units
-    if cages:
-        first = sum(len(units) for _name, units in shape.families)
-        with_cages = [list(units) for units in shape.cell_units]
-        for number, members in enumerate(cage_cells):
-            for cell in members:
-                with_cages[cell].append(first + number)
-        units_seen = with_cages
-    present = [0] * (sum(len(units) for _name, units in shape.families) + len(cages))
+    units_seen = _units_seen(shape, cage_cells)
+    present = _present_digits(values, units_seen,
+                              sum(len(units) for _name, units in shape.families) + len(cages))
+    if present is None:
+        return _clash()  # two equal givens in one unit
+    allowed = _allowed_digits(values, units_seen, present, n)
+    if not _restrict_to_sums(allowed, values, cages, cage_cells, n):
+        return _clash()
+    names, cells, ids = _variables(values, allowed, n)
+    units = _unit_groups(shape, present, ids)
+    cage_digits, cage_sums = _cage_groups(cages, cage_cells, values, ids, n)
+    return Candidates(names, cells, units, cage_digits, cage_sums)
+
+
+def _units_seen(shape: Shape, cage_cells: Sequence[Sequence[int]]) -> Sequence[Sequence[int]]:
+    """Each cell's units: the shape's, then its cages (numbered after the shape's units)."""
+    if not cage_cells:
+        return shape.cell_units
+    first = sum(len(units) for _name, units in shape.families)
+    with_cages = [list(units) for units in shape.cell_units]
+    for number, members in enumerate(cage_cells):
+        for cell in members:
+            with_cages[cell].append(first + number)
+    return with_cages
+
+
+def _present_digits(values: Sequence[int], units_seen: Sequence[Sequence[int]],
+                    unit_count: int) -> list[int] | None:
+    """The digits the givens put in each unit, as bits; None when two equal givens share a
+    unit."""
+    present = [0] * unit_count
     for cell, value in enumerate(values):
         if value:
             bit = 1 << value
             for unit in units_seen[cell]:
                 if present[unit] & bit:
-                    return _clash()  # two equal givens in one unit
+                    return None
                 present[unit] |= bit
-    allowed = [0] * (n * n)  # each empty cell's digits left, as bits
+    return present
+
+
+def _allowed_digits(values: Sequence[int], units_seen: Sequence[Sequence[int]],
+                    present: Sequence[int], n: int) -> list[int]:
+    """Each empty cell's digits left by the givens of its units, as bits (0 for a given)."""
+    allowed = [0] * (n * n)
     full = (1 << (n + 1)) - 2
     for cell, value in enumerate(values):
         if not value:
@@ -92,9 +120,14 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
             for unit in units_seen[cell]:
                 ruled_out |= present[unit]
             allowed[cell] = full & ~ruled_out
-    if not _restrict_to_sums(allowed, values, cages, cage_cells, n):
-        return _clash()
-    ids = [0] * (n * n * (n + 1))  # the variable of (cell, digit) at cell·(N+1) + digit
+    return allowed
+
+
+def _variables(values: Sequence[int], allowed: Sequence[int], n: int,
+               ) -> tuple[list[tuple[str, int, int, int]], list[list[int]], list[int]]:
+    """The puzzle variables in candidate order: their names, each empty cell's, and the
+    variable of (cell, digit) at cell·(N+1) + digit (0: none)."""
+    ids = [0] * (n * n * (n + 1))
     names: list[tuple[str, int, int, int]] = []
     cells: list[list[int]] = []
     for cell, value in enumerate(values):
@@ -107,6 +140,13 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
                 ids[cell * (n + 1) + digit] = len(names)
                 group.append(len(names))
         cells.append(group)
+    return names, cells, ids
+
+
+def _unit_groups(shape: Shape, present: Sequence[int],
+                 ids: Sequence[int]) -> list[tuple[str, list[list[int]]]]:
+    """Per family, each unit's variables of each digit its givens lack."""
+    n = shape.size
     units: list[tuple[str, list[list[int]]]] = []
     number = 0
     for name, family_units in shape.families:
@@ -119,6 +159,13 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
                     groups.append([v for cell in unit_cells
                                    if (v := ids[cell * (n + 1) + digit])])
         units.append((name, groups))
+    return units
+
+
+def _cage_groups(cages: Sequence[Cage], cage_cells: Sequence[Sequence[int]],
+                 values: Sequence[int], ids: Sequence[int], n: int,
+                 ) -> tuple[list[list[list[int]]], list[tuple[list[int], list[int], int | None]]]:
+    """Each cage's variables per digit, and its sum: literals, weights, total left."""
     cage_digits, cage_sums = [], []
     for cage, members in zip(cages, cage_cells):
         free = [cell for cell in members if not values[cell]]
@@ -128,7 +175,7 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
         weights = [d for cell in free for d in range(1, n + 1) if ids[cell * (n + 1) + d]]
         total = None if cage.total is None else cage.total - sum(values[c] for c in members)
         cage_sums.append((lits, weights, total))
-    return Candidates(names, cells, units, cage_digits, cage_sums)
+    return cage_digits, cage_sums
 
 
 def _restrict_to_sums(allowed: list[int], values: Sequence[int], cages: Sequence[Cage],

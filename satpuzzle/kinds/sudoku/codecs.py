@@ -75,17 +75,8 @@ def _solo_params(params: str, at: int) -> SoloParams:
             diagonals = True
         elif char == "k":
             killer = True
-        elif char in "rma":  # symmetry of the generated clues: r2 r4 m2 md2 m4 md4 m8 a
-            if char == "m" and params[i:i + 1] == "d":
-                i += 1
-            while i < len(params) and params[i].isdigit():
-                i += 1
-        elif char == "d":  # difficulty of the generated puzzle
-            if params[i:i + 1] and params[i] in SOLO_DIFFICULTY:
-                i += 1
         else:
-            raise BadEntry(f"sgt solo: unknown parameter {char!r} in {quoted(params)}: expected "
-                           "CxR, Nj, x, k, symmetry (r, m, a) or difficulty (d)", at + i - 1)
+            i = _past_generation_parameter(params, char, i, at)
     if boxes_c < 2 or boxes_r < 1:
         raise BadEntry(f"sgt solo: box shape {boxes_c}x{boxes_r} out of range: the game needs C at "
                        "least 2 and R at least 1", at)
@@ -93,6 +84,22 @@ def _solo_params(params: str, at: int) -> SoloParams:
         raise BadEntry(f"sgt solo: {boxes_c * boxes_r} symbols is too many: the game supports at "
                        f"most {SOLO_MAX_SIZE}", at)
     return SoloParams(boxes_c, boxes_r, diagonals, killer)
+
+
+def _past_generation_parameter(params: str, char: str, i: int, at: int) -> int:
+    """Where Solo's parameter `char` (read, its rest from `i` on) ends: a symmetry (r2 r4 m2
+    md2 m4 md4 m8 a) or difficulty (d and a letter) of the puzzles the game generates, which
+    says nothing of a given puzzle; any other letter is an unknown parameter."""
+    if char in "rma":  # symmetry of the generated clues
+        if char == "m" and params[i:i + 1] == "d":
+            i += 1
+        while i < len(params) and params[i].isdigit():
+            i += 1
+        return i
+    if char == "d":  # difficulty of the generated puzzle
+        return i + 1 if params[i:i + 1] and params[i] in SOLO_DIFFICULTY else i
+    raise BadEntry(f"sgt solo: unknown parameter {char!r} in {quoted(params)}: expected "
+                   "CxR, Nj, x, k, symmetry (r, m, a) or difficulty (d)", at + i - 1)
 
 
 def read_solo(params: str, desc: str, params_at: int, desc_at: int) -> SudokuInstance:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import decoding, grading, puzzle, rules
@@ -37,18 +38,29 @@ DEFAULT_ATTEMPTS = 100
 Cell = tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Killer:
+    """Killer Sudoku as `generate`'s variant, with its largest cage (None: about N/2, see
+    random_cages); the variant "killer" is Killer()."""
+
+    cage_size: int | None = None
+
+
 def generate(size: int, *, box: tuple[int, int] | str | None = None, seed: int = 0,
              minimal: bool = False, difficulty: str | None = None,
-             attempts: int = DEFAULT_ATTEMPTS, variant: str = "plain",
-             cage_size: int | None = None) -> SudokuInstance:
+             attempts: int = DEFAULT_ATTEMPTS,
+             variant: str | Killer = "plain") -> SudokuInstance:
     """A random N×N Sudoku (boxes `box`, (rows, cols) or "RxC", by default
     `puzzle.default_box`) with exactly one
     solution, proved by the solver; `minimal`: no given can be removed. With `difficulty` (a
     name of `grading.LEVELS`) the grade is that one, or an InputError after `attempts` tries.
-    The title records the grade. The same arguments always give the same puzzle."""
+    `variant`: "plain", "x" (Sudoku X), "killer" or Killer(cage_size). The title records the
+    grade. The same arguments always give the same puzzle."""
     box_rows, box_cols = _checked_shape(size, box)
-    if variant not in VARIANTS:
-        raise InputError(f"unknown Sudoku variant {variant!r}; expected one of "
+    killer = variant if isinstance(variant, Killer) else Killer() if variant == "killer" else None
+    chosen = variant if isinstance(variant, str) else "killer"
+    if chosen not in VARIANTS:
+        raise InputError(f"unknown Sudoku variant {chosen!r}; expected one of "
                          + ", ".join(VARIANTS))
     if difficulty is not None and difficulty not in grading.LEVELS:
         raise InputError(f"unknown difficulty {difficulty!r}; expected one of "
@@ -56,16 +68,17 @@ def generate(size: int, *, box: tuple[int, int] | str | None = None, seed: int =
     if attempts < 1:
         raise InputError("--attempts must be at least 1")
     empty = tuple((0,) * size for _ in range(size))
-    template = _variant_template(SudokuInstance(box_rows, box_cols, empty), variant)
+    template = _variant_template(SudokuInstance(box_rows, box_cols, empty), chosen)
     rng = random.Random(seed)
     cap = None if difficulty in (None, grading.SEARCH) else grading.level_index(difficulty)
     grades: dict[str, int] = {}
     for attempt in range(1, attempts + 1):
-        instance = _attempt(rng, template, variant, minimal, cap, cage_size)
+        instance = _attempt(rng, template, chosen, minimal, cap,
+                            killer.cage_size if killer else None)
         grade = grading.grade(instance)
         if difficulty is None or grade == difficulty:
             givens = sum(1 for row in instance.givens for value in row if value)
-            name = {"plain": "sudoku", "x": "sudoku X", "killer": "killer sudoku"}[variant]
+            name = {"plain": "sudoku", "x": "sudoku X", "killer": "killer sudoku"}[chosen]
             title = (f"generated {size}x{size} {name}, seed {seed}, {givens} givens, "
                      f"{'minimal, ' if minimal else ''}grade {grade}")
             return dataclasses.replace(instance, title=title)
