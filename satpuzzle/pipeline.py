@@ -905,3 +905,54 @@ def solutions(instance: Any, request: Request) -> Iterator[Any]:
     for event in solve(instance, request):
         if isinstance(event, Found):
             yield event.solution
+
+
+# ---------------------------------------------------------------- an external solver's model
+
+
+def encoding_of(instance: Any, request: Request, cnf: tuple[Any, str, str] | None = None,
+                ) -> tuple[dict[int, Any], Sequence[Sequence[int]]]:
+    """The variable map and clauses of `instance`'s standalone encoding, to decode a model
+    of it (`satpuzzle decode`). `cnf`: (header, text, path) of the CNF written by `compile`
+    that the model answers, which must hold exactly that encoding: a CNF whose header map or
+    clauses differ was edited since (a tampered map would decode into nonsense, tampered
+    clauses into a wrong answer), bad input, not a model to decode."""
+    from satpuzzle import dimacs
+    from satpuzzle.textio import printable
+
+    if cnf is not None and cnf[0].kind != instance.KIND:
+        raise InputError(f"the header says {printable(cnf[0].kind)!r} but its puzzle is a "
+                         f"{instance.KIND}: the file was edited after `satpuzzle compile`",
+                         cnf[2])
+    formula = compile(instance, request, standalone=True).formula
+    if cnf is None:
+        return formula.names, list(formula.all_clauses())
+    header, text, path = cnf
+    clauses = dimacs.read_cnf(text, path).clauses
+    if dict(header.names) != formula.names:
+        raise InputError("the variable map in the header is not this puzzle's: the file was "
+                         "edited after `satpuzzle compile` (compile the puzzle again)", path)
+    if [list(c) for c in clauses] != [list(c) for c in formula.all_clauses()]:
+        raise InputError("the clauses are not this puzzle's encoding: the file was edited "
+                         "after `satpuzzle compile` (compile the puzzle again)", path)
+    return formula.names, clauses
+
+
+def decode_model(instance: Any, encoding: tuple[dict[int, Any], Sequence[Sequence[int]]],
+                 true_vars: Sequence[int], path: str) -> Any:
+    """The solution a model (its true variables, read from `path`) of `encoding` (from
+    encoding_of) stands for, rule-checked: a model that falsifies a clause is bad input; a
+    decoded solution the checker rejects, CheckFailed (a bug)."""
+    from satpuzzle import dimacs
+
+    names, clauses = encoding
+    number = dimacs.first_falsified(clauses, true_vars)
+    if number is not None:
+        raise InputError(f"the model falsifies clause {number} of the CNF: it is not a "
+                         "model of this puzzle's encoding", path)
+    module = registry.kind_of(instance)
+    solution = module.decode(instance, [names[v] for v in true_vars if v in names])
+    problems = module.prepare_check(instance)(solution)
+    if problems:
+        raise CheckFailed("the decoded solution failed the rule check: " + "; ".join(problems))
+    return solution

@@ -104,3 +104,30 @@ def _sat_word(satisfiable: bool) -> str:
 
 def _prefixed(what: str, problems: list[str]) -> list[str]:
     return [f"{what}: {problem}" for problem in problems[:5]]
+
+
+def source_instances(reduction: ModuleType, paths: Sequence[str], kind: str | None,
+                     index: int | None = None) -> list[tuple[str, Any]]:
+    """The instances of the given files (the `index`-th of each, when given), each of the
+    reduction's source kind and accepted by it, labelled by file (and number in the file)."""
+    from satpuzzle.loading import load
+
+    kind = kind or (reduction.SOURCE_KIND if reduction.SOURCE_KIND != "jigsaw" else None)
+    found = []
+    for path in paths:
+        instances = load(path, kind, {}).instances
+        if index is not None:
+            if index > len(instances):
+                raise InputError(f"--index {index}: the file holds {len(instances)} "
+                                 "puzzle(s)", path)
+            instances = [instances[index - 1]]
+        for number, instance in enumerate(instances, 1):
+            if instance.KIND != reduction.SOURCE_KIND:
+                raise InputError(f"{reduction.NAME} reduces {reduction.SOURCE_KIND} instances; "
+                                 f"puzzle {number} is a {instance.KIND}", path)
+            refusal = reduction.accepts(instance)
+            if refusal:
+                raise InputError(f"puzzle {number}: {refusal}", path)
+            label = path if len(instances) == 1 else f"{path} #{number}"
+            found.append((label, instance))
+    return found

@@ -319,19 +319,15 @@ def test_writing_after_the_deadline_leaves_the_file_untouched(tmp_path):
     when the work is done refuses the write at once (a timer would let a short one
     through)."""
     from satpuzzle.cli import common
+    from satpuzzle.runs import RunContext
     from satpuzzle.stages import StageTimeout
 
     out = tmp_path / "out.puz"
     out.write_bytes(OLD)
-    saved = common.STARTED[0]
-    common.STARTED[0] = time.monotonic() - 10
-    try:
-        args = argparse.Namespace(output=str(out), timeout=5.0, force=False)
-        with pytest.raises(StageTimeout, match=f"while writing {out}: {out} left untouched"):
-            common.write_output(args, "new text\n")
-        assert out.read_bytes() == OLD and _leftovers(tmp_path) == []
-        assert common.write_output(argparse.Namespace(output=str(out), timeout=50.0,
-                                                      force=False), "new text\n")
-        assert out.read_text() == "new text\n"
-    finally:
-        common.STARTED[0] = saved
+    started = time.monotonic() - 10  # the command began 10 s ago
+    args = argparse.Namespace(output=str(out), force=False)
+    with pytest.raises(StageTimeout, match=f"while writing {out}: {out} left untouched"):
+        common.write_output(args, RunContext.starting(started, 5.0), "new text\n")
+    assert out.read_bytes() == OLD and _leftovers(tmp_path) == []
+    assert common.write_output(args, RunContext.starting(started, 50.0), "new text\n")
+    assert out.read_text() == "new text\n"

@@ -5,8 +5,10 @@ rule broken), 2 bad input or usage, 3 gave up (timeout or interrupt), 4 internal
 an answer the rule checker rejects, a worker that died).
 
 This package only parses the command line and prints: the work is the library's
-(satpuzzle.pipeline and below). Each subcommand's handler takes the argparse Namespace and
-builds the library's typed requests from it; nothing below the CLI sees a Namespace.
+(satpuzzle.runs, satpuzzle.pipeline and below). Each subcommand's handler takes the argparse
+Namespace and the run context (satpuzzle.runs.RunContext: when the command started, its
+deadline, its clause budget) and builds the library's typed requests from them; nothing below
+the CLI sees a Namespace.
 """
 
 from __future__ import annotations
@@ -28,12 +30,10 @@ from satpuzzle.cli.common import (
     EXIT_INTERNAL,
     EXIT_USAGE,
     SIGNALS,
-    STARTED,
     InternalError,
     positive,
     positive_float,
     reading_options,
-    remaining,
 )
 from satpuzzle.errors import OUT_OF_MEMORY, InputError
 from satpuzzle.kinds import registry
@@ -44,6 +44,7 @@ from satpuzzle.textio import reading_limits
 _children = Lazy("satpuzzle.children")
 _cnf = Lazy("satpuzzle.cnf")
 _pipeline = Lazy("satpuzzle.pipeline")
+_runs = Lazy("satpuzzle.runs")
 _stages = Lazy("satpuzzle.stages")
 
 __all__ = ["COMMANDS", "build_parser", "main"]
@@ -59,11 +60,11 @@ COMMANDS: dict[str, tuple[str, Callable[..., None]]] = {
     "decode": ("turn an external solver's model into a solution",
                Lazy("satpuzzle.cli.commands", "add_decode_parser")),
     "generate": ("write a random puzzle (.puz)",
-                 Lazy("satpuzzle.cli.commands", "add_generate_parser")),
+                 Lazy("satpuzzle.cli.making", "add_generate_parser")),
     "reduce": ("compile a source instance into a jigsaw by one of the paper's reductions",
-               Lazy("satpuzzle.cli.commands", "add_reduce_parser")),
+               Lazy("satpuzzle.cli.making", "add_reduce_parser")),
     "verify": ("check a reduction on random or given source instances",
-               Lazy("satpuzzle.cli.commands", "add_verify_parser")),
+               Lazy("satpuzzle.cli.making", "add_verify_parser")),
     "check": ("check solutions against the rules",
               Lazy("satpuzzle.cli.commands", "add_check_parser")),
     "import": ("read a puzzle in another format and write it as .puz",
@@ -176,13 +177,13 @@ def _process_age() -> float:
         return 0.0
 
 
-def _command_timer(args: argparse.Namespace) -> AbstractContextManager[None]:
+def _command_timer(args: argparse.Namespace, run: Any) -> AbstractContextManager[None]:
     """--timeout for a command that keeps no time of its own (its parser set `stage`): a timer
     stops it wherever it is. solve, compile, generate and verify count their own."""
     stage = getattr(args, "stage", None)
     if stage is None:
         return nullcontext()
-    return _stages.time_limit(stage, remaining(args.timeout), started=STARTED[0])
+    return _stages.time_limit(stage, run.remaining(), started=run.started)
 
 
 def _clause_budget(args: argparse.Namespace) -> AbstractContextManager[None]:
@@ -193,7 +194,7 @@ def _clause_budget(args: argparse.Namespace) -> AbstractContextManager[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
-    STARTED[0] = time.monotonic() - (_process_age() if argv is None else 0.0)
+    started = time.monotonic() - (_process_age() if argv is None else 0.0)
     SIGNALS.own_process = argv is None
     signal.signal(signal.SIGTERM, SIGNALS.handle)
     signal.signal(signal.SIGINT, SIGNALS.handle)
@@ -203,11 +204,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         args = build_parser().parse_args(argv)
-        handler: Callable[[argparse.Namespace], int] = args.handler
+        handler: Callable[[argparse.Namespace, Any], int] = args.handler
+        run = _runs.RunContext.starting(started, getattr(args, "timeout", None),
+                                        getattr(args, "max_clauses", None))
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
-                _clause_budget(args), _command_timer(args):
-            return handler(args)
+                _clause_budget(args), _command_timer(args, run):
+            return handler(args, run)
     except (SystemExit, KeyboardInterrupt) as exc:
         if isinstance(exc, SystemExit):
             raise

@@ -1,5 +1,6 @@
-"""What every subcommand shares: exit codes, signals, the command's clock, option types,
-reading the puzzle named on the command line, writing outputs."""
+"""What every subcommand shares: exit codes, signals, option types, reading the puzzle named on
+the command line, writing outputs. The command's clock is its run context
+(satpuzzle.runs.RunContext), made by main() and passed to the command."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from satpuzzle.textio import MAX_INPUT_BYTES, file_is_across_lite, write_atomic
 
 if TYPE_CHECKING:
     from satpuzzle.loading import Loaded
+    from satpuzzle.runs import RunContext
 
 # imported when a command reads its puzzle: building the parsers needs neither
 load = Lazy("satpuzzle.loading", "load")
@@ -27,7 +29,6 @@ time_limit = Lazy("satpuzzle.stages", "time_limit")
 check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
-STARTED = [time.monotonic()]  # when main() began: every --timeout counts from there
 
 
 class InternalError(Exception):
@@ -91,21 +92,6 @@ def _stop_now() -> None:
 SIGNALS = Signals()
 
 
-def deadline(seconds: float | None) -> float | None:
-    """The time.monotonic() at which --timeout SECONDS runs out, counted from the start of
-    the command (reading, compiling, solving; all the puzzles of a file)."""
-    return None if seconds is None else STARTED[0] + seconds
-
-
-def remaining(seconds: float | None) -> float | None:
-    end = deadline(seconds)
-    return None if end is None else max(0.001, end - time.monotonic())
-
-
-def elapsed() -> float:
-    return time.monotonic() - STARTED[0]
-
-
 def encodings_of(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     """--encoding FAMILY=NAME,...: the choices, in order (checked against the puzzle's
     families when it is compiled)."""
@@ -152,7 +138,7 @@ def kind_options(args: argparse.Namespace) -> dict[str, Any]:
             for kind in registry.KINDS.values() for option in kind.input_options}
 
 
-def load_args(args: argparse.Namespace) -> Loaded:
+def load_args(args: argparse.Namespace, run: RunContext) -> Loaded:
     """The puzzles FILE holds, read as --kind and the kinds' options say, within --timeout;
     --index keeps one of them."""
     options = kind_options(args)
@@ -167,8 +153,8 @@ def load_args(args: argparse.Namespace) -> Loaded:
     # names the kind
     kind = args.kind or next((k.name for k, option in given if option.names_kind), None)
     notes = io.StringIO()  # readers' notes (a dictionary's summary) wait until all is well
-    with time_limit("reading the puzzle", remaining(getattr(args, "timeout", None)),
-                    started=STARTED[0]), contextlib.redirect_stderr(notes):
+    with time_limit("reading the puzzle", run.remaining(), started=run.started), \
+            contextlib.redirect_stderr(notes):
         loaded = load(args.file, kind, options)
         loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
         _refuse_options_of_other_kinds(given, loaded)
@@ -200,7 +186,7 @@ def single(loaded: Loaded) -> Any:
     return loaded.instances[0]
 
 
-def write_output(args: argparse.Namespace, text: str | bytes,
+def write_output(args: argparse.Namespace, run: RunContext, text: str | bytes,
                  inputs: tuple[str, ...] = (), stopped: str | None = None) -> bool:
     """stdout for `-o -`, else a file written whole (a temporary name, then renamed), never
     over a device, a FIFO, one of `inputs` or (without --force) a read-only file. Bytes are
@@ -215,7 +201,7 @@ def write_output(args: argparse.Namespace, text: str | bytes,
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     elif stopped is None:
-        with _writing_time(args):
+        with _writing_time(args, run):
             write_atomic(args.output, text, inputs, getattr(args, "force", False))
     # a run cut short (`stopped`: "timeout", "interrupt") prints what it did, but never
     # replaces -o FILE: that is written only when the command completes (see untouched())
@@ -231,7 +217,7 @@ def untouched(args: argparse.Namespace) -> str:
 
 
 @contextlib.contextmanager
-def _writing_time(args: argparse.Namespace) -> Iterator[None]:
+def _writing_time(args: argparse.Namespace, run: RunContext) -> Iterator[None]:
     """--timeout bounds writing -o FILE too, where no timer of the command's is running
     (solve, compile and generate keep their own time and write once it is over): a deadline
     passed before the rename leaves FILE untouched, exit 3."""
@@ -239,14 +225,14 @@ def _writing_time(args: argparse.Namespace) -> Iterator[None]:
 
     from satpuzzle.stages import StageTimeout
 
-    end = deadline(getattr(args, "timeout", None))
+    end = run.deadline
     if end is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
         yield
         return
     stage, left = f"writing {args.output}", f"{args.output} left untouched"
     if time.monotonic() >= end:  # already over: a timer would let a short write through
-        raise StageTimeout(stage, elapsed(), left)
-    with time_limit(stage, end - time.monotonic(), lambda: left, STARTED[0]):
+        raise StageTimeout(stage, run.elapsed(), left)
+    with time_limit(stage, end - time.monotonic(), lambda: left, run.started):
         yield
 
 
@@ -263,12 +249,12 @@ LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
               "workers-lost": "lost every Dask worker"}
 
 
-def gave_up(what: str) -> str:
+def gave_up(what: str, run: RunContext) -> str:
     """"interrupted", "timeout after S s" or "lost the Dask scheduler after S s", for a run
     cut short."""
     if what == "interrupt":
         return "interrupted"
-    return f"{LOST_WORDS.get(what, 'timeout')} after {elapsed():.2f} s"
+    return f"{LOST_WORDS.get(what, 'timeout')} after {run.elapsed():.2f} s"
 
 
 def reading_options(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,377 @@
+"""How a command's work runs, below the command line: the run context (when it started, when it
+must end, its clause budget), where the work goes (this process, --jobs worker processes or a
+Dask cluster), the --counter race, --split cubes, and generating and verifying many items.
+
+The CLI turns its arguments into these typed values and prints what comes back; nothing here
+sees an argparse Namespace or prints. Heavy modules are imported when a run uses them."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from satpuzzle.errors import InputError
+from satpuzzle.kinds import registry
+from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.loading import Loaded
+    from satpuzzle.pipeline import Event, PuzzleEvents, Request
+
+cluster = Lazy("satpuzzle.cluster")
+counting = Lazy("satpuzzle.counting")
+pipeline = Lazy("satpuzzle.pipeline")
+run_children = Lazy("satpuzzle.children", "run_children")
+run_in_child = Lazy("satpuzzle.stages", "run_in_child")
+
+# a closeable stream of a run's events (closing it stops the run's children)
+Events = Generator["Event", None, None]
+Enumerated = Callable[["Request"], Events]
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """One command's run: when it started (every --timeout counts from there: reading,
+    compiling, solving, writing; all the puzzles of a file), the time.monotonic() at which it
+    must end, and its clause budget. Built once by the CLI, passed down; the requests of the
+    pipeline carry the same values."""
+
+    started: float
+    deadline: float | None = None
+    max_clauses: int | None = None
+
+    @classmethod
+    def starting(cls, started: float, timeout: float | None,
+                 max_clauses: int | None = None) -> RunContext:
+        return cls(started, None if timeout is None else started + timeout, max_clauses)
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None: no deadline)."""
+        return None if self.deadline is None else max(0.001, self.deadline - time.monotonic())
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def request(self, **fields: Any) -> Request:
+        """The pipeline's request for this run, with these other fields."""
+        return pipeline.Request(**{"deadline": self.deadline, "started": self.started,
+                                   "max_clauses": self.max_clauses, **fields})
+
+
+# ---------------------------------------------------------------- where the work runs
+
+
+@dataclass(frozen=True)
+class SolveRun:
+    """What `solve` asks beyond the pipeline's request: how --count counts, the Dask cluster
+    that shares out the work (None: this machine's request.workers processes), --split K."""
+
+    request: Request
+    counter: str = "enumerate"
+    cluster: str | None = None
+    split: int | None = None
+
+    def checked(self) -> SolveRun:
+        """Refuse what --solver-cmd and --counter cannot do, before any work; the PySAT
+        back end's own spelling in the request."""
+        request = self.request
+        if request.solver_cmd is not None:
+            self._check_external()
+        self._check_counter()
+        if request.solver_cmd is not None:
+            return self
+        from satpuzzle.solving import check_solver
+
+        return replace(self, request=replace(request, solver=check_solver(request.solver)))
+
+    def _check_external(self) -> None:
+        request = self.request
+        if request.forced:
+            raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
+                             "instead of --solver-cmd")
+        if request.workers > 1 or self.cluster:
+            option = "--jobs" if request.workers > 1 else "--cluster"
+            raise InputError(f"{option} applies to PySAT back ends; --solver-cmd solves the "
+                             "puzzles one at a time")
+        from satpuzzle.external import solver_argv
+
+        solver_argv(str(request.solver_cmd))
+
+    def _check_counter(self) -> None:
+        request, counter = self.request, self.counter
+        if counter == counting.ENUMERATE:
+            return
+        if not request.count_only:
+            raise InputError(f"--counter {counter} says how --count counts; give --count too")
+        if request.solver_cmd is not None or request.workers > 1 or self.cluster:
+            other = ("--solver-cmd" if request.solver_cmd is not None else
+                     "--jobs" if request.workers > 1 else "--cluster")
+            raise InputError(f"--counter {counter} counts in satpuzzle itself, one puzzle at "
+                             f"a time; {other} applies to --counter enumerate")
+        if counter == counting.GANAK and request.engine != "auto":
+            raise InputError(f"--engine {request.engine} enumerates, --counter ganak counts "
+                             "without enumerating; give one")
+        counting.require()
+
+    def check_split(self, loaded: Loaded) -> None:
+        """--split cuts one puzzle's search: refuse what it cannot do, before any work."""
+        request = self.request
+        other = ("--forced" if request.forced else "--solver-cmd"
+                 if request.solver_cmd is not None else f"--counter {self.counter}"
+                 if self.counter != counting.ENUMERATE else None)
+        if other:
+            raise InputError(f"--split cuts a SAT search into cubes; {other} does not search "
+                             "that way")
+        if len(loaded.instances) > 1 or loaded.one_line:
+            raise InputError(f"--split cuts one puzzle; the file holds "
+                             f"{len(loaded.instances)}: choose one with --index K (several "
+                             "puzzles share out with --jobs or --cluster as they are)",
+                             loaded.path)
+
+
+class Place:
+    """Where the work of many puzzles (or cubes) runs: this machine's worker processes, or
+    the Dask cluster of `client`."""
+
+    def __init__(self, workers: int, client: Any = None) -> None:
+        self.workers, self.client = workers, client
+
+    def solve_each(self, instances: Sequence[Any], request: Request,
+                   cubes: Sequence[tuple] | None = None
+                   ) -> Generator[PuzzleEvents, None, None]:
+        if self.client is None:
+            return pipeline.solve_each(instances, request, self.workers, cubes)
+        return cluster.solve_each(self.client, instances, request, cubes)
+
+    def solve_batch(self, instances: Sequence[Any], request: Request) -> Events:
+        if self.client is None:
+            return pipeline.solve_batch(instances, request)
+        return cluster.solve_batch(self.client, instances, request)
+
+
+@contextlib.contextmanager
+def place(address: str | None, workers: int, timeout: float | None) -> Iterator[Place]:
+    """The place of a run: with --cluster ADDRESS a Dask client (connected within
+    `timeout`), else this machine's `workers` processes."""
+    if not address:
+        yield Place(workers)
+        return
+    with cluster.connect(address, timeout) as client:
+        yield Place(workers, client)
+
+
+def puzzle_events(run: SolveRun, instance: Any) -> Events:
+    """The events answering one puzzle: its --split cubes, or the pipeline's run, counted as
+    --counter says."""
+    solved: Enumerated = (functools.partial(_split_events, run, instance) if run.split
+                          else functools.partial(pipeline.solve, instance))
+    return answers(run, [instance], solved)
+
+
+def batch_events(run: SolveRun, where: Place, instances: Sequence[Any]) -> Events:
+    """The events answering a batch of one-line puzzles (puzzle k's say index k)."""
+    return answers(run, instances, functools.partial(where.solve_batch, instances))
+
+
+def _split_events(run: SolveRun, instance: Any, request: Request) -> Events:
+    """--split K: the puzzle's cubes solved by --jobs workers or on --cluster, their events
+    merged into one puzzle's."""
+    cubes = pipeline.split_cubes(instance, request, run.split)
+    copies = [instance] * len(cubes)
+    with (place(run.cluster, request.workers, request.remaining()) as where,
+          closing(where.solve_each(copies, request, cubes)) as parts):
+        limit = request.limit_for(registry.kind_of(instance))
+        yield from pipeline.merge_cubes(parts, len(cubes), request, limit)
+
+
+# ---------------------------------------------------------------- --counter
+
+
+def answers(run: SolveRun, instances: Sequence[Any], enumerated: Enumerated) -> Events:
+    """The events answering `instances` (puzzle k's say index k): the pipeline's
+    (`enumerated(request)`), or for --count by a model counter, those of `--counter`."""
+    if run.counter == counting.GANAK:
+        return _counted(instances, range(len(instances)), run.request)
+    if run.counter == counting.AUTO:
+        return _enumerate_then_count(enumerated, instances, run.request)
+    return enumerated(run.request)
+
+
+def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
+             race: bool = False) -> Events:
+    """--counter ganak: each puzzle's formula counted in a child process (satpuzzle.counting),
+    projected on its puzzle variables; nothing is enumerated, so no solution is decoded or
+    rule-checked. The formula is the standalone one: lazy constraints (Hashi connectivity)
+    leave models that are not solutions. `race`: enumeration runs beside the count, and the
+    first to finish answers. Ends with Ended(engine="ganak") when Ganak answered any."""
+    seconds = 0.0
+    engine = None
+    for index in indices:
+        started = time.monotonic()
+        compiled = pipeline.compile(instances[index], request, standalone=True)
+        formula = compiled.formula
+        yield pipeline.compiled_event(formula, time.monotonic() - started)
+        if race:
+            result = counting.count_or_enumerate(
+                formula, functools.partial(_enumeration_count, instances[index], request),
+                request.remaining())
+        else:
+            result = counting.count_models(formula, request.remaining())
+        seconds += result.seconds
+        if result.count is None:
+            yield pipeline.Ended(result.stopped, seconds, engine=counting.GANAK)
+            return
+        engine = counting.GANAK if result.by == counting.GANAK else engine
+        limit = request.limit_for(compiled.kind)
+        if limit is None or result.count <= limit:
+            yield pipeline.Done(index, result.count, result.complete)
+        else:
+            yield pipeline.Done(index, limit, False)
+    yield pipeline.Ended(None, seconds, engine=engine)
+
+
+def _enumeration_count(instance: Any, request: Request) -> tuple[int, bool]:
+    """In a child of the race: the pipeline's count of one puzzle, in that process (the
+    race's parent keeps the time)."""
+    found, done = 0, pipeline.Done(0, 0, False)
+    for event in pipeline.solve(instance, replace(request, in_process=True, deadline=None)):
+        if isinstance(event, pipeline.Found):
+            found += 1
+        elif isinstance(event, pipeline.Done):
+            done = event
+    return max(found, done.count), done.complete
+
+
+def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
+                          request: Request) -> Events:
+    """--counter auto: enumeration alone for up to counting.AUTO_SECONDS (within --timeout);
+    each puzzle it leaves unanswered is then counted by Ganak and enumerated again side by
+    side, the first to finish answering (both are exact). Solutions found meanwhile still
+    reach the printer, which keeps the larger of that number and the count; counts cut short
+    by the switch are dropped."""
+    from satpuzzle.stages import StageTimeout
+
+    switch = time.monotonic() + counting.AUTO_SECONDS
+    trial = replace(request, deadline=switch if request.deadline is None
+                    else min(switch, request.deadline))
+    final = trial.deadline == request.deadline  # the trial's end is --timeout's
+    answered: set[int] = set()
+    held: list[Any] = []  # cut short, or stopped at --limit: wanted if the run ends here
+    try:
+        with closing(enumerated(trial)) as events:
+            for event in events:
+                if isinstance(event, pipeline.Done) and event.complete:
+                    answered.add(event.index)
+                    yield event
+                elif isinstance(event, pipeline.Done):
+                    held.append(event)
+                elif isinstance(event, pipeline.Ended):
+                    if event.stopped != "timeout" or final:
+                        yield from held
+                        yield event
+                        return
+                else:
+                    yield event
+    except StageTimeout:  # compiling took the trial's time
+        if final:
+            raise
+    yield from _counted(instances, [i for i in range(len(instances)) if i not in answered],
+                        request, race=True)
+
+
+# ---------------------------------------------------------------- generate and verify
+
+
+@dataclass
+class Made:
+    """What a run of many items made, in order, and how it ended ("done", "timeout",
+    "interrupt", or how the cluster was lost)."""
+
+    items: list[Any] = field(default_factory=list)
+    how: str = "done"
+
+
+def generate_one(spec: tuple, seed: int, request: Request,
+                 timeout: float | None) -> tuple[str, str | None]:
+    """One puzzle of `spec` (kind, rows, cols, unique, options) from `seed`, in the language,
+    made in a child process, so that a timeout or Ctrl-C stops it even inside a long solver
+    call: (how the run ended, the puzzle's text when done)."""
+    return run_in_child(lambda _send: cluster.generate_work((*spec, [seed]), request)[0],
+                        timeout)
+
+
+def generate_many(spec: tuple, seeds: range, request: Request, workers: int,
+                  address: str | None, timeout: float | None,
+                  advance: Callable[[], None]) -> Made:
+    """The puzzles of `spec` from `seeds`, made by `workers` processes here or on the Dask
+    cluster at `address`: the run of them in seed order that is complete, and how the run
+    ended; `advance` is called as each puzzle is made."""
+    if address:
+        with place(address, workers, timeout) as where:
+            return _collected(cluster.generated(where.client, spec, seeds, request),
+                              lambda _text: advance())
+    jobs = max(1, min(workers, len(seeds)))
+    made: dict[int, str] = {}
+
+    def worker(first: int, send: Callable[[object], None]) -> None:
+        for index in range(first, len(seeds), jobs):
+            send((index, cluster.generate_work((*spec, [seeds[index]]), request)[0]))
+
+    def on_event(_child: int, payload: Any) -> None:
+        made[payload[0]] = payload[1]
+        advance()
+
+    run = run_children([functools.partial(worker, first) for first in range(jobs)], on_event,
+                       timeout)
+    texts: list[str] = []
+    while len(texts) in made:
+        texts.append(made[len(texts)])
+    return Made(texts, run.stopped or "done")
+
+
+def _collected(items: Iterable[Any], each: Callable[[Any], None]) -> Made:
+    """The items of a cluster's run, in order, each passed to `each` as it comes, with how
+    the run ended."""
+    made = Made()
+    try:
+        for item in items:
+            made.items.append(item)
+            each(item)
+    except TimeoutError:
+        made.how = "timeout"
+    except KeyboardInterrupt:
+        made.how = "interrupt"
+    except cluster.ClusterLost as exc:
+        made.how = exc.stopped
+    return made
+
+
+def verify_many(reduction: Any, sources: Sequence[tuple[str, Any]] | Iterable[tuple[str, Any]],
+                random_spec: tuple[int, int, int] | None, cap: int, solver: str,
+                request: Request, address: str | None, on_report: Callable[[Any], None]) -> str:
+    """Each source instance verified through the reduction (satpuzzle.verify), its report
+    passed to `on_report` in input order: in a child process (so that --timeout and Ctrl-C
+    stop it even inside a solver call), or on the Dask cluster at `address`. `random_spec`
+    (count, seed, size): random sources instead, made where they are verified. How the run
+    ended."""
+    if address:
+        items: Sequence[Any] = (range(random_spec[0]) if random_spec
+                                else list(sources))
+        spec = random_spec[1:] if random_spec else None
+        with place(address, 1, request.remaining()) as where:
+            reports = cluster.verify_reports(where.client, reduction.NAME, items, cap, solver,
+                                             request, spec)
+            return _collected(reports, on_report).how
+    from satpuzzle.verify import verify_all
+
+    def work(send: Callable[[object], None]) -> None:
+        for report in verify_all(reduction, sources, cap, solver, request.encodings):
+            send(report)
+
+    how, _ = run_in_child(work, request.remaining(), on_report)
+    return str(how)
