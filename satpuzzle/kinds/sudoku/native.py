@@ -17,11 +17,11 @@ from satpuzzle.kinds.sudoku.puzzle import (
     SEPARATOR,
     SYMBOLS,
     SudokuInstance,
-    _shift,
     cell_value,
     default_box,
     grid_from_rows,
     parse_box,
+    shifted,
     units,
 )
 
@@ -137,7 +137,7 @@ def is_one_line_format(rows: list[list[Token]]) -> bool:
 def one_line(row: list[Token], path: str, box: str | None) -> SudokuInstance:
     if len(row) == 1:
         token = row[0]
-        cells = [Token(char, _shift(token, i)) for i, char in enumerate(token.text)]
+        cells = [Token(char, shifted(token, i)) for i, char in enumerate(token.text)]
     else:
         cells = row
     size = math.isqrt(len(cells))

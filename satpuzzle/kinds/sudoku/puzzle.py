@@ -169,11 +169,12 @@ def row_cells(row: list[Token], size: int) -> list[Token]:
     tokens = [t for t in row if not SEPARATOR.match(t.text)]
     if len(tokens) == size and all("|" not in t.text for t in tokens):
         return tokens
-    return [Token(char, _shift(token, offset)) for token in tokens
+    return [Token(char, shifted(token, offset)) for token in tokens
             for offset, char in enumerate(token.text) if char != "|"]
 
 
-def _shift(token: Token, offset: int) -> Position:
+def shifted(token: Token, offset: int) -> Position:
+    """The position `offset` characters into `token` (a cell of a run like `53..7`)."""
     pos = token.pos
     return Position(pos.path, pos.line, None if pos.column is None else pos.column + offset)
 
