@@ -188,7 +188,7 @@ def emit(record: dict[str, Any]) -> None:
 def load_words(case: Case) -> tuple[str, ...]:
     if case.dictionary == "seed":
         return SEED_WORDS
-    from satpuzzle.kinds.crossword.puzzle import read_dictionary
+    from satpuzzle.kinds.crossword.wordlists import read_dictionary
 
     return read_dictionary(case.dictionary)
 
@@ -219,7 +219,8 @@ def run_one(case: Case, method: str, cap: float, check_limit: int) -> None:
     from benchmarks.baselines.crossword_trie import solutions as trie_solutions
     from satpuzzle.checkers.crossword import violations
     from satpuzzle.grammar.transformer import tokenize_rows
-    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, parse_grid_rows
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
+    from satpuzzle.kinds.crossword.reading import parse_grid_rows
 
     words = load_words(case)
     grid = parse_grid_rows(tokenize_rows("\n".join(case.rows), case.name), case.name)
@@ -387,7 +388,7 @@ def trie_command(grid_path: str, words_source: str, cap: float, first: bool) -> 
     does), enumerate until `cap` seconds after the process started (the command's --timeout
     also counts from its start), print the number of fills."""
     from benchmarks.baselines.crossword_trie import solutions
-    from satpuzzle.kinds.crossword.puzzle import read_dictionary
+    from satpuzzle.kinds.crossword.wordlists import read_dictionary
 
     rows = [line.strip() for line in Path(grid_path).read_text().splitlines() if line.strip()]
     words = read_dictionary(words_source)

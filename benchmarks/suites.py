@@ -24,7 +24,8 @@ from typing import Any
 import satpuzzle
 from benchmarks.crossword import read_vanbeek
 from benchmarks.harness import Answer, Case, Method
-from satpuzzle.kinds.crossword import puzzle as crossword
+from satpuzzle.kinds.crossword.model import CrosswordInstance
+from satpuzzle.kinds.crossword.wordlists import read_dictionary
 from satpuzzle.kinds.hashi import generation as hashi_generation
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.jigsaw import generation as jigsaw_generation
@@ -333,7 +334,7 @@ SEED_GRID = ("1111", "1001", "1001", "1111")
 class CrosswordCase:
     """A crossword instance plus how it is run: every fill, or the first one."""
 
-    instance: crossword.CrosswordInstance
+    instance: CrosswordInstance
     rows: tuple[str, ...]
     enumerate_all: bool
     dictionary: str | None = None  # a built-in list's name (`--dict en`), else a word file
@@ -343,7 +344,7 @@ class CrosswordCase:
 def crossword_instance(rows: tuple[str, ...], words: tuple[str, ...], enumerate_all: bool,
                        title: str, dictionary: str | None = None) -> CrosswordCase:
     grid = tuple(tuple(row) for row in rows)
-    return CrosswordCase(crossword.CrosswordInstance(grid, words, title=title), rows,
+    return CrosswordCase(CrosswordInstance(grid, words, title=title), rows,
                          enumerate_all, dictionary)
 
 
@@ -400,7 +401,7 @@ def white_cells(rows: tuple[str, ...]) -> int:
 
 def crossword_suite(data: Path, quick: bool, time_limit: float) -> Suite:
     limit = sizes_of(time_limit, quick, 10.0, 60.0)
-    words = crossword.read_dictionary("en")
+    words = read_dictionary("en")
     cases = [Case("seed example (all 5 fills)", white_cells(SEED_GRID),
                   crossword_instance(SEED_GRID, SEED_WORDS, True, "seed"))]
     notes = [("`en` = the built-in English list (128k words); first fill unless noted; the "

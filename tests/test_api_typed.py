@@ -19,7 +19,7 @@ from conftest import INSTANCES, ROOT, run_cli
 
 import satpuzzle
 from satpuzzle import Forced, InputError, Result, Timeout
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword.model import CrosswordInstance
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance

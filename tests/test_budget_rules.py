@@ -135,10 +135,10 @@ def test_every_kind_with_engines_estimates_its_formula():
 def test_the_crossword_estimate_is_its_formula(name, options):
     """Counted on the slot problem without writing a clause, and exactly the encoding's
     size for the default encodings, so that an engine and SAT refuse the same puzzles."""
-    from satpuzzle.kinds.crossword import puzzle
+    from satpuzzle.kinds.crossword import problem, rules
 
     instance = load(str(INSTANCES / "crossword" / name), None, options).instances[0]
-    assert puzzle.estimate_clauses(instance) == puzzle.encode(instance).num_clauses
+    assert problem.estimate_clauses(instance) == rules.encode(instance).num_clauses
 
 
 # ---------------------------------------------------------------- partial output

@@ -17,7 +17,7 @@ from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
 from satpuzzle.constraints.encodings import choices
 from satpuzzle.kinds.crossword import FAMILIES
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 SEED_WORDS = ["mars", "mois", "plus", "tard", "soir"]
 SEED_SOLUTIONS = {
@@ -178,7 +178,7 @@ def test_builtin_dictionaries_work_out_of_the_box(tmp_path):
     from satpuzzle.kinds.crossword import dictionaries
 
     french, zipf = dictionaries.raw_entries("fr")
-    from satpuzzle.kinds.crossword.puzzle import normalize_words
+    from satpuzzle.kinds.crossword.wordlists import normalize_words
 
     words, _ = normalize_words(french)
     assert len(words) >= 200_000 and zipf is None

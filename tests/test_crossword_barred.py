@@ -27,9 +27,9 @@ import pytest
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import BOTTOM, RIGHT
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.crossword import puzzle
+from satpuzzle.kinds.crossword import model, puzzle, search
 from satpuzzle.kinds.crossword.formats import constructors, ipuzfile, jpz, xd
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 BARS = frozenset({(0, 1, RIGHT), (1, 1, RIGHT), (2, 1, RIGHT), (3, 1, RIGHT),
@@ -168,7 +168,7 @@ def test_bars_are_read_and_end_the_entries(name: str) -> None:
     assert document.bars == BARS
     [instance] = READERS[name].read(text, filename)
     assert instance.bars == BARS
-    slots = puzzle.slots(instance)
+    slots = model.slots(instance)
     spelled = sorted("".join(SOLUTION[r][c] for r, c in slot).lower() for slot in slots)
     assert spelled == sorted(words_by_bars(SOLUTION))
     assert set(instance.words) == ANSWERS  # the file's answers, read by bars
@@ -178,7 +178,7 @@ def test_bars_are_read_and_end_the_entries(name: str) -> None:
 def test_every_fill_respects_the_bars(name: str) -> None:
     filename, text = FILES[name]
     [instance] = READERS[name].read(text, filename)
-    fills = list(puzzle.search(instance, "cadical153"))
+    fills = list(search.search(instance, "cadical153"))
     assert fills
     assert tuple(SOLUTION[r].lower() for r in range(4)) in fills
     for fill in fills:
@@ -207,8 +207,8 @@ def test_slots_without_bars_differ() -> None:
     would be 4-letter slots."""
     [instance] = jpz.read(JPZ, "barred.jpz")
     plain = CrosswordInstance(instance.grid, instance.words)
-    assert {len(slot) for slot in puzzle.slots(plain)} == {4}
-    assert not list(puzzle.search(plain, "cadical153"))
+    assert {len(slot) for slot in model.slots(plain)} == {4}
+    assert not list(search.search(plain, "cadical153"))
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

@@ -20,7 +20,7 @@ import pytest
 from conftest import ROOT
 
 from satpuzzle.checkers.crossword import violations
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword.model import CrosswordInstance
 from satpuzzle.loading import load
 
 # Ginsberg's puzzle09 (a 7×7 diamond): with the built-in scored list a first fill comes in a

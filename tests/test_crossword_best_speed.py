@@ -14,9 +14,10 @@ import pytest
 from pysat.formula import WCNF
 
 from satpuzzle.checkers.crossword import violations
-from satpuzzle.kinds.crossword import puzzle
+from satpuzzle.kinds.crossword import rules
 from satpuzzle.kinds.crossword.best import letter_table, shortfall_terms
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, slots
+from satpuzzle.kinds.crossword.model import CrosswordInstance, slots
+from satpuzzle.kinds.crossword.problem import slot_problem
 from satpuzzle.pipeline import Found, Request, solve
 
 GRIDS = [
@@ -130,8 +131,8 @@ def test_the_soft_clauses_weigh_each_fills_shortfall(seed):
     fills = every_fill(instance)
     if not fills:
         pytest.skip("this random list fills no grid")  # not counted as a pass
-    problem = puzzle.slot_problem(instance)
-    formula = puzzle.encode_problem(instance, problem)
+    problem = slot_problem(instance)
+    formula = rules.encode_problem(instance, problem)
     letters = letter_table(formula)
     score = dict(zip(instance.words, instance.scores or ()))
     best_of_slot = [max(score[w] for w in problem.slot_words(n))

@@ -12,14 +12,12 @@ from benchmarks.baselines.crossword_trie import solutions as trie_solutions
 from satpuzzle.checkers.crossword import violations
 from satpuzzle.errors import Position
 from satpuzzle.grammar import Token
-from satpuzzle.kinds.crossword.puzzle import (
-    CrosswordInstance,
-    _parse_cells,
-    _slots_then_trie,
-    sat_oracle,
-    slot_problem,
-)
-from satpuzzle.kinds.crossword.search import SlotSearch, TrieSearch
+from satpuzzle.kinds.crossword.model import CrosswordInstance
+from satpuzzle.kinds.crossword.problem import slot_problem
+from satpuzzle.kinds.crossword.reading import _parse_cells
+from satpuzzle.kinds.crossword.search import _slots_then_trie, sat_oracle
+from satpuzzle.kinds.crossword.slotsearch import SlotSearch
+from satpuzzle.kinds.crossword.trie import TrieSearch
 
 
 def random_case(rng: random.Random) -> tuple[list[str], list[str]]:
@@ -117,7 +115,7 @@ def test_large_grids_take_the_slot_search_and_keep_every_fill(distinct):
     """Above LARGE_GRID_CELLS white cells search() answers by the slot search: an open 12×12
     grid whose fills are cyclic shifts (108 fills, 24 without a repeated word) gives the trie
     search's fills, each once."""
-    from satpuzzle.kinds.crossword.puzzle import LARGE_GRID_CELLS, search
+    from satpuzzle.kinds.crossword.search import LARGE_GRID_CELLS, search
 
     letters = "abcdefghijkl"
     words = {"".join(letters[(start + step * k) % 12] for k in range(12))

@@ -14,9 +14,10 @@ from conftest import ROOT, run_cli, run_process
 import satpuzzle
 from satpuzzle.checkers import crossword as checker
 from satpuzzle.codecs.gridfile import GridFile
-from satpuzzle.kinds.crossword import causes, codecs, puzzle
-from satpuzzle.kinds.crossword.puzzle import MAX_SPELLINGS, CrosswordInstance
-from satpuzzle.kinds.crossword.search import SlotSearch
+from satpuzzle.kinds.crossword import causes, codecs, puzzle, rendering
+from satpuzzle.kinds.crossword.model import CrosswordInstance
+from satpuzzle.kinds.crossword.problem import MAX_SPELLINGS, slot_problem, spellings
+from satpuzzle.kinds.crossword.slotsearch import SlotSearch
 
 ENGINES = ["search", "sat", "best", "slots"]
 
@@ -65,7 +66,7 @@ def fills(instance: CrosswordInstance, engine: str) -> list[tuple[str, ...]]:
     """Every fill by `engine`; "slots": the slot search that answers large grids, run
     directly (the engine `search` gives small grids to the trie search)."""
     if engine == "slots":
-        problem = puzzle.slot_problem(instance)
+        problem = slot_problem(instance)
         search = SlotSearch(problem, len(instance.grid), len(instance.grid[0]),
                             instance.distinct)
         return [instance.shown(fill) for fill in search.fills()]
@@ -188,7 +189,7 @@ def test_a_word_has_a_bounded_number_of_spellings() -> None:
     """A word holding a rebus string many times gets at most MAX_SPELLINGS spellings."""
     word = "ab" * 12
     instance = CrosswordInstance((("1",) * 24, ("0",) * 24), (word, "cd"), rebus=("ab",))
-    spelled = puzzle.spellings(instance, set(range(2, 25)))
+    spelled = spellings(instance, set(range(2, 25)))
     assert spelled[word] == word
     assert 1 <= sum(base == word for base in spelled.values()) - 1 <= MAX_SPELLINGS
 
@@ -227,11 +228,11 @@ def test_rebus_strings_of_the_language_and_their_errors(tmp_path: Path) -> None:
 
 def test_a_fill_is_read_back_and_rendered_with_its_rebus_cells(tmp_path: Path) -> None:
     instance = load(CENTRE, tmp_path)
-    text = puzzle.render_text(instance, CENTRE_FILL)
+    text = rendering.render_text(instance, CENTRE_FILL)
     assert text == "cab\na(heart)e\nbee"
-    assert puzzle.parse_solutions(instance, text + "\n\n" + text, "x") == [CENTRE_FILL] * 2
-    data = json.loads(json.dumps(puzzle.render_json(instance, CENTRE_FILL)))
-    assert puzzle.from_json(instance, data, "x") == CENTRE_FILL
+    assert rendering.parse_solutions(instance, text + "\n\n" + text, "x") == [CENTRE_FILL] * 2
+    data = json.loads(json.dumps(rendering.render_json(instance, CENTRE_FILL)))
+    assert rendering.from_json(instance, data, "x") == CENTRE_FILL
     (tmp_path / "centre.puz").write_text(CENTRE)
     (tmp_path / "fill.txt").write_text(text + "\n")
     result = run_process("check", "centre.puz", "fill.txt", cwd=tmp_path)

@@ -16,14 +16,9 @@ from satpuzzle.checkers.crossword import violations
 from satpuzzle.codecs.json_reader import write_instance
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.crossword import dictionaries
-from satpuzzle.kinds.crossword.puzzle import (
-    DEFAULT_SCORE,
-    CrosswordInstance,
-    normalize_scored,
-    read_word_list,
-    slots,
-    to_puz,
-)
+from satpuzzle.kinds.crossword.model import CrosswordInstance, slots
+from satpuzzle.kinds.crossword.puzzle import to_puz
+from satpuzzle.kinds.crossword.wordlists import DEFAULT_SCORE, normalize_scored, read_word_list
 from satpuzzle.kinds.registry import kind_of
 from satpuzzle.loading import load_text
 from satpuzzle.pipeline import Found, Request, solve

@@ -13,7 +13,7 @@ import pytest
 
 from satpuzzle import usercache
 from satpuzzle.kinds.crossword import dictionaries
-from satpuzzle.kinds.crossword.puzzle import normalize_words
+from satpuzzle.kinds.crossword.wordlists import normalize_words
 
 ENTRIES = ["Été", "ete", "Chat", "chat", "œuvre", "l'eau", "", "  Zèbre ", "co-op", "naïf"]
 

@@ -506,7 +506,7 @@ def test_a_written_grid_reads_back_the_same(document, fmt):
 
 
 def _instance_of(document: GridFile):
-    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
     grid = tuple(tuple("0" if cell == BLOCK else "1" for cell in row) for row in document.cells)
     return CrosswordInstance(grid, ("ab",), source=document)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from satpuzzle import formats
 from satpuzzle.errors import InputError
 from satpuzzle.formats.instance_json import read, write
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword.model import CrosswordInstance
 from satpuzzle.kinds.hashi.puzzle import HashiInstance
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance

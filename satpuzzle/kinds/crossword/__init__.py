@@ -48,10 +48,10 @@ class CrosswordKind(Kind):
     pictures = Lazy("satpuzzle.kinds.crossword.pictures")
     encoding_families = FAMILIES
     enumerate_all = True  # the seed asks for every fill: --all is the default
-    engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.puzzle", "search"),
+    engines = (Engine("search", Lazy("satpuzzle.kinds.crossword.search", "search"),
                       help="trie search over slots with a SAT oracle (large grids: a slot "
                            "search with arc consistency first)"),
-               Engine("best", Lazy("satpuzzle.kinds.crossword.puzzle", "best_fills"),
+               Engine("best", Lazy("satpuzzle.kinds.crossword.best", "best_fills"),
                       suits=lambda instance: instance.scores is not None,
                       help="fills best first, each proven: the highest lowest entry score, "
                            "then the highest mean (what auto uses for a scored word list)"))
@@ -110,8 +110,15 @@ class CrosswordKind(Kind):
         ExchangeFormat("sitejson", Lazy("satpuzzle.kinds.crossword.formats.sitejson"),
                        signed=True),
     )
-    read_native = Lazy("satpuzzle.kinds.crossword.puzzle", "read_native")
-    estimate_clauses = Lazy("satpuzzle.kinds.crossword.puzzle", "estimate_clauses")
+    read_native = Lazy("satpuzzle.kinds.crossword.reading", "read_native")
+    estimate_clauses = Lazy("satpuzzle.kinds.crossword.problem", "estimate_clauses")
+    encode = Lazy("satpuzzle.kinds.crossword.rules", "encode")
+    decode = Lazy("satpuzzle.kinds.crossword.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.crossword.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.crossword.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.crossword.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.crossword.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.crossword.rendering", "parse_solutions")
 
     def engine_for(self, instance, requested):
         # a scored list wants the best fills, not any: `auto` answers best first
@@ -155,9 +162,20 @@ KIND = CrosswordKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import crossword as checker
     from satpuzzle.kinds.base import conforms, engine
-    from satpuzzle.kinds.crossword import codecs, pictures, puzzle
+    from satpuzzle.kinds.crossword import (
+        best,
+        codecs,
+        decoding,
+        pictures,
+        problem,
+        puzzle,
+        reading,
+        rendering,
+        rules,
+        search,
+    )
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, clauses=puzzle)
-    engine(puzzle.search)
-    engine(puzzle.best_fills)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
+             rendering=rendering, native=reading, clauses=problem)
+    engine(search.search)
+    engine(best.best_fills)

@@ -9,8 +9,8 @@ proven to be the best of those not yet printed:
    whose every entry scores at least t?" is asked of the grid over the words scoring t or
    more, whose arc consistency alone settles most high thresholds (on a 15×15 grid most
    slots keep few candidates, or none), then of the kind's search engines as
-   `puzzle.search` runs them (the slot search on large grids, the trie on small ones), with
-   SAT on the grid's CNF (`encode_problem`) where the slot search stalls. The thresholds
+   `search.search` runs them (the slot search on large grids, the trie on small ones), with
+   SAT on the grid's CNF (`rules.encode_problem`) where the slot search stalls. The thresholds
    are tried from the top down in steps that double (galloping), then by bisection between
    the best fill found and the lowest threshold proven empty; each fill found raises the
    bound to its own lowest score. Each question first gets a time budget (1 s, doubling):
@@ -64,15 +64,14 @@ from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 
 from satpuzzle.cnf import Formula
-from satpuzzle.kinds.crossword import puzzle
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance, Fill
-from satpuzzle.kinds.crossword.search import (
-    SearchStalled,
-    SlotProblem,
-    SlotSearch,
-    TrieSearch,
-    oracle_seconds,
-)
+from satpuzzle.kinds.crossword import rules
+from satpuzzle.kinds.crossword.decoding import decode_symbols
+from satpuzzle.kinds.crossword.model import CrosswordInstance, Fill, LetterName, slots
+from satpuzzle.kinds.crossword.problem import SlotProblem, slot_problem, spellings
+from satpuzzle.kinds.crossword.search import LARGE_GRID_CELLS
+from satpuzzle.kinds.crossword.slotsearch import SearchStalled, SlotSearch
+from satpuzzle.kinds.crossword.trie import TrieSearch, oracle_seconds
+from satpuzzle.kinds.crossword.wordlists import DEFAULT_SCORE
 from satpuzzle.solving import NON_INCREMENTAL, make_solver, solver_aliases
 from satpuzzle.stages import offer
 
@@ -112,10 +111,28 @@ class Quality:
         return f"lowest entry score {self.lowest}, mean {self.total / self.entries:.2f}"
 
 
+def best_fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
+    """The engine `best`: fills(), a rebus cell shown as `(heart)`."""
+    return map(instance.shown, fills(instance, solver_name))
+
+
 def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
-    """The fills of `instance` best first (see the module's docstring)."""
+    """The fills of `instance` best first (see the module's docstring), in the engines'
+    symbols."""
     with Alarm() as alarm:
         yield from Ranking(instance, solver_name, alarm).ranked()
+
+
+def word_scores(instance: CrosswordInstance) -> dict[str, int]:
+    """Each word's score (DEFAULT_SCORE for a plain list), and each of its rebus spellings'
+    (spellings) the same."""
+    scores = instance.scores or (DEFAULT_SCORE,) * len(instance.words)
+    score = dict(zip(instance.words, scores))
+    if instance.symbols:
+        lengths = {len(slot) for slot in slots(instance)}
+        return {spelled: score[word]
+                for spelled, word in spellings(instance, lengths).items()}
+    return score
 
 
 class OutOfBudget(BaseException):
@@ -185,10 +202,10 @@ class Ranking:
         # SAT calls in slices, so that the alarm can ring between them
         self.sliced = alarm.usable
         self.slice = FIRST_SLICE
-        scores = instance.scores or (puzzle.DEFAULT_SCORE,) * len(instance.words)
-        self.score = puzzle.word_scores(instance)  # and a rebus's spellings of the words
+        scores = instance.scores or (DEFAULT_SCORE,) * len(instance.words)
+        self.score = word_scores(instance)  # and a rebus's spellings of the words
         self.levels = sorted(set(scores))  # distinct scores, lowest first
-        self.slot_cells = puzzle.slots(instance)
+        self.slot_cells = slots(instance)
         self.blocked: list[list[CellLetter]] = []  # fills printed, as cell letters
         self.printed_fills: set[Fill] = set()
         self.so_far: tuple[Quality, Fill] | None = None  # best fill not printed yet
@@ -239,7 +256,7 @@ class Ranking:
     def top_of(self, lowest: int) -> int:
         """The highest sum a fill whose entries all score `lowest` or more could have: each
         slot's best candidate after arc consistency (0 when some slot has none)."""
-        problem = puzzle.slot_problem(self.narrowed(lowest))
+        problem = slot_problem(self.narrowed(lowest))
         return sum(max((self.score[w] for w in problem.slot_words(n)), default=0)
                    for n in range(len(problem.slots)))
 
@@ -292,7 +309,7 @@ class Ranking:
         """A fill not printed yet whose entries all score at least level `level`, None when
         there is none, or UNKNOWN when `seconds` ran out before an answer."""
         narrowed = self.narrowed(self.levels[level])
-        problem = puzzle.slot_problem(narrowed)
+        problem = slot_problem(narrowed)
         if any(not domain for domain in problem.domains):
             return None  # arc consistency alone proves it: no encoding needed
         try:
@@ -305,12 +322,12 @@ class Ranking:
         return fill
 
     def first_fill(self, narrowed: CrosswordInstance, problem: SlotProblem) -> Fill | None:
-        """A fill not printed yet, or None: the kind's search engines as `puzzle.search`
+        """A fill not printed yet, or None: the kind's search engines as `search.search`
         runs them (the slot search on large grids, the trie on small ones), but with SAT
         where they would call their oracle, so that every step here can be interrupted
         (the oracle's first call has no conflict limit, and a signal waits for it)."""
         height, width = len(narrowed.grid), len(narrowed.grid[0])
-        if len(problem.cell_masks) > puzzle.LARGE_GRID_CELLS:
+        if len(problem.cell_masks) > LARGE_GRID_CELLS:
             slot_search = SlotSearch(problem, height, width, narrowed.distinct,
                                      stall_after=oracle_seconds(problem))
             try:
@@ -323,7 +340,7 @@ class Ranking:
 
     def sat_fill(self, narrowed: CrosswordInstance, problem: SlotProblem) -> Fill | None:
         """A fill not printed yet by SAT on the narrowed list's CNF, or None."""
-        formula = puzzle.encode_problem(narrowed, problem)
+        formula = rules.encode_problem(narrowed, problem)
         letters = letter_table(formula)
         solver = make_solver(self.solver_name, formula.all_clauses())
         try:
@@ -342,7 +359,7 @@ class Ranking:
         that improves the best fill known under a bound on the shortfall (`improved`) while
         its counter is small, else by MaxSAT (`by_maxsat`)."""
         narrowed = self.narrowed(lowest)
-        problem = puzzle.slot_problem(narrowed)
+        problem = slot_problem(narrowed)
         if any(not domain for domain in problem.domains):
             return
         every = self.enumerated(narrowed, problem)
@@ -351,7 +368,7 @@ class Ranking:
                 self.block(fill)
                 yield fill
             return
-        formula = puzzle.encode_problem(narrowed, problem)
+        formula = rules.encode_problem(narrowed, problem)
         letters = letter_table(formula)
         blocked = [[-letters[cell] for cell in clause] for clause in self.blocked
                    if all(cell in letters for cell in clause)]
@@ -370,7 +387,7 @@ class Ranking:
         (the fills at the best lowest score are often few: then listing them is the proof,
         far quicker than SAT's); None otherwise, or where no timer can cut it short."""
         if (not self.alarm.usable or ENUMERATION_SECONDS <= 0
-                or len(problem.cell_masks) > puzzle.LARGE_GRID_CELLS):
+                or len(problem.cell_masks) > LARGE_GRID_CELLS):
             return None
         height, width = len(narrowed.grid), len(narrowed.grid[0])
         trie = TrieSearch(problem, height, width, narrowed.distinct)
@@ -494,7 +511,7 @@ class Ranking:
 
     def decode(self, formula: Formula, model: Sequence[int]) -> Fill:
         names = formula.names
-        return puzzle.decode_symbols(self.instance,
+        return decode_symbols(self.instance,
                                      [names[v] for v in model if v > 0 and v in names])
 
     def quality(self, fill: Fill) -> Quality:
@@ -549,7 +566,7 @@ class Ranking:
 
 def letter_table(formula: Formula) -> dict[CellLetter, int]:
     """(row, column, letter), 0-based, -> the variable of that letter in that cell."""
-    names = cast(dict[int, puzzle.LetterName], formula.names)  # ("c", row, column, letter)
+    names = cast(dict[int, LetterName], formula.names)  # ("c", row, column, letter)
     return {(name[1] - 1, name[2] - 1, name[3]): ident for ident, name in names.items()
             if name[0] == "c"}
 

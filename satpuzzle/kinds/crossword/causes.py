@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile
 from satpuzzle.kinds.crossword.codecs import answer_texts
-from satpuzzle.kinds.crossword.puzzle import IMPLIED, CrosswordInstance, slots
+from satpuzzle.kinds.crossword.model import IMPLIED, CrosswordInstance, slots
 
 SHOWN = 3  # examples quoted in a note
 SHOWN_SLOTS = 5  # slots named, one a note, that no word fits

@@ -9,8 +9,16 @@ from typing import Any
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, RebusCell, entries
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.crossword import puzzle as crossword
-from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+from satpuzzle.kinds.crossword import MAX_REBUS_LETTERS, MIN_REBUS_LETTERS
+from satpuzzle.kinds.crossword.model import IMPLIED, MAX_CELLS, MAX_SCORE, CrosswordInstance
+from satpuzzle.kinds.crossword.puzzle import refuse_bars
+from satpuzzle.kinds.crossword.reading import parse_grid_rows, rebus_list, require_slot, with_slots
+from satpuzzle.kinds.crossword.rendering import fill_cells
+from satpuzzle.kinds.crossword.wordlists import (
+    dictionary_from_options,
+    normalize_scored,
+    normalize_words,
+)
 
 
 def read_json(f: Fields, title: str | None) -> CrosswordInstance:
@@ -23,14 +31,14 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
             raise r.fail(f.at("grid", i), "expected a non-empty row of cells")
         token = f.token("grid", i, text=text)
         try:  # one row at a time, so that a bad cell is reported with its row's path
-            crossword.parse_grid_rows([[token]], token)
+            parse_grid_rows([[token]], token)
         except InputError as exc:
             if exc.message.startswith("$"):
                 raise
             raise f.document.error(f.at("grid", i), exc.message, exc.line,
                                    exc.column) from None
         rows.append([token])
-    grid = crossword.parse_grid_rows(rows, f.token("grid"))
+    grid = parse_grid_rows(rows, f.token("grid"))
     entries = r.array(f.data["words"], f.at("words"))
     texts = [r.string(word, f.at("words", i)) for i, word in enumerate(entries)]
     scores = None
@@ -41,8 +49,8 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
                                          f"found {len(values)}")
         scores = [_score(r, value, f.at("scores", i)) for i, value in enumerate(values)]
         texts = [f"{text};{score}" for text, score in zip(texts, scores)]
-    listed = crossword.normalize_scored(texts, answers=False) if scores is not None else None
-    words = listed.words if listed else crossword.normalize_words(texts)[0]
+    listed = normalize_scored(texts, answers=False) if scores is not None else None
+    words = listed.words if listed else normalize_words(texts)[0]
     if not words:
         raise r.fail(f.at("words"), "the word list is empty (no word of letters a-z)")
     distinct = r.boolean(f.get("distinct", False), f.at("distinct"))
@@ -51,10 +59,10 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
         for i, value in enumerate(r.array(f.data["rebus"], f.at("rebus"))):
             text = r.string(value, f.at("rebus", i))
             if not (text.isascii() and text.isalpha() and text.islower()
-                    and crossword.MIN_REBUS_LETTERS <= len(text) <= crossword.MAX_REBUS_LETTERS):
+                    and MIN_REBUS_LETTERS <= len(text) <= MAX_REBUS_LETTERS):
                 raise r.fail(f.at("rebus", i), f"expected a rebus string of "
-                                               f"{crossword.MIN_REBUS_LETTERS} to "
-                                               f"{crossword.MAX_REBUS_LETTERS} letters a-z")
+                                               f"{MIN_REBUS_LETTERS} to "
+                                               f"{MAX_REBUS_LETTERS} letters a-z")
             rebus.append(text)
     try:
         instance = CrosswordInstance(grid, words, distinct, title,
@@ -62,17 +70,17 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
                                      rebus=tuple(rebus))
     except InputError as exc:  # too many rebus strings
         raise r.fail(f.at("rebus" if "rebus" in f.data else "grid"), exc.message) from None
-    return crossword._with_slots(instance, f.token("grid"))
+    return with_slots(instance, f.token("grid"))
 
 
 def _score(r: Any, value: object, at: Any) -> int:
-    if type(value) is not int or abs(value) > crossword.MAX_SCORE:
-        raise r.fail(at, f"expected a whole number within ±{crossword.MAX_SCORE:,}")
+    if type(value) is not int or abs(value) > MAX_SCORE:
+        raise r.fail(at, f"expected a whole number within ±{MAX_SCORE:,}")
     return value
 
 
 def write_json(instance: CrosswordInstance) -> dict[str, Any]:
-    crossword.refuse_bars(instance, "satpuzzle's JSON")
+    refuse_bars(instance, "satpuzzle's JSON")
     data = {"grid": ["".join(row) for row in instance.grid], "words": list(instance.words),
             "distinct": instance.distinct}
     if instance.scores is not None:
@@ -102,18 +110,18 @@ def fill_problem(document: GridFile, path: str,
     if options and options.get("ignore_typed") and document.typed:
         document = _without_typed(document)
     width = document.width
-    if len(document.cells) * width > crossword.MAX_CELLS:
+    if len(document.cells) * width > MAX_CELLS:
         raise InputError(f"grid of {len(document.cells)}×{width} cells is too large (at most "
-                         f"{crossword.MAX_CELLS} cells)", path)
+                         f"{MAX_CELLS} cells)", path)
     rule = (options or {}).get("rebus") or ("file" if document.rebus else None)
     grid = tuple(tuple(_cell(given, answer, keep_solution) for given, answer in zip(row, key))
                  for row, key in zip(document.cells, document.solution))
     grid = _with_rebus(grid, document, rule, keep_solution)
-    rebus = crossword.rebus_list(rule, path)
-    crossword._require_slot(grid, path, document.bars)  # before a dictionary's summary line
+    rebus = rebus_list(rule, path)
+    require_slot(grid, path, document.bars)  # before a dictionary's summary line
     scores = None
     if options and options.get("dict"):  # with scores when the list has them (best first)
-        listed = crossword.dictionary_from_options(options)
+        listed = dictionary_from_options(options)
         words, scores = listed.words, listed.scores
     else:
         words = _answers(document, path, rule != "none")
@@ -130,7 +138,7 @@ def rebus_strings(document: GridFile) -> dict[tuple[int, int], str]:
     MAX_REBUS_LETTERS letters a-z; a cell of other characters is left out)."""
     return {cell: letters.lower() for cell, letters in document.rebus_cells().items()
             if letters.isascii() and letters.isalpha()
-            and crossword.MIN_REBUS_LETTERS <= len(letters) <= crossword.MAX_REBUS_LETTERS}
+            and MIN_REBUS_LETTERS <= len(letters) <= MAX_REBUS_LETTERS}
 
 
 def _with_rebus(grid: tuple[tuple[str, ...], ...], document: GridFile, rule: str | None,
@@ -149,7 +157,7 @@ def _with_rebus(grid: tuple[tuple[str, ...], ...], document: GridFile, rule: str
         if keep_solution or document.cells[r][c] != OPEN:
             rows[r][c] = f"({string})"
         elif rule in ("file", "implied"):
-            rows[r][c] = crossword.IMPLIED if rule == "implied" else choices
+            rows[r][c] = IMPLIED if rule == "implied" else choices
     return tuple(map(tuple, rows))
 
 
@@ -215,14 +223,14 @@ def filled_rows(fill: tuple[str, ...]) -> tuple[str, ...]:
     """A fill (rows of letters, `0` for blocks, `(heart)` a rebus cell) as GridFile rows:
     capitals, `#` blocks, a rebus cell's first letter (filled_rebus has its string)."""
     return tuple("".join(BLOCK if cell == "0" else cell[0].upper()
-                         for cell in crossword.fill_cells(row)) for row in fill)
+                         for cell in fill_cells(row)) for row in fill)
 
 
 def filled_rebus(instance: CrosswordInstance, fill: tuple[str, ...]) -> tuple[RebusCell, ...]:
     """The cells of `fill` that hold several letters (a rebus), for a writer: GridFile.rebus
     of the filled grid, whose `filled_rows` hold their first letters."""
     return tuple((r, c, cell.upper()) for r, row in enumerate(fill)
-                 for c, cell in enumerate(crossword.fill_cells(row)) if len(cell) > 1)
+                 for c, cell in enumerate(fill_cells(row)) if len(cell) > 1)
 
 
 # what this kind has in each exchange format (read by Kind's codec properties)

@@ -8,7 +8,7 @@ from typing import Any
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
-from satpuzzle.kinds.crossword.puzzle import fill_cells
+from satpuzzle.kinds.crossword.rendering import fill_cells
 
 CELL = 36
 BLACK = "#111111"

@@ -1,8 +1,9 @@
 """Crossword's rules over the constraint library (satpuzzle.constraints).
 
 Puzzle variables c(row, col, letter): the white cell holds the letter (rows and columns from
-1; a rebus string's "letter" is its symbol, a character after 'z': puzzle.REBUS_BASE); auxiliary word variables, one per candidate word of each slot (the slot problem's
-words, filtered by length, fixed letters and letter sets, then arc consistency between
+1; a rebus string's "letter" is its symbol, a character after 'z': model.REBUS_BASE);
+auxiliary word variables, one per candidate word of each slot (the slot problem's words,
+filtered by length, fixed letters and letter sets, then arc consistency between
 crossing slots, before any clause is written). The rule book:
 
 1. Every white cell holds one of its allowed letters ("cell").
@@ -26,13 +27,18 @@ from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
 from satpuzzle.constraints.bulk import binary_clauses, clause_block
 from satpuzzle.kinds.crossword import FAMILIES
-from satpuzzle.kinds.crossword.search import SlotProblem
+from satpuzzle.kinds.crossword.problem import SlotProblem, slot_problem
 
 if TYPE_CHECKING:
-    from satpuzzle.kinds.crossword.puzzle import CrosswordInstance
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 KIND = "crossword"
 Uses = list[tuple[np.ndarray, np.ndarray, int]]  # (word numbers, word variables, length)
+
+
+def encode(instance: CrosswordInstance) -> Formula:
+    """The rule book over the instance's arc-consistent slot problem."""
+    return encode_problem(instance, slot_problem(instance))
 
 
 def encode_problem(instance: CrosswordInstance, problem: SlotProblem) -> Formula:
