@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -28,6 +29,7 @@ counting = Lazy("satpuzzle.counting")
 pipeline = Lazy("satpuzzle.pipeline")
 run_children = Lazy("satpuzzle.children", "run_children")
 run_in_child = Lazy("satpuzzle.stages", "run_in_child")
+time_limit = Lazy("satpuzzle.stages", "time_limit")
 
 # a closeable stream of a run's events (closing it stops the run's children)
 Events = Generator["Event", None, None]
@@ -61,6 +63,76 @@ class RunContext:
         """The pipeline's request for this run, with these other fields."""
         return pipeline.Request(**{"deadline": self.deadline, "started": self.started,
                                    "max_clauses": self.max_clauses, **fields})
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def read_puzzles(path: str, kind: str | None, index: int | None, options: dict[str, Any],
+                 run: RunContext) -> tuple[Loaded, str]:
+    """The puzzles the file at `path` holds (a URL, a game ID, '-' ...), read as `kind` (None:
+    recognised) with the kinds' input `options` (by option name; None or false: not given),
+    within the run's deadline; `index` (from 1) keeps one of them. With the notes the readers
+    wrote meanwhile (a dictionary's summary), for the caller to show once all is well."""
+    from satpuzzle.loading import load
+    from satpuzzle.textio import file_is_across_lite
+
+    given = [(k, option) for k in registry.KINDS.values() for option in k.input_options
+             if options.get(option.dest)]
+    native_only = [option.flags[0] for _, option in given if option.native_only]
+    if path.endswith(".puz") and native_only and not file_is_across_lite(path):
+        raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
+                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
+                         path)
+    # --box is a Sudoku option, --dict a crossword one, --variant & co. jigsaw ones: each
+    # names the kind
+    kind = kind or next((k.name for k, option in given if option.names_kind), None)
+    notes = io.StringIO()
+    with time_limit("reading the puzzle", run.remaining(), started=run.started), \
+            contextlib.redirect_stderr(notes):
+        loaded = load(path, kind, options)
+        loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
+        _refuse_options_of_other_kinds(given, loaded)
+        if index is not None:
+            if index > len(loaded.instances):
+                raise InputError(f"--index {index}: the file holds "
+                                 f"{len(loaded.instances)} puzzle(s)", path)
+            loaded.instances = [loaded.instances[index - 1]]
+            loaded.one_line = False
+    return loaded, notes.getvalue()
+
+
+def _refuse_options_of_other_kinds(given: list[tuple[Any, Any]], loaded: Loaded) -> None:
+    """A kind's input option (--diagonals, --connectivity, --best ...) given for a file that
+    holds no puzzle of that kind would change nothing: refused rather than ignored."""
+    kinds = {instance.KIND for instance in loaded.instances}
+    for kind, option in given:
+        if kind.name not in kinds:
+            holds = " and ".join(sorted(kinds)) or "no"
+            raise InputError(f"{option.flags[0]} is a {kind.name} option, and this file holds "
+                             f"{holds} puzzles", loaded.path)
+
+
+def write_file(path: str, text: str | bytes, inputs: tuple[str, ...], force: bool,
+               run: RunContext) -> None:
+    """`text` written whole to `path` (satpuzzle.textio.write_atomic), within the run's
+    deadline where no timer of the command's is running (solve, compile and generate keep
+    their own time and write once it is over): a deadline passed before the rename leaves
+    the file untouched (StageTimeout)."""
+    import signal
+
+    from satpuzzle.stages import StageTimeout
+    from satpuzzle.textio import write_atomic
+
+    end = run.deadline
+    if end is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        write_atomic(path, text, inputs, force)
+        return
+    stage, left = f"writing {path}", f"{path} left untouched"
+    if time.monotonic() >= end:  # already over: a timer would let a short write through
+        raise StageTimeout(stage, run.elapsed(), left)
+    with time_limit(stage, end - time.monotonic(), lambda: left, run.started):
+        write_atomic(path, text, inputs, force)
 
 
 # ---------------------------------------------------------------- where the work runs

@@ -6,25 +6,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
-from satpuzzle.textio import MAX_INPUT_BYTES, file_is_across_lite, write_atomic
+from satpuzzle.textio import MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     from satpuzzle.loading import Loaded
     from satpuzzle.runs import RunContext
 
 # imported when a command reads its puzzle: building the parsers needs neither
-load = Lazy("satpuzzle.loading", "load")
+read_puzzles = Lazy("satpuzzle.runs", "read_puzzles")
+write_file = Lazy("satpuzzle.runs", "write_file")
 time_limit = Lazy("satpuzzle.stages", "time_limit")
 check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
 
@@ -140,43 +139,11 @@ def kind_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def load_args(args: argparse.Namespace, run: RunContext) -> Loaded:
     """The puzzles FILE holds, read as --kind and the kinds' options say, within --timeout;
-    --index keeps one of them."""
-    options = kind_options(args)
-    given = [(kind, option) for kind in registry.KINDS.values() for option in kind.input_options
-             if options[option.dest]]
-    native_only = [option.flags[0] for _, option in given if option.native_only]
-    if args.file.endswith(".puz") and native_only and not file_is_across_lite(args.file):
-        raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
-                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
-                         args.file)
-    # --box is a Sudoku option, --dict a crossword one, --variant & co. jigsaw ones: each
-    # names the kind
-    kind = args.kind or next((k.name for k, option in given if option.names_kind), None)
-    notes = io.StringIO()  # readers' notes (a dictionary's summary) wait until all is well
-    with time_limit("reading the puzzle", run.remaining(), started=run.started), \
-            contextlib.redirect_stderr(notes):
-        loaded = load(args.file, kind, options)
-        loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
-        _refuse_options_of_other_kinds(given, loaded)
-        if args.index is not None:
-            if args.index > len(loaded.instances):
-                raise InputError(f"--index {args.index}: the file holds "
-                                 f"{len(loaded.instances)} puzzle(s)", args.file)
-            loaded.instances = [loaded.instances[args.index - 1]]
-            loaded.one_line = False
-    sys.stderr.write(notes.getvalue())
+    --index keeps one of them. The readers' notes (a dictionary's summary) come once all is
+    well."""
+    loaded, notes = read_puzzles(args.file, args.kind, args.index, kind_options(args), run)
+    sys.stderr.write(notes)
     return loaded
-
-
-def _refuse_options_of_other_kinds(given: list[tuple[Any, Any]], loaded: Loaded) -> None:
-    """A kind's input option (--diagonals, --connectivity, --best ...) given for a file that
-    holds no puzzle of that kind would change nothing: refused rather than ignored."""
-    kinds = {instance.KIND for instance in loaded.instances}
-    for kind, option in given:
-        if kind.name not in kinds:
-            holds = " and ".join(sorted(kinds)) or "no"
-            raise InputError(f"{option.flags[0]} is a {kind.name} option, and this file holds "
-                             f"{holds} puzzles", loaded.path)
 
 
 def single(loaded: Loaded) -> Any:
@@ -201,8 +168,7 @@ def write_output(args: argparse.Namespace, run: RunContext, text: str | bytes,
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     elif stopped is None:
-        with _writing_time(args, run):
-            write_atomic(args.output, text, inputs, getattr(args, "force", False))
+        write_file(args.output, text, inputs, getattr(args, "force", False), run)
     # a run cut short (`stopped`: "timeout", "interrupt") prints what it did, but never
     # replaces -o FILE: that is written only when the command completes (see untouched())
     return args.output == "-" or stopped is None
@@ -214,26 +180,6 @@ def untouched(args: argparse.Namespace) -> str:
         return ""
     return (f"{args.output} left untouched (-o FILE is written only when the command "
             "completes)")
-
-
-@contextlib.contextmanager
-def _writing_time(args: argparse.Namespace, run: RunContext) -> Iterator[None]:
-    """--timeout bounds writing -o FILE too, where no timer of the command's is running
-    (solve, compile and generate keep their own time and write once it is over): a deadline
-    passed before the rename leaves FILE untouched, exit 3."""
-    import signal
-
-    from satpuzzle.stages import StageTimeout
-
-    end = run.deadline
-    if end is None or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-        yield
-        return
-    stage, left = f"writing {args.output}", f"{args.output} left untouched"
-    if time.monotonic() >= end:  # already over: a timer would let a short write through
-        raise StageTimeout(stage, run.elapsed(), left)
-    with time_limit(stage, end - time.monotonic(), lambda: left, run.started):
-        yield
 
 
 def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
