@@ -22,6 +22,7 @@ from satpuzzle.constraints.encodings import choices
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.kakuro import codecs
 from satpuzzle.kinds.kakuro import puzzle as kakuro
+from satpuzzle.kinds.kakuro import rendering as kakuro_rendering
 from satpuzzle.kinds.kakuro.puzzle import KakuroInstance
 
 DATA = Path(__file__).resolve().parent / "data" / "kakuro" / "janko_sample.json"
@@ -197,7 +198,7 @@ def test_count_and_unique_on_the_command_line(tmp_path):
     assert result.returncode == 0 and result.stdout.strip() == "3"
     result = run_cli("solve", path, "--unique")
     assert result.returncode == 0 and result.stdout.splitlines()[0] == "multiple"
-    solutions = kakuro.parse_solutions(satpuzzle.load(SMALL)[0], result.stdout, "out")
+    solutions = kakuro_rendering.parse_solutions(satpuzzle.load(SMALL)[0], result.stdout, "out")
     assert len(solutions) == 2 and set(solutions) <= brute_force(satpuzzle.load(SMALL)[0])
 
 
@@ -219,7 +220,7 @@ def test_bundled_puzzles_are_unique(tmp_path):
         result = run_cli("solve", path, "--unique")
         expected = "unique" if path.stem != "three" else "multiple"
         assert result.returncode == 0 and result.stdout.splitlines()[0] == expected, path
-        for solution in kakuro.parse_solutions(instance, result.stdout, str(path)):
+        for solution in kakuro_rendering.parse_solutions(instance, result.stdout, str(path)):
             assert check(instance, solution) == []
 
 

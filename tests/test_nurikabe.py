@@ -20,7 +20,10 @@ from satpuzzle.checkers.nurikabe import check
 from satpuzzle.constraints.encodings import choices
 from satpuzzle.formats import janko
 from satpuzzle.kinds.nurikabe import FAMILIES, codecs, rules
+from satpuzzle.kinds.nurikabe import decoding as nurikabe_decoding
 from satpuzzle.kinds.nurikabe import puzzle as nurikabe
+from satpuzzle.kinds.nurikabe import rendering as nurikabe_rendering
+from satpuzzle.kinds.nurikabe import rules as nurikabe_rules
 from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 
 DATA = Path(__file__).parent / "data" / "nurikabe"
@@ -107,7 +110,7 @@ def test_families_account_for_every_clause():
 
 def test_standalone_formula_has_no_lazy_constraint_and_the_same_solutions():
     instance = ENCODING_CASES[1]
-    formula = nurikabe.encode_standalone(instance)
+    formula = nurikabe_rules.encode_standalone(instance)
     assert formula.refine is None
     assert formula.families["island"].encoding == "distance"
     assert formula.families["sea"].encoding == "tree"
@@ -117,7 +120,7 @@ def test_standalone_formula_has_no_lazy_constraint_and_the_same_solutions():
     with Solver(name="cadical153", bootstrap_with=list(formula.all_clauses())) as solver:
         while solver.solve():  # every model, blocked on the puzzle variables alone
             true = [v for v in solver.get_model() if v > 0 and v in formula.names]
-            found.add(nurikabe.decode(instance, [formula.names[v] for v in true]))
+            found.add(nurikabe_decoding.decode(instance, [formula.names[v] for v in true]))
             solver.add_clause([-v for v in true])
     assert found == brute_force(instance)
 
@@ -182,7 +185,7 @@ def test_count_and_check_through_the_command_line(tmp_path):
     checked = run_cli("check", puzzle, answers)
     assert checked.returncode == 0
     assert checked.stdout.count("valid") == len(brute_force(instance))
-    parsed = nurikabe.parse_solutions(instance, every.stdout, "x")
+    parsed = nurikabe_rendering.parse_solutions(instance, every.stdout, "x")
     assert set(parsed) == brute_force(instance)
     broken = tmp_path / "broken.txt"
     broken.write_text("2 # #\n# # #\n# # 2\n")
@@ -192,12 +195,12 @@ def test_count_and_check_through_the_command_line(tmp_path):
 
 def test_solution_text_and_json_read_back():
     instance, published, _ = _published()["20_6x6"]
-    text = nurikabe.render_text(instance, published)
-    assert nurikabe.parse_solutions(instance, text + "\n\n" + text, "x") == [published] * 2
+    text = nurikabe_rendering.render_text(instance, published)
+    assert nurikabe_rendering.parse_solutions(instance, text + "\n\n" + text, "x") == [published] * 2
     compact = "\n".join(published)
-    assert nurikabe.parse_solutions(instance, compact, "x") == [published]
-    data = json.loads(json.dumps(nurikabe.render_json(instance, published)))
-    assert nurikabe.from_json(instance, data, "x") == published
+    assert nurikabe_rendering.parse_solutions(instance, compact, "x") == [published]
+    data = json.loads(json.dumps(nurikabe_rendering.render_json(instance, published)))
+    assert nurikabe_rendering.from_json(instance, data, "x") == published
 
 
 def test_puz_url_json_and_janko_round_trips():

@@ -26,6 +26,14 @@ class KakuroKind(Kind):
     encoding_families = ENCODING_FAMILIES
     fit = Lazy("satpuzzle.kinds.kakuro.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.kakuro.puzzle", "read_native")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.kakuro.rules", "encode")
+    decode = Lazy("satpuzzle.kinds.kakuro.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.kakuro.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.kakuro.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.kakuro.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.kakuro.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.kakuro.rendering", "parse_solutions")
 
 
 KIND = KakuroKind()
@@ -33,7 +41,7 @@ KIND = KakuroKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import kakuro as checker
     from satpuzzle.kinds.base import conforms
-    from satpuzzle.kinds.kakuro import codecs, pictures, puzzle
+    from satpuzzle.kinds.kakuro import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
+             rendering=rendering, native=puzzle, fits=puzzle)

@@ -4,8 +4,8 @@ digit 1-9 so that the digits of every run are all different and add up to its cl
 
 A run is a maximal line of white cells; a run with no clue before it (at the grid's edge, or
 after a block without that number) only needs different digits, as puzz.link draws them.
-The rules as constraints are rules.py; this module reads, checks and writes instances and
-solutions.
+The rules as constraints are rules.py; this module reads, checks and writes instances;
+decoding.py and rendering.py hold the solutions.
 
 In the .puz language a cell is `.` (white), `*` or `\\` (a block), or `D\\A` with either
 number left out (`16\\` a down clue, `\\7` an across clue, `16\\7` both).
@@ -14,12 +14,10 @@ number left out (`16\\` a down clue, `\\7` an across clue, `16\\7` both).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple, TypeGuard, cast
+from typing import NamedTuple
 
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
@@ -223,111 +221,6 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[KakuroInstanc
     return [grid_from_rows(rows, rows[0][0])], False
 
 
-# ---------------------------------------------------------------- encoding
-
-
-def encode(instance: KakuroInstance) -> Formula:
-    from satpuzzle.kinds.kakuro import rules  # the constraint library loads with it
-
-    return rules.encode(instance)
-
-
-def decode(instance: KakuroInstance, true_names: Iterable[VarName]) -> Solution:
-    """The digit of each white cell, from the true ("d", r, c, digit) variables."""
-    digits = [[0] * instance.cols for _ in range(instance.rows)]
-    for name in true_names:
-        if name[0] == "d":
-            _, r, c, value = cast(DigitName, name)  # as the rules name it
-            digits[r][c] = value
-    return tuple(map(tuple, digits))
-
-
-# ---------------------------------------------------------------- output
-
-NOT_WHITE = "-"  # a block in a solution's text
-
-
-def render_text(instance: KakuroInstance, solution: Solution) -> str:
-    """The grid row by row, a white cell's digit, `-` for a block."""
-    return "\n".join(" ".join(NOT_WHITE if cell is not None else str(value)
-                              for cell, value in zip(row, values))
-                     for row, values in zip(instance.grid, solution))
-
-
-def render_json(instance: KakuroInstance, solution: Solution) -> list[list[int | None]]:
-    """Rows of digits, null for a block."""
-    return [[None if cell is not None else value for cell, value in zip(row, values)]
-            for row, values in zip(instance.grid, solution)]
-
-
-_VERDICTS = {"unique", "multiple", "none", "unknown"}
-
-
-def parse_solutions(instance: KakuroInstance, text: str, path: str) -> list[Solution]:
-    """Solutions as `render_text` prints them, separated by blank lines: R lines of C words,
-    a digit 0-9 in each white cell (0 or `.`: left empty), any other word on a block."""
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
-        elif not line.lstrip().startswith("#") and line.strip() not in _VERDICTS:
-            blocks[-1].append((number, line))
-    blocks = [block for block in blocks if block]
-    if not blocks:
-        raise InputError("empty solution file, expected a grid of digits", path, 1, 1)
-    return [_parse_block(instance, block, path) for block in blocks]
-
-
-def _parse_block(instance: KakuroInstance, block: list[tuple[int, str]],
-                 path: str) -> Solution:
-    if len(block) != instance.rows:
-        raise InputError(f"solution grid has {len(block)} line(s), expected {instance.rows}",
-                         path, block[0][0], 1)
-    digits: list[tuple[int, ...]] = []
-    for (number, line), row in zip(block, instance.grid):
-        words = line.split()
-        if len(words) != instance.cols:
-            raise InputError(f"line has {len(words)} cell(s), expected {instance.cols}",
-                             path, number, 1)
-        values = []
-        for c, (word, cell) in enumerate(zip(words, row)):
-            if cell is not None:
-                values.append(0)
-            elif word == WHITE or (len(word) == 1 and word.isdigit()):
-                values.append(0 if word == WHITE else int(word))
-            else:
-                column = len(line) - len(line.lstrip()) + 1 + sum(len(w) + 1 for w in words[:c])
-                raise InputError(f"expected a digit 1-9 in white cell row {len(digits) + 1}, "
-                                 f"column {c + 1}, found {word!r}", path, number, column)
-        digits.append(tuple(values))
-    return tuple(digits)
-
-
-def from_json(instance: KakuroInstance, data: object, path: str) -> Solution:
-    """A solution given as JSON, as `render_json` writes it: rows of digits, null on
-    blocks."""
-    shape = (f"a Kakuro solution in JSON is {instance.rows} rows of {instance.cols} cells, "
-             "a digit in each white cell and null on each block")
-    if not (isinstance(data, list) and len(data) == instance.rows and all(
-            isinstance(row, list) and len(row) == instance.cols for row in data)):
-        raise InputError(shape, path)
-    digits = []
-    for row, cells in zip(data, instance.grid):
-        values = []
-        for value, cell in zip(row, cells):
-            if cell is not None:
-                if value is not None:
-                    raise InputError(shape, path)
-                values.append(0)
-            elif type(value) is int and 0 <= value <= 9:
-                values.append(value)
-            else:
-                raise InputError(shape, path)
-        digits.append(tuple(values))
-    return tuple(digits)
-
-
 def cell_word(cell: Clue | None) -> str:
     """A cell as the .puz grid writes it."""
     if cell is None:
@@ -351,35 +244,3 @@ def to_puz(instance: KakuroInstance) -> str:
     title = f' "{instance.title}"' if instance.title else ""
     body = "".join(f"    {line}\n" for line in to_plain(instance).splitlines())
     return f"kakuro{title} {{\n  grid {{\n{body}  }}\n}}\n"
-
-
-# ---------------------------------------------------------------- forced digits
-
-
-def _is_digit_name(name: VarName) -> TypeGuard[DigitName]:
-    """Whether `name` is a digit variable's name: a tuple ("d", three ints)."""
-    return (type(name) is tuple and len(name) == 4 and name[0] == "d"
-            and all(type(v) is int for v in name[1:]))
-
-
-def forced_text(instance: KakuroInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: per white cell (1-based), `r2c3 = 5` when its digit is
-    forced, else `r2c3 one of 1 2 4` (the digits not forced out)."""
-    digit: dict[tuple[int, int], int] = {}
-    out: dict[tuple[int, int], set[int]] = {}
-    for name, value in forced.items():
-        if not _is_digit_name(name):  # every digit variable's name is one
-            continue
-        _, r, c, d = name
-        if value:
-            digit[(r, c)] = d
-        else:
-            out.setdefault((r, c), set()).add(d)
-    lines = []
-    for r, c in white_cells(instance):
-        if (r, c) in digit:
-            lines.append(f"r{r + 1}c{c + 1} = {digit[(r, c)]}")
-        else:
-            left = [str(d) for d in DIGITS if d not in out.get((r, c), set())]
-            lines.append(f"r{r + 1}c{c + 1} one of {' '.join(left)}")
-    return lines

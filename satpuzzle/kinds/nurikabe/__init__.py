@@ -26,7 +26,15 @@ class NurikabeKind(Kind):
     encoding_families = FAMILIES
     fit = Lazy("satpuzzle.kinds.nurikabe.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.nurikabe.puzzle", "read_native")
-    encode_standalone = Lazy("satpuzzle.kinds.nurikabe.puzzle", "encode_standalone")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.nurikabe.rules", "encode")
+    decode = Lazy("satpuzzle.kinds.nurikabe.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.nurikabe.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.nurikabe.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.nurikabe.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.nurikabe.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.nurikabe.rendering", "parse_solutions")
+    encode_standalone = Lazy("satpuzzle.kinds.nurikabe.rules", "encode_standalone")
 
 
 KIND = NurikabeKind()
@@ -34,7 +42,7 @@ KIND = NurikabeKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import nurikabe as checker
     from satpuzzle.kinds.base import conforms
-    from satpuzzle.kinds.nurikabe import codecs, pictures, puzzle
+    from satpuzzle.kinds.nurikabe import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle, standalone=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
+             rendering=rendering, native=puzzle, fits=puzzle, standalone=rules)

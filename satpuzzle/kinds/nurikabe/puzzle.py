@@ -8,20 +8,15 @@ sea and `.` for island. The rules as constraints are in rules.py.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import cast
 
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import error_at, tokenize_rows
 from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.nurikabe import rules
 
 KIND = "nurikabe"
 EMPTY = {".", "-", "0"}
@@ -139,64 +134,21 @@ def read_native(text: str, path: str, options: dict) -> tuple[list[NurikabeInsta
     return [grid_from_rows(rows, rows[0][0])], False
 
 
-# ---------------------------------------------------------------- encoding
-
-
-def encode(instance: NurikabeInstance) -> Formula:
-    return rules.encode(instance)
-
-
-def encode_standalone(instance: NurikabeInstance) -> Formula:
-    """Complete by itself (no lazy cuts): connectivity by cuts becomes spanning trees, for
-    DIMACS and external solvers; the other choices stay."""
-    chosen = dict(instance.encodings)
-    defaults = {"island": "distance", "sea": "cuts"}  # rules.py's
-    chosen.update({family: "tree" for family, default in defaults.items()
-                   if chosen.get(family, default) in ("cuts", "reachability")})
-    return rules.encode(dataclasses.replace(instance, encodings=tuple(chosen.items())))
-
-
-def decode(instance: NurikabeInstance, true_names: Iterable[VarName]) -> Solution:
-    """The grid of sea and island cells the true choices say."""
-    grid = [[ISLAND] * instance.cols for _ in range(instance.rows)]
-    for name in true_names:
-        if name[0] == "sea":
-            grid[_at(name, 1)][_at(name, 2)] = SEA
-    return tuple("".join(row) for row in grid)
-
-
-def _at(name: VarName, k: int) -> int:
-    """Part k of a variable's name, a row or column."""
-    return cast(int, name[k])
-
-
-# ---------------------------------------------------------------- output
-
-
-def _cells(instance: NurikabeInstance, solution: Solution | None, open_mark: str = "."
+def drawn_cells(instance: NurikabeInstance, solution: Solution | None, open_mark: str = "."
            ) -> list[list[str]]:
     numbers = {(r, c): str(n) for r, c, n in instance.clues}
     return [[numbers.get((r, c)) or (open_mark if solution is None else solution[r][c])
              for c in range(instance.cols)] for r in range(instance.rows)]
 
 
-def _lines(grid: list[list[str]]) -> str:
+def drawn_lines(grid: list[list[str]]) -> str:
     width = max((len(cell) for row in grid for cell in row), default=1)
     return "\n".join(" ".join(cell.rjust(width) for cell in row) for row in grid)
 
 
-def render_text(instance: NurikabeInstance, solution: Solution) -> str:
-    """The grid: `#` sea, `.` island, numbers where they stand."""
-    return _lines(_cells(instance, solution))
-
-
-def render_json(instance: NurikabeInstance, solution: Solution) -> list[str]:
-    return list(solution)
-
-
 def to_plain(instance: NurikabeInstance) -> str:
     """The native plain grid: numbers right-aligned, `.` for empty cells."""
-    return _lines(_cells(instance, None)) + "\n"
+    return drawn_lines(drawn_cells(instance, None)) + "\n"
 
 
 def to_puz(instance: NurikabeInstance) -> str:
@@ -204,75 +156,6 @@ def to_puz(instance: NurikabeInstance) -> str:
     title = f' "{instance.title}"' if instance.title else ""
     body = "".join(f"    {line}\n" for line in to_plain(instance).splitlines())
     return f"nurikabe{title} {{\n  grid {{\n{body}  }}\n}}\n"
-
-
-# ---------------------------------------------------------------- solutions read back
-
-_VERDICTS = {"unique", "multiple", "none", "unknown"}
-_ROW = re.compile(r"[#.0-9 ]+")
-
-
-def parse_solutions(instance: NurikabeInstance, text: str, path: str) -> list[Solution]:
-    """Solutions as `render_text` prints them, separated by blank lines: `#` sea, `.` or a
-    number island (cells separated by blanks, or run together as `#..#`)."""
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
-        elif line.strip() not in _VERDICTS and (not line.lstrip().startswith("#")
-                                                 or _ROW.fullmatch(line.strip())):
-            blocks[-1].append((number, line))  # a `#` line that is no grid row: a comment
-    blocks = [block for block in blocks if block]
-    if not blocks:
-        raise InputError("empty solution file, expected a grid of '#' and '.'", path, 1, 1)
-    return [_parse_block(instance, block, path) for block in blocks]
-
-
-def _parse_block(instance: NurikabeInstance, block: list[tuple[int, str]],
-                 path: str) -> Solution:
-    if len(block) != instance.rows:
-        raise InputError(f"solution grid has {len(block)} line(s), expected {instance.rows}",
-                         path, block[0][0], 1)
-    out = []
-    for number, line in block:
-        cells = line.split()
-        if len(cells) == 1 and len(cells[0]) == instance.cols and instance.cols > 1:
-            cells = list(cells[0])  # a compact row, `#..#`
-        if len(cells) != instance.cols:
-            raise InputError(f"line has {len(cells)} cell(s), expected {instance.cols}",
-                             path, number, 1)
-        for cell in cells:
-            if cell != SEA and cell != ISLAND and not NUMBER.match(cell):
-                raise InputError(f"expected '#' (sea), '.' or a number (island), found "
-                                 f"{cell!r}", path, number, line.index(cell) + 1)
-        out.append("".join(SEA if cell == SEA else ISLAND for cell in cells))
-    return tuple(out)
-
-
-def from_json(instance: NurikabeInstance, data: object, path: str) -> Solution:
-    """A solution given as JSON: a list of row strings of '#' (sea) and '.' (island), as
-    `render_json` writes it."""
-    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
-        raise InputError("a Nurikabe solution in JSON is a list of rows, strings of '#' "
-                         "(sea) and '.' (island)", path)
-    return tuple(data)
-
-
-# ---------------------------------------------------------------- forced cells
-
-
-def forced_text(instance: NurikabeInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: the grid with `#` where every solution has sea, `.` where
-    every solution has island, `?` where solutions differ."""
-    grid: list[list[str | None]] = [[None] * instance.cols for _ in range(instance.rows)]
-    for name, value in forced.items():
-        if name[0] == "sea":
-            grid[_at(name, 1)][_at(name, 2)] = SEA if value else ISLAND
-        elif name[0] == "island" and value:
-            grid[_at(name, 1)][_at(name, 2)] = ISLAND
-    rows = tuple("".join(cell or "?" for cell in row) for row in grid)
-    return _lines(_cells(instance, rows)).splitlines()
 
 
 def shown(instance: NurikabeInstance) -> dict[tuple[int, int], str]:

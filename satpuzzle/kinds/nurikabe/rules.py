@@ -6,11 +6,14 @@ island i is offered only on the cells it could reach (grid.reach)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints.graphs import connected
 from satpuzzle.constraints.model import Model
 from satpuzzle.kinds.nurikabe import FAMILIES
 from satpuzzle.kinds.nurikabe.grid import edges, neighbours, reach
+from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 
 KIND = "nurikabe"
 
@@ -79,3 +82,12 @@ def encode(instance) -> Formula:
     formula.one_hot = True  # the true choice of each cell tells the solution
     return formula
 
+
+def encode_standalone(instance: NurikabeInstance) -> Formula:
+    """Complete by itself (no lazy cuts): connectivity by cuts becomes spanning trees, for
+    DIMACS and external solvers; the other choices stay."""
+    chosen = dict(instance.encodings)
+    defaults = {"island": "distance", "sea": "cuts"}  # rules.py's
+    chosen.update({family: "tree" for family, default in defaults.items()
+                   if chosen.get(family, default) in ("cuts", "reachability")})
+    return encode(dataclasses.replace(instance, encodings=tuple(chosen.items())))
