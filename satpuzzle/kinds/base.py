@@ -4,7 +4,9 @@ A kind is a `Kind` subclass in `satpuzzle/kinds/<kind>/__init__.py`, instantiate
 listed in `satpuzzle/kinds/registry.py`. That `__init__.py` holds declarations only (name,
 options, file suffixes, engines' names and help) and reaches its other modules through
 `satpuzzle.lazy.Lazy`, so that they load on first use. The required methods go to the kind's
-`puzzle` and `pictures` modules (typed by the PuzzleModule and PicturesModule protocols);
+`puzzle` and `pictures` modules (typed by the PuzzleModule and PicturesModule protocols), or
+to the modules of their roles where the kind routes them there (ModelModule, RulesModule,
+DecodingModule, RenderingModule);
 the optional hooks have defaults that say "this kind does not do that", so that no caller
 probes a kind with `getattr`. Everything below the kinds (CNF, grammar, drawing, codec
 framework) knows no kind; everything above (pipeline, loading, formats, CLI) reaches a kind
@@ -225,7 +227,7 @@ def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModu
 
 def engine(solutions: Callable[[Instance, str], Iterator[Solution]],
            suits: Callable[[Instance], bool] | None = None) -> None:
-    """Never run: `engine(puzzle.search, puzzle.search_suits)` under TYPE_CHECKING checks
+    """Never run: `engine(search.search, search.search_suits)` under TYPE_CHECKING checks
     engine functions that are not named `solutions` and `suits`."""
 
 
