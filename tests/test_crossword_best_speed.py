@@ -1,4 +1,4 @@
-"""The mean step of the engine `best` (satpuzzle/kinds/crossword/best.py): the sum of scores
+"""The mean step of the engine `best` (satpuzzle/kinds/crossword/mean.py): the sum of scores
 at the best lowest score, maximised by listing every fill at that score (small grids), by
 SAT under a bound on the shortfall, or by RC2, over soft literals per slot and score level
 (the order encoding of each slot's score). The fills it gives against a brute force over every
@@ -15,7 +15,7 @@ from pysat.formula import WCNF
 
 from satpuzzle.checkers.crossword import violations
 from satpuzzle.kinds.crossword import rules
-from satpuzzle.kinds.crossword.best import letter_table, shortfall_terms
+from satpuzzle.kinds.crossword.mean import letter_table, shortfall_terms
 from satpuzzle.kinds.crossword.model import CrosswordInstance, slots
 from satpuzzle.kinds.crossword.problem import slot_problem
 from satpuzzle.pipeline import Found, Request, solve

@@ -27,7 +27,7 @@ proven to be the best of those not yet printed:
    candidates' sum less its own, is then the weighted count of those variables false.
    From the best fill known (step 1's), SAT is asked for a fill falling short by less,
    the shortfall counted by a totalizer (PySAT's ITotalizer over a literal per unit of
-   shortfall), until the answer is UNSAT: that is the proof (`Ranking.improved`). Where
+   shortfall), until the answer is UNSAT: that is the proof (`mean.improving`). Where
    the counter would be large (many score levels between the optimum and the top), MaxSAT
    on the same soft literals instead (PySAT's RC2, stratified; Ignatiev, Morgado &
    Marques-Silva, "RC2: an Efficient MaxSAT Solver", JSAT 11, 2019), whose optimum is the
@@ -46,33 +46,30 @@ its lowest score and mean and what is proven.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import enum
-import itertools
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from types import FrameType
-from typing import Self, cast
-
-import numpy as np
-from pysat.card import ITotalizer
-from pysat.examples.rc2 import RC2Stratified
-from pysat.formula import WCNF
+from collections.abc import Iterator, Sequence
 
 from satpuzzle.cnf import Formula
 from satpuzzle.kinds.crossword import rules
+from satpuzzle.kinds.crossword.alarm import Alarm, OutOfBudget
 from satpuzzle.kinds.crossword.decoding import decode_symbols
-from satpuzzle.kinds.crossword.model import CrosswordInstance, Fill, LetterName, slots
+from satpuzzle.kinds.crossword.mean import (
+    CellLetter,
+    by_maxsat,
+    improving,
+    letter_table,
+    shortfall_terms,
+)
+from satpuzzle.kinds.crossword.model import CrosswordInstance, Fill, slots
 from satpuzzle.kinds.crossword.problem import SlotProblem, slot_problem, spellings
 from satpuzzle.kinds.crossword.search import LARGE_GRID_CELLS
 from satpuzzle.kinds.crossword.slotsearch import SearchStalled, SlotSearch
 from satpuzzle.kinds.crossword.trie import TrieSearch, oracle_seconds
 from satpuzzle.kinds.crossword.wordlists import DEFAULT_SCORE
-from satpuzzle.solving import NON_INCREMENTAL, make_solver, solver_aliases
+from satpuzzle.solving import make_solver
 from satpuzzle.stages import offer
 
 FIRST_SLICE = 2_000  # conflicts per SAT call between returns to Python, adapted as it goes
@@ -94,9 +91,6 @@ class Outcome(enum.Enum):
 
 
 UNKNOWN = Outcome.UNKNOWN
-SignalHandler = Callable[[int, FrameType | None], object] | int | None
-
-CellLetter = tuple[int, int, str]  # (row, column, letter), 0-based
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -133,63 +127,6 @@ def word_scores(instance: CrosswordInstance) -> dict[str, int]:
         return {spelled: score[word]
                 for spelled, word in spellings(instance, lengths).items()}
     return score
-
-
-class OutOfBudget(BaseException):
-    """A question's time budget ran out (Alarm.budget). Raised from a signal handler anywhere
-    in the search: a BaseException, as KeyboardInterrupt, so that no `except Exception` on
-    the way swallows it."""
-
-
-class Alarm:
-    """The real-time timer that ends a question's time budget (`budget()`: OutOfBudget).
-    Signals reach Python only in the main thread; elsewhere (an API call from a thread), or
-    when the process's real-time timer is already in use, there is no timer, and budgets are
-    unlimited."""
-
-    def __init__(self) -> None:
-        # the timer is the process's one real-time timer: not when another is running
-        self.usable = (threading.current_thread() is threading.main_thread()
-                       and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
-        self.until: float | None = None  # when the current budget runs out
-        self.previous: SignalHandler = None
-
-    def __enter__(self) -> Self:
-        if self.usable:
-            self.previous = signal.signal(signal.SIGALRM, self._ring)
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.usable:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            # None: the handler before was not set from Python (the default one, in practice)
-            signal.signal(signal.SIGALRM,
-                          signal.SIG_DFL if self.previous is None else self.previous)
-
-    def _arm(self) -> None:
-        seconds = 0.0 if self.until is None else max(0.001, self.until - time.monotonic())
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    def _ring(self, _signum: int, _frame: object) -> None:
-        now = time.monotonic() + 0.001  # the timer may ring a hair early
-        if self.until is not None and now >= self.until:
-            self.until = None
-            raise OutOfBudget
-        self._arm()
-
-    @contextlib.contextmanager
-    def budget(self, seconds: float | None) -> Iterator[None]:
-        """Raise OutOfBudget inside after `seconds` (None: no budget)."""
-        if seconds is None or not self.usable:
-            yield
-            return
-        self.until = time.monotonic() + seconds
-        self._arm()
-        try:
-            yield
-        finally:
-            self.until = None
-            self._arm()
 
 
 class Ranking:
@@ -356,8 +293,8 @@ class Ranking:
 
     def at_lowest(self, lowest: int) -> Iterator[Fill]:
         """The fills whose lowest entry score is `lowest`, highest sum first: by a search
-        that improves the best fill known under a bound on the shortfall (`improved`) while
-        its counter is small, else by MaxSAT (`by_maxsat`)."""
+        that improves the best fill known under a bound on the shortfall (`mean.improving`) while
+        its counter is small, else by MaxSAT (`mean.by_maxsat`)."""
         narrowed = self.narrowed(lowest)
         problem = slot_problem(narrowed)
         if any(not domain for domain in problem.domains):
@@ -375,10 +312,10 @@ class Ranking:
         clauses, softs = shortfall_terms(formula, problem, letters, self.score)
         units = sum(weight for _, weight in softs)
         if units * units <= LINEAR_UNITS_SQUARED:
-            yield from self.improved(formula, letters, [*blocked, *clauses], softs,
-                                     self.top_of(lowest), lowest)
+            yield from improving(self, formula, letters, [*blocked, *clauses], softs,
+                                 self.top_of(lowest), lowest)
         else:
-            yield from self.by_maxsat(formula, letters, [*blocked, *clauses], softs)
+            yield from by_maxsat(self, formula, letters, [*blocked, *clauses], softs)
 
     def enumerated(self, narrowed: CrosswordInstance,
                    problem: SlotProblem) -> list[Fill] | None:
@@ -405,85 +342,6 @@ class Ranking:
             return None
         found.sort(key=lambda pair: pair[0], reverse=True)
         return [fill for _, fill in found]
-
-    def improved(self, formula: Formula, letters: dict[CellLetter, int],
-                 clauses: list[list[int]], softs: list[tuple[int, int]], top: int,
-                 lowest: int) -> Iterator[Fill]:
-        """Solution-improving search: from the best fill known at this lowest score (the
-        threshold search's, else any fill by SAT), ask SAT for a fill whose shortfall (`top`,
-        the sum of the slots' best candidates, less its sum) is below that fill's, until
-        none is: the last fill found is then proven best (the UNSAT answer is the proof).
-        The shortfall is counted by a totalizer (Bailleux & Boufkhad 2003, PySAT's
-        ITotalizer) over the soft literals' negations, each as many times as it weighs."""
-        solver = make_solver(rc2_solver(self.solver_name),
-                             itertools.chain(formula.all_clauses(), clauses))
-        short: list[int] = []  # one variable per unit of shortfall, true where it is short
-        first = formula.reserve(sum(weight for _, weight in softs))
-        for literal, weight in softs:
-            for _ in range(weight):
-                solver.add_clause([literal, first + len(short)])
-                short.append(first + len(short))
-        counter: ITotalizer | None = None
-        try:
-            while True:
-                fill: Fill | None = None
-                known = self.so_far
-                if known is not None and known[0].lowest == lowest:
-                    fill = known[1]
-                elif self.solve(solver, []):
-                    fill = self.decode(formula, solver.get_model())
-                    self.consider(fill)
-                if fill is None:
-                    return  # no fill left at this lowest score
-                shortfall = top - self.quality(fill).total
-                while shortfall > 0:
-                    if counter is None or len(counter.rhs) < shortfall:
-                        # a counter this high (the next fills may fall short by more than
-                        # the first)
-                        if counter is not None:
-                            counter.delete()  # its clauses stay, harmless: a bound unused
-                        counter = ITotalizer(lits=short, ubound=shortfall,
-                                             top_id=formula.pool.top)
-                        formula.reserve(counter.top_id - formula.pool.top)
-                        solver.append_formula(counter.cnf.clauses)
-                    if not self.solve(solver, [-counter.rhs[shortfall - 1]]):
-                        break  # proven: no fill falls short by less
-                    fill = self.decode(formula, solver.get_model())
-                    self.consider(fill)
-                    bound, shortfall = shortfall, top - self.quality(fill).total
-                    if shortfall >= bound:  # the counter would not bound the sum: a bug
-                        raise RuntimeError(f"a fill short by {shortfall} under bound {bound}")
-                cells = self.block(fill)
-                solver.add_clause([-letters[cell] for cell in cells])
-                yield fill
-        finally:
-            solver.delete()
-            if counter is not None:
-                counter.delete()
-
-    def by_maxsat(self, formula: Formula, letters: dict[CellLetter, int],
-                  clauses: list[list[int]], softs: list[tuple[int, int]]) -> Iterator[Fill]:
-        """The fills highest sum first by MaxSAT (RC2, stratified): RC2's optimum is the
-        proof; each fill is then blocked and RC2 goes on."""
-        wcnf = WCNF()
-        wcnf.extend(formula.all_clauses())
-        wcnf.extend(clauses)
-        for literal, weight in softs:
-            wcnf.append([literal], weight=weight)
-        if not wcnf.soft:  # every slot's candidates score alike: RC2 wants some soft clause
-            wcnf.append([formula.reserve(1)], weight=1)
-        maxsat = TimedRC2(wcnf, rc2_solver(self.solver_name), self, formula)
-        try:
-            while True:
-                model = maxsat.compute()
-                if model is None:
-                    return
-                fill = self.decode(formula, model)
-                cells = self.block(fill)
-                maxsat.add_clause([-letters[cell] for cell in cells])
-                yield fill
-        finally:
-            maxsat.delete()
 
     # ------------------------------------------------------------ fills
 
@@ -564,93 +422,3 @@ class Ranking:
             self.note(f"{time.monotonic() - self.started:.2f} s: {message}")
 
 
-def letter_table(formula: Formula) -> dict[CellLetter, int]:
-    """(row, column, letter), 0-based, -> the variable of that letter in that cell."""
-    names = cast(dict[int, LetterName], formula.names)  # ("c", row, column, letter)
-    return {(name[1] - 1, name[2] - 1, name[3]): ident for ident, name in names.items()
-            if name[0] == "c"}
-
-
-def spelled_words(problem: SlotProblem, letters: dict[CellLetter, int],
-                  score: dict[str, int]) -> Iterator[tuple[np.ndarray, list[int]]]:
-    """Per slot, a row per candidate word: the negated variables of its letters in the
-    slot's cells (the clause "not this word here"), and the words' scores."""
-    for number, cells in enumerate(problem.slots):
-        words = problem.slot_words(number)
-        if not words:
-            continue
-        tables = []
-        for r, c in cells:
-            table = np.zeros(problem.alphabet, dtype=np.int64)  # letters, rebus symbols
-            for k in range(problem.alphabet):
-                table[k] = letters.get((r, c, chr(97 + k)), 0)
-            tables.append(table)
-        spelled = problem.index(number).matrix[problem.slot_numbers(number)]
-        literals = np.stack([-tables[p][spelled[:, p]] for p in range(len(cells))], axis=1)
-        # arc consistency leaves no candidate a letter its cell lacks; should one slip
-        # through, it could not be placed, and its clause is left out
-        placeable = (literals != 0).all(axis=1)
-        yield literals[placeable], [score[w] for w, ok in zip(words, placeable) if ok]
-
-
-def shortfall_terms(formula: Formula, problem: SlotProblem, letters: dict[CellLetter, int],
-                    score: dict[str, int]) -> tuple[list[list[int]], list[tuple[int, int]]]:
-    """The objective in the order encoding of each slot's score: hard clauses, and soft unit
-    clauses as (literal, weight). Per slot and per distinct score L of its candidates below
-    their highest, a variable "this slot scores more than L" (each implying the one of the
-    next lower score), soft, weighing the gap to the next higher score; a word scoring L here
-    excludes it ("not these letters here, or the slot scores L or less"). A fill then
-    falsifies soft clauses weighing, per slot, its best candidate's score less its word's:
-    the sum of scores is maximised as by a soft clause per word weighing its shortfall, with
-    a few soft clauses per slot instead of one per candidate (and cores over slots, not
-    words: far fewer, far smaller)."""
-    clauses: list[list[int]] = []
-    softs: list[tuple[int, int]] = []
-    for literals, scores in spelled_words(problem, letters, score):
-        distinct = sorted(set(scores))
-        if len(distinct) < 2:
-            continue  # every candidate scores alike: nothing to choose here
-        base = formula.reserve(len(distinct) - 1)
-        above = {level: base + k for k, level in enumerate(distinct[:-1])}  # scores > level
-        for k, level in enumerate(distinct[:-1]):
-            softs.append((above[level], distinct[k + 1] - level))
-            if k:
-                clauses.append([-above[level], above[distinct[k - 1]]])
-        for clause, word_score in zip(literals.tolist(), scores):
-            if word_score in above:
-                clauses.append([*clause, -above[word_score]])
-    return clauses, softs
-
-
-def rc2_solver(solver_name: str) -> str:
-    """The back end RC2 runs on: the one asked for, unless it takes no assumptions."""
-    canonical = solver_aliases().get(solver_name, solver_name)
-    return "cadical195" if canonical in NON_INCREMENTAL else canonical
-
-
-class TimedRC2(RC2Stratified):
-    """RC2 whose SAT calls run in slices (Ranking.solve), and whose satisfiable calls report
-    their fill as the best so far (each stratum's model is a fill)."""
-
-    def __init__(self, wcnf: WCNF, solver: str, ranking: Ranking, formula: Formula) -> None:
-        self.ranking = ranking
-        self.formula = formula
-        self.minimizing = False
-        # no hardening: it cuts solutions worse than the optimum, which the next fills are
-        super().__init__(wcnf, solver=solver, adapt=True, exhaust=True, minz=True,
-                         nohard=True)
-
-    def minimize_core(self) -> None:
-        self.minimizing = True  # RC2 bounds these calls itself (1,000 conflicts each)
-        try:
-            super().minimize_core()
-        finally:
-            self.minimizing = False
-
-    def _call_oracle(self, assumptions=(), expect_interrupt=False):
-        if self.minimizing:
-            return super()._call_oracle(assumptions, expect_interrupt)
-        answer = self.ranking.solve(self.oracle, list(assumptions))
-        if answer:
-            self.ranking.consider(self.ranking.decode(self.formula, self.oracle.get_model()))
-        return answer

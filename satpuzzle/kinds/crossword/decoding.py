@@ -36,6 +36,7 @@ def forced_text(instance: CrosswordInstance, forced: dict[VarName, bool]) -> lis
     of each white cell, `?` where the letter is open, 0 for black cells."""
     letter = {(name[1], name[2]): name[3] for name, value in forced.items()
               if value and name[0] == "c"}
-    return [*instance.shown(tuple("".join("0" if instance.allowed(r, c) is None else str(letter.get((r + 1, c + 1), "?"))
-                    for c in range(len(row)))
-            for r, row in enumerate(instance.grid)))]
+    rows = tuple("".join("0" if instance.allowed(r, c) is None
+                         else str(letter.get((r + 1, c + 1), "?")) for c in range(len(row)))
+                 for r, row in enumerate(instance.grid))
+    return [*instance.shown(rows)]

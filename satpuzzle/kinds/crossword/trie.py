@@ -122,11 +122,15 @@ class TrieSearch:
         self.pruned = 0
         self.oracle_seconds = 0.0
         self.oracle_since = 0.0  # when the oracle was switched on
+        # while the oracle may be switched on: since when no fill came, as of the fills
+        # counted at the last look at the clock
+        self.barren_since = 0.0
+        self.fills_at_clock = 0
 
     def fills(self) -> Iterator[tuple[str, ...]]:
         """Every fill, each once. Without the oracle, in lexicographic order of the letters in
         search order; once the oracle is on, the witness's letters are tried first."""
-        if any(not d for d in self.problem.domains) or not self.order:
+        if not self._startable():
             return
         order, links = self.order, self.links
         n = len(order)
@@ -136,8 +140,76 @@ class TrieSearch:
         # The letters still to try at each cell, as a lazy iterator over trie keys: no list
         # is built per node (the seed's version copies them; measured ~8% of its time).
         choices: list[Iterator[str]] = [iter(())] * n
-        witness: dict[Cell, str] = {}
-        free_letters = self.free_letters
+        witness: dict[Cell, str] = {}  # the oracle's last model, updated in place
+        letters_at, witness_first = self._letter_sources(nodes, witness)
+        last = n - 1
+        choices[0] = letters_at(0)
+        if last == 0:  # one cell: its letters are the fills
+            yield from self._leaf_fills(choices[0], letters, 0, render)
+            return
+        checking = self.oracle is not None
+        checkpoints, distinct = self.checkpoints, self.distinct
+        # The clock is read every CHECK_CLOCK_EVERY steps only while the oracle may still be
+        # switched on; otherwise the countdown practically never runs out.
+        countdown = CHECK_CLOCK_EVERY if self.oracle_factory and not checking else 1 << 62
+        self.barren_since, self.fills_at_clock = time.monotonic(), 0
+        found = 0  # fills yielded, which the clock compares with what it saw last
+        next_letters = letters_at
+        k = 0
+        while k >= 0:
+            letter = next(choices[k], None)
+            if letter is None:
+                k -= 1
+                continue
+            letters[k] = letter
+            for s, p in links[k]:
+                nodes[s][p + 1] = nodes[s][p][letter]
+            if checking and k in checkpoints:
+                chosen = self._checked(order, letters, k, witness, next_letters, witness_first)
+                if chosen is None:
+                    continue  # no fill below: the subtree is cut
+                next_letters = chosen
+            k += 1
+            choices[k] = next_letters(k)
+            if k == last:
+                # The leaf level in one tight loop: on dense grids most fills differ only in
+                # the last cell, and its trie links need no update.
+                for letter in choices[k]:
+                    letters[k] = letter
+                    grid = render(letters)
+                    if not distinct or self._distinct(grid):
+                        found += 1
+                        yield grid
+                k -= 1
+            countdown -= 1
+            if countdown:
+                continue
+            countdown, k = self._clock(order, letters, k, found)
+            checking = self.oracle is not None
+
+    def _startable(self) -> bool:
+        """Whether a fill may exist: every slot has candidates, some cell is white, and the
+        oracle, when it is on from the start, finds a fill."""
+        if any(not d for d in self.problem.domains) or not self.order:
+            return False
+        if self.oracle_factory and self.oracle_budget <= 0:
+            self._switch_on()
+            assert self.oracle is not None
+            return self.oracle([], None) is not None
+        return True
+
+    def _switch_on(self) -> None:
+        """Build the oracle: from now on it is asked at checkpoints."""
+        assert self.oracle_factory is not None
+        self.oracle = self.oracle_factory()
+        self.oracle_since = time.perf_counter()
+
+    def _letter_sources(self, nodes: list[list[Trie]], witness: dict[Cell, str],
+                        ) -> tuple[Callable[[int], Iterator[str]], Callable[[int], Iterator[str]]]:
+        """The letters to try at the k-th cell of the order: those extending both of its
+        slots' trie nodes (a free cell: its allowed letters), in key order; and the same with
+        the witness's letter first."""
+        order, links, free_letters = self.order, self.links, self.free_letters
 
         def letters_at(k: int) -> Iterator[str]:
             cell = links[k]
@@ -160,77 +232,55 @@ class TrieSearch:
                 found.insert(0, preferred)
             return iter(found)
 
-        if self.oracle_factory and self.oracle_budget <= 0:
-            self.oracle = self.oracle_factory()
-            self.oracle_since = time.perf_counter()
-            if self.oracle([], None) is None:
-                return
-        checking = self.oracle is not None
-        # The clock is read every CHECK_CLOCK_EVERY steps only while the oracle may still be
-        # switched on; otherwise the countdown practically never runs out.
-        countdown = CHECK_CLOCK_EVERY if self.oracle_factory and not checking else 1 << 62
-        last = n - 1
-        barren_since = time.monotonic()
-        found_fill = False
-        next_letters = letters_at
-        k = 0
-        choices[0] = letters_at(0)
-        while k >= 0:
-            letter = next(choices[k], None)
-            if letter is None:
-                k -= 1
-                continue
+        return letters_at, witness_first
+
+    def _leaf_fills(self, choices: Iterator[str], letters: list[str], k: int,
+                    render: Callable[[list[str]], tuple[str, ...]],
+                    ) -> Iterator[tuple[str, ...]]:
+        """The fills of each letter left at the last cell, the k-th."""
+        for letter in choices:
             letters[k] = letter
-            for s, p in links[k]:
-                nodes[s][p + 1] = nodes[s][p][letter]
-            if k == last:
-                grid = render(letters)
-                if not self.distinct or self._distinct(grid):
-                    found_fill = True
-                    yield grid
-                continue
-            if (checking and k in self.checkpoints and self._affordable()
-                    and any(witness.get(order[i]) != letters[i] for i in range(k + 1))):
-                found = self._ask(order, letters, k)  # (on the witness's path: known alive)
-                if found is None:
-                    continue
-                if found:
-                    witness = found
-                    next_letters = witness_first
-            k += 1
-            choices[k] = next_letters(k)
-            if k == last:
-                # The leaf level in one tight loop: on dense grids most fills differ only in
-                # the last cell, and its trie links need no update.
-                for letter in choices[k]:
-                    letters[k] = letter
-                    grid = render(letters)
-                    if not self.distinct or self._distinct(grid):
-                        found_fill = True
-                        yield grid
-                k -= 1
-            countdown -= 1
-            if countdown:
-                continue
-            countdown = CHECK_CLOCK_EVERY
-            now = time.monotonic()
-            if found_fill:
-                barren_since, found_fill = now, False
-            elif now - barren_since > self.oracle_budget:
-                # As long barren as the oracle costs to build: build it (at most about twice
-                # the cost of either alone), then cut the current branch at its shallowest
-                # dead prefix. (The countdown runs out only with a factory.)
-                assert self.oracle_factory is not None
-                self.oracle = self.oracle_factory()
-                self.oracle_since = time.perf_counter()
-                checking = True
-                countdown = 1 << 62
-                for j in sorted(self.checkpoints):
-                    if j >= k:
-                        break
-                    if self._ask(order, letters, j) is None:
-                        k = j
-                        break
+            grid = render(letters)
+            if not self.distinct or self._distinct(grid):
+                yield grid
+
+    def _checked(self, order: list[Cell], letters: list[str], k: int, witness: dict[Cell, str],
+                 current: Callable[[int], Iterator[str]],
+                 witness_first: Callable[[int], Iterator[str]],
+                 ) -> Callable[[int], Iterator[str]] | None:
+        """At a checkpoint (the prefix completes a slot), off the witness's path and while the
+        oracle is affordable: None when the oracle says no fill extends the prefix; else how
+        to order the letters below (the witness's first once there is one)."""
+        if not self._affordable() or all(witness.get(order[i]) == letters[i]
+                                         for i in range(k + 1)):
+            return current  # (on the witness's path: known alive)
+        found = self._ask(order, letters, k)
+        if found is None:
+            return None
+        if found:
+            witness.clear()
+            witness.update(found)
+            return witness_first
+        return current
+
+    def _clock(self, order: list[Cell], letters: list[str], k: int,
+               found: int) -> tuple[int, int]:
+        """Every CHECK_CLOCK_EVERY steps while the oracle may be switched on: the next
+        countdown, and the depth to go on from. As long barren as the oracle costs to build:
+        build it (at most about twice the cost of either alone), then cut the current branch
+        at its shallowest dead prefix. (The countdown runs out only with a factory.)"""
+        now = time.monotonic()
+        if found != self.fills_at_clock:
+            self.barren_since, self.fills_at_clock = now, found
+        elif now - self.barren_since > self.oracle_budget:
+            self._switch_on()
+            for j in sorted(self.checkpoints):
+                if j >= k:
+                    break
+                if self._ask(order, letters, j) is None:
+                    return 1 << 62, j
+            return 1 << 62, k
+        return CHECK_CLOCK_EVERY, k
 
     def _renderer(self) -> Callable[[list[str]], tuple[str, ...]]:
         """Letters in search order -> the grid's rows, '0' in black cells."""
