@@ -27,6 +27,7 @@ MAX_CELLS = 10_000
 CELL = re.compile(r"\[([a-z]+)\]|([01a-z])|\((\*|[a-z]+(?:\|[a-z]+)*)\)")
 IMPLIED = "(*)"
 REBUS_BASE = 97 + 26  # the engines' symbol of rebus string k is chr(REBUS_BASE + k)
+
 LetterName = tuple[str, int, int, str]  # ("c", row, column, letter), 1-based: a cell's letter
 Cell = frozenset[str] | None  # allowed letters of a white cell, None for a black cell
 Fill = tuple[str, ...]

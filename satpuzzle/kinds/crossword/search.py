@@ -16,7 +16,7 @@ from satpuzzle.kinds.crossword.problem import SlotProblem, slot_problem
 from satpuzzle.kinds.crossword.slotsearch import SearchStalled, SlotSearch
 from satpuzzle.kinds.crossword.trie import Oracle, TrieSearch, oracle_seconds
 
-LARGE_GRID_CELLS = 100  # white cells above which the slot search answers (see search())
+LARGE_GRID_CELLS = 100  # white cells above which the slot search answers (search_symbols)
 
 
 def search(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
