@@ -19,8 +19,8 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import Any
+from functools import cached_property, partial
+from typing import Any, cast
 
 from satpuzzle import enumeration
 from satpuzzle.backbone import Backbone, backbone
@@ -280,29 +280,91 @@ def checker_for(instance: Any, request: Request) -> Callable[[Any], Any]:
 # ---------------------------------------------------------------- one puzzle
 
 
+# Below this many solutions (--unique, --limit 10), loading clasp costs more than blocking
+# clauses do: an empty 16×16 Sudoku took 0.08 s with CaDiCaL against 0.21 s for 2 solutions,
+# 0.10 against 0.29 for 10, 0.14 against 0.22 for 100, 0.68 against 0.41 for 1,000; batches
+# of hard 9×9 puzzles under --unique were a tie (95 to 1,465 puzzles).
+NATIVE_FROM = 100
+
+
+class Asked:
+    """What CHOICES look at: the request, the puzzle, its limit, and the kind's engine that
+    --engine names (found, and held to the clause budget, only when a rule asks)."""
+
+    def __init__(self, instance: Any, request: Request) -> None:
+        self.instance, self.request = instance, request
+        self.kind = registry.kind_of(instance)
+        self.limit = request.limit_for(self.kind)
+
+    @cached_property
+    def engine(self) -> Engine | None:
+        request = self.request
+        if request.engine == CLINGO:
+            enumeration.require()
+        if request.engine == CLINGO or request.cube:  # a cube is SAT's (split_cubes)
+            return None
+        engine = self.kind.engine_for(self.instance, request.engine)
+        if engine is not None:
+            check_budget_for_engine(self.instance, request)
+        return engine
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A rule of the back ends' table: `backend` (satpuzzle.backends.BACKENDS, or "engine":
+    the kind's) answers when `holds`; `why` says when and, for --engine auto, what measured
+    it."""
+
+    backend: str
+    holds: Callable[[Asked], bool]
+    why: str
+
+
+# The one table that chooses the back end from the request: the first rule that holds.
+# satpuzzle.backends declares what each back end can do.
+CHOICES = (
+    Choice("backbone", lambda asked: asked.request.forced,
+           "--forced: the backbone, proven under assumptions by an incremental PySAT solver"),
+    Choice("external", lambda asked: asked.request.solver_cmd is not None,
+           "--solver-cmd: the external DIMACS solver, whatever --engine says"),
+    Choice("race", lambda asked: (asked.engine is not None and asked.request.engine == "race"
+                                  and asked.limit == 1),
+           "--engine race for one solution: the kind's first engine and SAT side by side"),
+    Choice("engine", lambda asked: asked.engine is not None,
+           "--engine NAME, search, race (for more than one solution), or auto where the kind "
+           "has an engine that suits the instance (Engine.suits, measured per kind: e.g. "
+           "the jigsaw's Euler and propagation engines where they are exact, the crossword's "
+           "search on grids SAT is slow on); an engine that declines leaves it to SAT"),
+    Choice("sat", lambda asked: True,
+           "the CNF: clasp where enumerates_natively says (--engine clingo, or auto for every "
+           f"solution or a limit of {NATIVE_FROM} or more with clingo installed and the "
+           "default solver: measured below NATIVE_FROM), else SAT with blocking clauses"),
+)
+
+
+def choose(asked: Asked) -> str:
+    """The back end CHOICES give the request."""
+    return next(choice.backend for choice in CHOICES if choice.holds(asked))
+
+
 def solve(instance: Any, request: Request = Request()) -> Generator[Event, None, None]:
-    """Every event of answering one puzzle, ending with `Ended`. Raises InputError for a
-    puzzle that cannot be compiled, StageTimeout when the deadline passes while compiling,
-    CheckFailed for a solution that breaks a rule (a bug)."""
-    kind = registry.kind_of(instance)
-    if request.forced:
+    """Every event of answering one puzzle, ending with `Ended`, by the back end CHOICES
+    give. Raises InputError for a puzzle that cannot be compiled, StageTimeout when the
+    deadline passes while compiling, CheckFailed for a solution that breaks a rule (a
+    bug)."""
+    asked = Asked(instance, request)
+    backend, limit = choose(asked), asked.limit
+    if backend == "backbone":
         yield from _forced(instance, request)
         return
-    if request.solver_cmd is not None:
-        yield from _external(instance, request, request.solver_cmd)
+    if backend == "external":
+        yield from _external(instance, request, str(request.solver_cmd))
         return
-    limit = request.limit_for(kind)
-    if request.engine == CLINGO:
-        enumeration.require()
-    engine = (None if request.engine == CLINGO or request.cube
-              else kind.engine_for(instance, request.engine))
-    if engine is not None:
-        check_budget_for_engine(instance, request)
-    if engine is not None and request.engine == "race" and limit == 1:
-        yield from _race(instance, engine, request)
+    if backend == "race":
+        yield from _race(instance, cast(Engine, asked.engine), request)
         return
-    if engine is not None:
-        declined = yield from _engine(instance, engine, request, limit)
+    if backend == "engine":
+        declined = yield from _engine(instance, cast(Engine, asked.engine), request, limit)
         if not declined:
             return
     started = time.monotonic()
@@ -340,13 +402,6 @@ def _clasp_takes(formula: Formula) -> bool:
     """Whether clasp enumerates `formula` as it is: complete by itself, or with lazy
     constraints that are reachability, which clasp has natively (Formula.reachable)."""
     return formula.refine is None or formula.reachable is not None
-
-
-# Below this many solutions (--unique, --limit 10), loading clasp costs more than blocking
-# clauses do: an empty 16×16 Sudoku took 0.08 s with CaDiCaL against 0.21 s for 2 solutions,
-# 0.10 against 0.29 for 10, 0.14 against 0.22 for 100, 0.68 against 0.41 for 1,000; batches
-# of hard 9×9 puzzles under --unique were a tie (95 to 1,465 puzzles).
-NATIVE_FROM = 100
 
 
 def _engine(instance: Any, engine: Engine, request: Request,

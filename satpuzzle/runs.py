@@ -161,12 +161,19 @@ class SolveRun:
 
         return replace(self, request=replace(request, solver=check_solver(request.solver)))
 
+    def runs_where(self, backend: str) -> bool:
+        """Whether `backend` runs where this run's work goes (satpuzzle.backends.PLACES)."""
+        from satpuzzle.backends import PLACES
+
+        place = "cluster" if self.cluster else "jobs" if self.request.workers > 1 else "child"
+        return backend in PLACES[place].runs
+
     def _check_external(self) -> None:
         request = self.request
         if request.forced:
             raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
                              "instead of --solver-cmd")
-        if request.workers > 1 or self.cluster:
+        if not self.runs_where("external"):
             option = "--jobs" if request.workers > 1 else "--cluster"
             raise InputError(f"{option} applies to PySAT back ends; --solver-cmd solves the "
                              "puzzles one at a time")
@@ -180,7 +187,7 @@ class SolveRun:
             return
         if not request.count_only:
             raise InputError(f"--counter {counter} says how --count counts; give --count too")
-        if request.solver_cmd is not None or request.workers > 1 or self.cluster:
+        if request.solver_cmd is not None or not self.runs_where("ganak"):
             other = ("--solver-cmd" if request.solver_cmd is not None else
                      "--jobs" if request.workers > 1 else "--cluster")
             raise InputError(f"--counter {counter} counts in satpuzzle itself, one puzzle at "

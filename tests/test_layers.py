@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.constraints",),
     ("satpuzzle.grammar", "satpuzzle.drawing", "satpuzzle.codecs"),
     ("satpuzzle.kinds",),
-    ("satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),
+    ("satpuzzle.backends", "satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),
     ("satpuzzle.formats", "satpuzzle.loading", "satpuzzle.api", "satpuzzle",
      "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
