@@ -16,7 +16,7 @@ from satpuzzle.dimacs import is_satpuzzle_cnf
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.kinds import registry
-from satpuzzle.kinds.base import Fit
+from satpuzzle.kinds.base import Fit, Signed
 from satpuzzle.textio import STDIN, check_number_lengths, read_input, shorten, shown
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
@@ -45,12 +45,9 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
     options = options or {}
     try:
         check_number_lengths(text, path)  # done by read_text for files, not for API text
-        constructor = _constructor_format(text, path)  # first: its name may say .puz
-        if constructor:
-            from satpuzzle.kinds.crossword.formats import constructors
-
-            return Loaded(path, constructors.read(constructor, text, path, kind, options),
-                          inferred="crossword" if kind is None else None)
+        signed = _read_signed(text, path, kind, options)  # first: its name may say .puz
+        if signed:
+            return signed
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
             specs = parse_specs(text, path, registry.block_limits)
@@ -150,29 +147,14 @@ def _pasted_puzzle(argument: str, kind: str | None,
 def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
                options: dict[str, Any] | None = None) -> Loaded:
     """A binary file satpuzzle reads: an Across Lite puzzle, told by its signature."""
-    from satpuzzle.kinds.crossword.formats import constructors
-
     try:
-        name = constructors.recognise(data, path)
-        if name is None:
+        loaded = _read_signed(data, path, kind, options or {})
+        if loaded is None:
             raise InputError("binary data, expected UTF-8 text, an Across Lite puzzle or a "
                              "zipped .jpz", path)
-        return Loaded(path, constructors.read(name, data, path, kind, options or {}),
-                      inferred="crossword" if kind is None else None)
+        return loaded
     except InputError as error:
         raise error.at(path) from None
-
-
-def _constructor_format(text: str, path: str) -> str | None:
-    """The format of a crossword constructor's text file (Across Lite text, ipuz, xd, jpz,
-    the crossword JSON of XWordInfo, Crosshare and Amuse Labs), told by its content (an xd
-    file also by its name), or None."""
-    start = text[:1000].lstrip()[:1]  # not the whole text: a list may be megabytes
-    if not (start and start in "{<i" or " ~ " in text or path.lower().endswith(".xd")):
-        return None  # the usual case, told without loading the formats
-    from satpuzzle.kinds.crossword.formats import constructors
-
-    return constructors.recognise(text, path)
 
 
 def load_directory(path: str, kind: str | None = None,
@@ -197,7 +179,35 @@ def load_directory(path: str, kind: str | None = None,
     return Loaded(path, instances, False, sources)
 
 
-# ---------------------------------------------------------------- native texts
+# ---------------------------------------------------------------- format × kind
+#
+# Every way a text may be read as a kind, in one table ranked from the kinds' declarations:
+#
+#   format       kind                      told by                       read by
+#   acrosslite,  crossword                 its signature, before the     the kind's Signed.read
+#   ipuz, xd,                              language (Signed.maybe, then  (constructors.read)
+#   jpz, sitejson                          the module's `signature`)
+#   native       each kind                 Kind.fit of the text as       Kind.read_native
+#                                          formats.adapters rewrites it
+#   janko        sudoku, shikaku, hashi,   formats.janko.fits, once for  formats.janko.read_as
+#                nurikabe (when named),    all its kinds
+#                kakuro
+#
+# Signed rows are asked in order, the first that knows the file reads it. The others are
+# scored: for each kind its best row (the earlier of two equal ones: a kind's own reader
+# before janko.at text), then the single best kind, never a guess between two.
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One way to read a text: `format` as `kind`. `guessed`: also when the kind is not
+    named (a Nurikabe's janko.at grid, a Shikaku's, is read only as `--kind nurikabe`)."""
+
+    format: str
+    kind: str
+    guessed: bool = True
+    signed: Signed | None = None
+    codec: Any = None  # a signed format's module: its `signature`
 
 
 @dataclass(frozen=True)
@@ -209,23 +219,39 @@ class _Reading:
     read: Callable[[], tuple[list[Any], bool]]
 
 
-def _readings(text: str, path: str, options: dict[str, Any],
-              names: tuple[str, ...] = registry.NAMES) -> dict[str, _Reading]:
-    """The best reading of `text` for each kind of `names`: by the kind's own reader (of the
-    text as formats.adapters rewrites it for that kind, where it does), or as janko.at text,
-    whichever fits better."""
-    from satpuzzle.formats import adapters, janko
+@dataclass(frozen=True)
+class _Scored:
+    """A format whose rows are scored: each of its kinds' readings of a text, computed once
+    for all its rows' kinds; `looks_like(text)`: the text is meant as this format, broken or
+    not, so that its own reading shows the errors (None: no such signature); `explain(text,
+    path)`: raises the format's own error for a text meant as it that fits no kind."""
 
-    best: dict[str, _Reading] = {}
-    for name in names:
+    readings: Callable[[str, str, dict[str, Any], tuple[str, ...]], dict[str, _Reading]]
+    looks_like: Callable[[str], bool] | None = None
+    explain: Callable[[str, str], object] | None = None
+    read: Callable[[str, str, str], tuple[list[Any], bool]] | None = None
+
+
+def _native_readings(text: str, path: str, options: dict[str, Any],
+                     kinds: tuple[str, ...]) -> dict[str, _Reading]:
+    """Each kind's own reading of `text`, as formats.adapters rewrites it for that kind."""
+    from satpuzzle.formats import adapters
+
+    found = {}
+    for name in kinds:
         kind = registry.kind(name)
         adapt = adapters.ADAPTERS.get(name)
         own = (adapt(text) if adapt else None) or text
-        best[name] = _Reading(name, kind.fit(own), partial(kind.read_native, own, path, options))
-    for name, level in janko.fits(text, names).items():
-        if level > best[name].fit:
-            best[name] = _Reading(name, level, partial(_read_janko, text, path, name))
-    return best
+        found[name] = _Reading(name, kind.fit(own), partial(kind.read_native, own, path, options))
+    return found
+
+
+def _janko_readings(text: str, path: str, options: dict[str, Any],
+                    kinds: tuple[str, ...]) -> dict[str, _Reading]:
+    from satpuzzle.formats import janko
+
+    return {name: _Reading(name, level, partial(_read_janko, text, path, name))
+            for name, level in janko.fits(text, kinds).items()}
 
 
 def _read_janko(text: str, path: str, kind: str) -> tuple[list[Any], bool]:
@@ -235,23 +261,105 @@ def _read_janko(text: str, path: str, kind: str) -> tuple[list[Any], bool]:
     return [janko.read_as(text, path, kind)], False
 
 
+def _janko_looks_like(text: str) -> bool:
+    from satpuzzle.codecs.janko import looks_like
+
+    return looks_like(text)
+
+
+def _janko_explain(text: str, path: str) -> object:
+    from satpuzzle.formats import janko
+
+    return janko.infer(text, path)
+
+
+_SCORED = {"native": _Scored(_native_readings),
+           "janko": _Scored(_janko_readings, _janko_looks_like, _janko_explain, _read_janko)}
+
+
+def _table() -> list[_Row]:
+    """The rows, ranked: the signed formats in the kinds' order, then for each kind its own
+    reader and the families it writes (FAMILIES of satpuzzle.formats), as declared."""
+    from satpuzzle.formats import FAMILIES
+
+    signed = [_Row(form.name, kind.name, signed=form.signed, codec=form.codec)
+              for kind in registry.KINDS.values() for form in kind.exchange_formats
+              if form.signed]
+    scored = [row for kind in registry.KINDS.values() for row in (
+        _Row("native", kind.name),
+        *(_Row(form.name, kind.name, form.guessed) for form in kind.exchange_formats
+          if form.name in FAMILIES))]
+    return signed + scored
+
+
+TABLE = _table()
+
+
+def _read_signed(source: str | bytes, path: str, kind: str | None,
+                 options: dict[str, Any]) -> Loaded | None:
+    """The puzzles of a file of a signed format (a crossword constructor's file), told by its
+    content, or None when it is none: the first signed row whose module knows it reads it."""
+    signed = [(row, row.signed) for row in TABLE if row.signed]
+    maybes = dict.fromkeys(how.maybe for _row, how in signed)  # one test for a kind's formats
+    if isinstance(source, str) and not any(maybe(source, path) for maybe in maybes):
+        return None  # the usual case, told without loading the formats' modules
+    for row, how in signed:
+        name = row.codec.signature(source, path)
+        if name:
+            return Loaded(path, how.read(name, source, path, kind, options),
+                          inferred=row.kind if kind is None else None)
+    return None
+
+
+def _readings(text: str, path: str, options: dict[str, Any],
+              names: tuple[str, ...] = registry.NAMES) -> dict[str, _Reading]:
+    """The best reading of `text` for each kind of `names`, from the scored rows of those
+    kinds (a row not guessed only when its kind is `names` alone): each format's readings
+    computed once, then for each kind its best row, the earlier of two equal ones."""
+    rows = [row for row in TABLE if not row.signed and row.kind in names
+            and (row.guessed or names == (row.kind,))]
+    formats = dict.fromkeys(row.format for row in rows)
+    found = {name: _SCORED[name].readings(
+        text, path, options, tuple(row.kind for row in rows if row.format == name))
+        for name in formats}
+    best: dict[str, _Reading] = {}
+    for row in rows:
+        reading = found[row.format].get(row.kind)
+        if reading and (row.kind not in best or reading.fit > best[row.kind].fit):
+            best[row.kind] = reading
+    return best
+
+
+def _meant(text: str, kind: str | None) -> _Row | None:
+    """The first scored row (of `kind`, if given) whose format `text` is meant as, broken or
+    not (a janko.at header and grid), so that its errors are that format's."""
+    for row in TABLE:
+        looks_like = None if row.signed else _SCORED[row.format].looks_like
+        if looks_like is not None and kind in (None, row.kind) and looks_like(text):
+            return row
+    return None
+
+
 def _choose(text: str, path: str, kind: str | None,
             options: dict[str, Any]) -> tuple[_Reading, str | None]:
     """The reading to take and, when the kind was not given, the kind inferred."""
-    from satpuzzle.formats import janko
-
     if kind is not None:  # the kind's readings alone: no other kind is loaded
         reading = _readings(text, path, options, (registry.kind(kind).name,))[kind]
-        if reading.fit == Fit.NO and kind in janko.KINDS and janko.looks_like(text):
-            # fits no way: a janko.at text shows its errors as one
-            return _Reading(kind, Fit.NO, lambda: ([janko.read_as(text, path, kind)], False)), None
+        meant = _meant(text, kind) if reading.fit == Fit.NO else None
+        if meant is not None:  # fits no way: a text meant as a format shows its errors as one
+            read = _SCORED[meant.format].read
+            assert read is not None
+            return _Reading(kind, Fit.NO, partial(read, text, path, kind)), None
         return reading, None
     readings = _readings(text, path, options)
     try:
         inferred = _infer(readings, text, path)
     except InputError:
-        if janko.looks_like(text):
-            janko.infer(text, path)  # a broken janko.at text: its own error
+        meant = _meant(text, None)
+        if meant is not None:
+            explain = _SCORED[meant.format].explain
+            assert explain is not None
+            explain(text, path)  # a broken text of that format: its own error
         raise
     return readings[inferred], inferred
 

@@ -67,6 +67,19 @@ class EngineDeclined(Exception):
 
 
 @dataclass(frozen=True)
+class Signed:
+    """How the loader tells the files of a kind's format by their content, before anything
+    else is tried (a crossword constructor's file, even one named `.puz`): `maybe(text,
+    path)`, declared with the kind and cheap, says whether a text may be one (only then is the
+    format's module loaded, and its `signature(source, path)` asked what the file is, a name or
+    None; bytes are always asked); `read` (a Lazy) reads a recognised file: `(name, source,
+    path, kind, options) -> instances`, an InputError when the kind given is another."""
+
+    maybe: Callable[[str, str], bool]
+    read: Any
+
+
+@dataclass(frozen=True)
 class ExchangeFormat:
     """An exchange format a kind owns, declared in its `__init__.py` (`Kind.exchange_formats`)
     and found by satpuzzle.formats and satpuzzle.loading through the registry.
@@ -77,14 +90,14 @@ class ExchangeFormat:
     that module: `NAME`, `KINDS`, `read(source, path)`, `write(instance)` unless read-only.
     A format several kinds write (janko.at text: satpuzzle/formats/janko.py over the kind-free
     framework satpuzzle/codecs/janko.py) is a family, and `codec` is this kind's codec for it
-    (a `JankoCodec` in the kind's `janko.py`). `signed`: a file of the format is told by its
-    content before anything else (a crossword constructor's file, even one named `.puz`);
+    (a `JankoCodec` in the kind's `janko.py`). `signed`: how a file of the format is told by
+    its content before anything else (`Signed`), None for a format read only when named;
     `guessed`: a text of the format may be read as this kind without the kind being named
     (False for a Nurikabe's janko.at grid, which is a Shikaku's)."""
 
     name: str
     codec: Any
-    signed: bool = False
+    signed: Signed | None = None
     guessed: bool = True
 
 

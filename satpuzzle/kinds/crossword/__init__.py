@@ -8,7 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option
+from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option, Signed
 from satpuzzle.lazy import Lazy
 
 # The families whose encoding a user may switch (--encoding FAMILY=NAME); rules.py passes
@@ -38,6 +38,19 @@ def rebus_rule(text: str) -> str:
     if len(set(strings)) > MAX_REBUS_STRINGS:
         raise argparse.ArgumentTypeError(f"at most {MAX_REBUS_STRINGS} rebus strings")
     return ",".join(sorted(set(strings)))
+
+
+def _might_be_constructors_file(text: str, path: str) -> bool:
+    """Whether `text` may be a constructor's file, told without loading the formats' modules
+    (so that a .puz text costs none of them): how it starts, an xd clue's ` ~ `, an xd file's
+    name. Only such a text is given to the formats' `signature`."""
+    start = text[:1000].lstrip()[:1]  # not the whole text: a list may be megabytes
+    return bool(start and start in "{<i" or " ~ " in text or path.lower().endswith(".xd"))
+
+
+# a constructor's file, read as a fill problem with the command line's dictionary and options
+_CONSTRUCTORS = Signed(_might_be_constructors_file,
+                       Lazy("satpuzzle.kinds.crossword.formats.constructors", "read"))
 
 
 class CrosswordKind(Kind):
@@ -103,12 +116,13 @@ class CrosswordKind(Kind):
     # crossword constructors' files, told by their content (formats/constructors.py)
     exchange_formats = (
         ExchangeFormat("acrosslite", Lazy("satpuzzle.kinds.crossword.formats.acrosslite"),
-                       signed=True),
-        ExchangeFormat("ipuz", Lazy("satpuzzle.kinds.crossword.formats.ipuzfile"), signed=True),
-        ExchangeFormat("xd", Lazy("satpuzzle.kinds.crossword.formats.xd"), signed=True),
-        ExchangeFormat("jpz", Lazy("satpuzzle.kinds.crossword.formats.jpz"), signed=True),
+                       signed=_CONSTRUCTORS),
+        ExchangeFormat("ipuz", Lazy("satpuzzle.kinds.crossword.formats.ipuzfile"),
+                       signed=_CONSTRUCTORS),
+        ExchangeFormat("xd", Lazy("satpuzzle.kinds.crossword.formats.xd"), signed=_CONSTRUCTORS),
+        ExchangeFormat("jpz", Lazy("satpuzzle.kinds.crossword.formats.jpz"), signed=_CONSTRUCTORS),
         ExchangeFormat("sitejson", Lazy("satpuzzle.kinds.crossword.formats.sitejson"),
-                       signed=True),
+                       signed=_CONSTRUCTORS),
     )
     read_native = Lazy("satpuzzle.kinds.crossword.reading", "read_native")
     estimate_clauses = Lazy("satpuzzle.kinds.crossword.problem", "estimate_clauses")

@@ -57,6 +57,15 @@ def is_text(text: str) -> bool:
     return bool(_TEXT_START.match(text))
 
 
+def signature(source: str | bytes, path: str) -> str | None:
+    """NAME when `source` is an Across Lite puzzle (its magic bytes, or text whose first tag
+    is `<ACROSS PUZZLE>`), else None."""
+    if isinstance(source, bytes):
+        return NAME if is_across_lite(source) else None
+    return NAME if source[:1000].lstrip().startswith("<ACROSS PUZZLE") and is_text(source) \
+        else None
+
+
 def read(source: str | bytes, path: str) -> list[Any]:
     """The fill problem of an Across Lite file, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""

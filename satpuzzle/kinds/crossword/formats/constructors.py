@@ -15,7 +15,6 @@ from typing import Any
 from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
-from satpuzzle.textio import ZIP_MAGIC, is_across_lite
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -36,21 +35,14 @@ LABELS = {"acrosslite": "an Across Lite puzzle", "ipuz": "an ipuz puzzle",
 
 
 def recognise(source: str | bytes, path: str) -> str | None:
-    """The constructor's format `source` is in, or None."""
-    if isinstance(source, bytes):
-        if is_across_lite(source):
-            return "acrosslite"
-        return "jpz" if source.startswith(ZIP_MAGIC) else None
-    if source[:1000].lstrip().startswith("<ACROSS PUZZLE") \
-            and MODULES["acrosslite"].is_text(source):
-        return "acrosslite"
-    if MODULES["ipuz"].is_ipuz(source):
-        return "ipuz"
-    if MODULES["xd"].is_xd(source, path):
-        return "xd"
-    if MODULES["jpz"].is_jpz(source):
-        return "jpz"
-    return MODULES["xwordinfo"].recognise(source)
+    """The constructor's format `source` is in (a name of LABELS), or None: the first
+    format module's `signature`, in the order the kind declares them."""
+    for name in ("acrosslite", "ipuz", "xd", "jpz", "xwordinfo"):
+        found: str | None = MODULES[name].signature(source, path)
+        if found:
+            return found
+    return None
+
 
 
 def read(name: str, source: str | bytes, path: str, kind: str | None,

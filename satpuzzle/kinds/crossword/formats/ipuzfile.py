@@ -76,6 +76,11 @@ def is_ipuz(text: str) -> bool:
         _VERSION.search(text, 0, 100_000))
 
 
+def signature(source: str | bytes, path: str) -> str | None:
+    """NAME when `source` is an ipuz document, else None."""
+    return NAME if isinstance(source, str) and is_ipuz(source) else None
+
+
 def read(source: str, path: str) -> list[Any]:
     """The fill problem of an ipuz crossword, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""

@@ -72,6 +72,14 @@ def is_jpz(text: str) -> bool:
     return text[:1000].lstrip().startswith("<") and bool(_ROOT.search(text, 0, 4000))
 
 
+def signature(source: str | bytes, path: str) -> str | None:
+    """NAME when `source` is a `.jpz`, zipped (any zip: refused when it holds none) or not,
+    else None."""
+    if isinstance(source, bytes):
+        return NAME if source.startswith(ZIP_MAGIC) else None
+    return NAME if is_jpz(source) else None
+
+
 def read(source: str | bytes, path: str) -> list[Any]:
     """The fill problem of a `.jpz`, its word list the file's own answers (a dictionary comes
     with `solve --dict`, through satpuzzle.loading)."""

@@ -69,6 +69,11 @@ _KEYS = re.compile(r'"(?:size|placedWords|ac|dc)"\s*:')
 _NUMBERED = re.compile(r"\s*(\d{1,5})\s*\.?\s*(.*)", re.DOTALL)
 
 
+def signature(source: str | bytes, path: str) -> str | None:
+    """The site format `source` is in (one of FORMATS), or None."""
+    return recognise(source) if isinstance(source, str) else None
+
+
 def recognise(text: str) -> str | None:
     """The site format `text` is in (one of FORMATS), or None."""
     if not text[:1000].lstrip().startswith("{") or not _KEYS.search(text):

@@ -76,6 +76,11 @@ def is_xd(text: str, path: str) -> bool:
         _CLUE_LINE.search(text)))
 
 
+def signature(source: str | bytes, path: str) -> str | None:
+    """NAME when `source` is an xd file, else None."""
+    return NAME if isinstance(source, str) and is_xd(source, path) else None
+
+
 def read(source: str, path: str) -> list[Any]:
     """The fill problem of an xd file, its word list the file's own answers (a dictionary
     comes with `solve --dict`, through satpuzzle.loading)."""
