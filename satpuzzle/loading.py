@@ -17,6 +17,7 @@ from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit, Signed
+from satpuzzle.lazy import Lazy
 from satpuzzle.textio import STDIN, check_number_lengths, read_input, shorten, shown
 
 # A .puz file starts (after blank and comment lines) with a kind word, an optional title and
@@ -248,33 +249,20 @@ def _native_readings(text: str, path: str, options: dict[str, Any],
 
 def _janko_readings(text: str, path: str, options: dict[str, Any],
                     kinds: tuple[str, ...]) -> dict[str, _Reading]:
-    from satpuzzle.formats import janko
-
     return {name: _Reading(name, level, partial(_read_janko, text, path, name))
-            for name, level in janko.fits(text, kinds).items()}
+            for name, level in _janko.fits(text, kinds).items()}
 
 
 def _read_janko(text: str, path: str, kind: str) -> tuple[list[Any], bool]:
     """`text` read as janko.at's text of a `kind` puzzle, as a kind's read_native answers."""
-    from satpuzzle.formats import janko
-
-    return [janko.read_as(text, path, kind)], False
+    return [_janko.read_as(text, path, kind)], False
 
 
-def _janko_looks_like(text: str) -> bool:
-    from satpuzzle.codecs.janko import looks_like
-
-    return looks_like(text)
-
-
-def _janko_explain(text: str, path: str) -> object:
-    from satpuzzle.formats import janko
-
-    return janko.infer(text, path)
-
-
+# janko.at text, a family several kinds write: loaded with the first native text scored
+_janko = Lazy("satpuzzle.formats.janko")
 _SCORED = {"native": _Scored(_native_readings),
-           "janko": _Scored(_janko_readings, _janko_looks_like, _janko_explain, _read_janko)}
+           "janko": _Scored(_janko_readings, Lazy("satpuzzle.codecs.janko", "looks_like"),
+                            Lazy("satpuzzle.formats.janko", "infer"), _read_janko)}
 
 
 def _table() -> list[_Row]:
