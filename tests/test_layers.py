@@ -144,6 +144,21 @@ def test_a_kind_imports_no_other_kind(path):
             f"{path}:{line}: a kind reaches other kinds through the registry")
 
 
+# the exchange formats and the loader know a kind only by its declarations (its
+# `exchange_formats`, read through the registry): what a format means for a kind is that kind's
+READS_KINDS_BY_REGISTRY = ("satpuzzle.formats", "satpuzzle.loading")
+
+
+@pytest.mark.parametrize("path", [p for p in SOURCES
+                                  if module_name(p).startswith(READS_KINDS_BY_REGISTRY)],
+                         ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_formats_and_loading_reach_kinds_through_the_registry(path):
+    for line, imported in imports(path):
+        assert _kind_of_module(imported) is None, (
+            f"{path}:{line}: {module_name(path)} imports {imported}, a kind's module: declare "
+            "it in the kind's exchange_formats and reach it through the registry")
+
+
 def test_the_contract_catches_an_upward_import(tmp_path):
     """The check itself: an import of the CLI from a kind is found."""
     kind = PACKAGE / "kinds" / "sudoku" / "puzzle.py"
