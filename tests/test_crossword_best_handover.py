@@ -73,7 +73,8 @@ def _handed_over(instance: CrosswordInstance, stdout: str, stderr: str) -> None:
     notes = [line for line in stderr.splitlines() if "NOT proven best" in line]
     assert len(notes) == 1, stderr
     assert notes[0].startswith("satpuzzle: best: fill 1: lowest entry score "), notes[0]
-    assert "proven: " in notes[0]
+    # on this grid arc consistency refutes the top thresholds before the first fill comes
+    assert "; proven: no fill has every entry scoring " in notes[0], notes[0]
     assert "Traceback" not in stderr
 
 
@@ -104,12 +105,14 @@ def test_the_timeout_hands_over_the_last_fill_offered(grid, instance):
 
 
 def test_a_signal_before_any_fill_hands_over_nothing(grid):
-    """Nothing offered yet (the word list still loading): nothing printed, no note."""
+    """Nothing offered yet (the word list still loading): nothing printed, no note. (A
+    signal before satpuzzle's handler is in place ends the process by the signal, as
+    docs/CLI.md says.)"""
     process = _start(grid)
     time.sleep(0.05)
     process.send_signal(signal.SIGTERM)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 3, stderr
+    assert process.returncode in (3, -signal.SIGTERM), stderr
     if FOUND not in stderr:
         assert stdout == "" and "NOT proven best" not in stderr
 

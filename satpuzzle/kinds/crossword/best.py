@@ -397,7 +397,8 @@ class Ranking:
         """Offer the best fill so far to the run, which prints it if cut short now."""
         assert self.so_far is not None
         quality, fill = self.so_far
-        proven = f"; proven: {self.proven}" if self.proven else ""
+        proven = (f"; proven: {self.proven}" if self.proven
+                  else "; nothing proven yet of a better fill")
         offer(self.instance.shown(fill),
               f"best: fill {self.printed + 1}: {quality}: the best found before the run was "
               f"cut short, NOT proven best{proven}")
