@@ -250,3 +250,249 @@ def swapped_labels(instance, rng):
                            if piece[s] == old])
         pieces[i][s] = new
     return dataclasses.replace(instance, pieces=tuple(tuple(p) for p in pieces))
+
+
+# The slow set: the tests that the README's command (`python -m pytest -q`, whose addopts in
+# pyproject.toml deselect `slow`) leaves out so that it runs in under 150 s on a two-core
+# machine; `-m slow` runs them alone, `-m ""` runs everything, and .ci/run runs both sets.
+# Chosen by measured CPU and wall time: the costliest 143 test functions of 1134, about 4/5 of
+# the suite's CPU time; test_stress.py and the costliest counts of test_counting.py are marked
+# in their own files. Keyed by file name and test function (every case of a parametrized one),
+# not by path, so that a test file moved into a subfolder keeps its tests' place;
+# tests/test_slow_set.py fails on a name here that no longer names a test.
+SLOW_TESTS: dict[str, tuple[str, ...]] = {
+    "test_api_inputs.py": (
+        "test_api_timeout_counts_from_the_call",
+        "test_the_command_line_takes_a_pasted_line_and_still_says_no_such_file",
+        "test_timeout_reports_the_whole_command_reading_the_word_list_included",
+    ),
+    "test_baseline_crossword_trie.py": (
+        "test_random_grids_match_brute_force",
+        "test_seed_example_agrees_with_brute_force",
+    ),
+    "test_baseline_sudoku_eup.py": (
+        "test_counts_match_plain_backtracking",
+        "test_empty_6x6_count",
+    ),
+    "test_baselines_peers.py": (
+        "test_annealing_solves_the_classic_9x9",
+        "test_cpsat_solves_and_counts_like_satpuzzle",
+        "test_nurikabe_peers_count_shadings_not_labels_or_distances",
+    ),
+    "test_batch_progress.py": (
+        "test_directory_jobs_matches_sequential_output_in_order",
+        "test_progress_line_on_a_terminal_during_enumeration",
+    ),
+    "test_benchmark_grids.py": ("test_a_small_grid_measured_by_both_commands",),
+    "test_benchmark_harness.py": (
+        "test_report_has_tables_image_links_and_keeps_hand_written_text",
+    ),
+    "test_benchmark_report.py": ("test_run_case_reads_checks_and_flags_a_wrong_peer",),
+    "test_budget_rules.py": (
+        "test_a_best_fill_handed_over_at_the_deadline_is_not_written",
+        "test_compile_cut_short_by_its_timeout_leaves_the_file_untouched",
+        "test_compile_interrupted_leaves_the_file_untouched",
+        "test_every_engine_answers_as_before_within_a_sufficient_budget",
+        "test_every_engine_refuses_a_tiny_clause_budget",
+        "test_every_writer_leaves_its_file_untouched_when_its_time_is_up",
+        "test_generate_cut_short_by_its_timeout_leaves_the_file_untouched",
+        "test_generate_cut_short_still_prints_what_it_made_on_standard_output",
+    ),
+    "test_cli_reductions.py": (
+        "test_verify_is_deterministic",
+        "test_verify_random_reports_both_outcomes",
+    ),
+    "test_cluster.py": (
+        "test_a_local_cluster_run_says_nothing_but_its_own_lines",
+        "test_batch_and_directory_same_bytes_as_local_and_jobs",
+        "test_ctrl_c_cancels_and_prints_what_was_found",
+        "test_generate_and_verify_same_bytes_as_local",
+        "test_split_on_the_cluster_counts_and_sets_equal_unsplit",
+        "test_timeout_cancels_and_prints_what_was_found",
+        "test_unreachable_scheduler_is_one_line_exit_2_quickly",
+        "test_worker_killed_mid_batch_output_complete_and_identical",
+        "test_workers_running_another_satpuzzle_are_refused",
+    ),
+    "test_cluster_loss.py": (
+        "test_every_worker_killed_or_frozen_mid_directory",
+        "test_malformed_address_for_generate_and_verify",
+        "test_malformed_address_one_line_before_any_work",
+        "test_scheduler_killed_mid_batch",
+        "test_scheduler_killed_or_frozen_mid_directory",
+        "test_something_else_listening_is_one_line_exit_2",
+    ),
+    "test_counting.py": (
+        "test_batches_are_counted_line_by_line",
+        "test_published_figures_latin_squares",
+        "test_the_count_is_the_enumeration_count_on_every_bundled_puzzle",
+    ),
+    "test_crossword.py": (
+        "test_builtin_dictionaries_work_out_of_the_box",
+        "test_every_encoding_choice_keeps_the_fills",
+    ),
+    "test_crossword_barred.py": ("test_solve_through_the_command_line",),
+    "test_crossword_best_handover.py": (
+        "test_a_signal_after_the_first_fill_hands_it_over",
+        "test_the_timeout_hands_over_the_last_fill_offered",
+    ),
+    "test_crossword_best_speed.py": (
+        "test_maxsat_on_large_counters_gives_the_same_order",
+        "test_the_first_fill_is_the_brute_force_optimum",
+        "test_the_first_k_fills_come_in_the_brute_force_order",
+        "test_the_soft_clauses_weigh_each_fills_shortfall",
+    ),
+    "test_crossword_differential.py": ("test_same_fills_as_the_seed_algorithm",),
+    "test_crossword_reader_gaps.py": (
+        "test_ipuz_clues_are_placed_by_their_cells",
+        "test_ipuz_diagramless_takes_its_blocks_from_the_solution",
+        "test_jpz_words_that_are_the_grids_entries_are_filled",
+        "test_other_sites_json_is_refused_as_what_it_is",
+        "test_xd_html_comments_are_skipped",
+    ),
+    "test_crossword_rebus.py": (
+        "test_a_bad_rebus_cell_is_refused_in_one_line_at_its_place",
+        "test_a_bad_rebus_option_is_refused_in_one_line",
+        "test_a_real_rebus_file_fills_itself_again_and_is_written_with_its_rebus",
+        "test_rebus_strings_in_satpuzzles_json",
+    ),
+    "test_crossword_rebus_files.py": (
+        "test_any_rebus_written_and_read_again",
+        "test_bad_rebus_refused_in_one_line",
+        "test_solve_writes_the_rebus_back",
+    ),
+    "test_crossword_scores.py": (
+        "test_builtin_english_scores_from_frequency_and_through_the_cache",
+        "test_every_fill_comes_best_first_as_the_brute_force_ranks_them",
+        "test_limit_k_gives_the_k_best",
+        "test_timeout_hands_over_the_best_fill_so_far_unproven",
+    ),
+    "test_crossword_site_json.py": (
+        "test_filled_by_solve_from_a_dictionary",
+        "test_keep_solution_refinds_the_file_s_grid",
+        "test_malformed_refused_in_one_line",
+    ),
+    "test_crossword_unseen_files.py": ("test_crosshare_bars_are_read_and_filled_by",),
+    "test_crossword_why_none.py": (
+        "test_a_fillable_grid_gives_no_note",
+        "test_ignore_typed_makes_the_blocked_file_fill",
+    ),
+    "test_determinism.py": (
+        "test_real_command_is_deterministic",
+        "test_same_output_under_another_hash_seed",
+    ),
+    "test_dictionary_cache.py": ("test_the_real_english_list_is_the_same_from_cache",),
+    "test_encoding_choices.py": (
+        "test_every_encoding_gives_the_same_solutions",
+        "test_sudoku_random_givens_same_solutions_every_encoding",
+    ),
+    "test_external_solver.py": (
+        "test_all_solutions_match_pysat",
+        "test_timeout_kills_the_solver_and_exits_3",
+    ),
+    "test_forced.py": ("test_backbone_equals_agreement_of_all_solutions",),
+    "test_formats_constructors.py": ("test_real_file_filled_and_written_back",),
+    "test_fuzz.py": (
+        "test_native_and_format_texts_read_cleanly",
+        "test_short_fuzz_run_has_no_failure",
+    ),
+    "test_hashi_encodings.py": ("test_bundled_puzzles_have_the_same_solutions_in_every_encoding",),
+    "test_hashi_variants.py": ("test_solution_sets_match_brute_force_lazy_and_eager",),
+    "test_hostile.py": (
+        "test_a_signal_at_any_moment_ends_with_exit_3_and_a_line",
+        "test_reading_is_bounded_and_confined",
+    ),
+    "test_hostile_sizes.py": (
+        "test_a_grid_at_the_limit_is_read",
+        "test_an_oversized_input_is_refused_cheaply",
+    ),
+    "test_interrupts.py": (
+        "test_batch_timeout_keeps_one_line_per_puzzle",
+        "test_signal_during_a_batch_answers_every_line_and_exits_3",
+        "test_signal_during_all_prints_solutions_and_count",
+        "test_signal_during_compile_leaves_no_file",
+        "test_timeout_json_reports_unknown_completeness",
+    ),
+    "test_jigsaw.py": (
+        "test_every_encoding_choice_keeps_the_solution_set",
+        "test_generated_solution_sets_equal_brute_force",
+    ),
+    "test_kakuro.py": ("test_published_puzzles_have_their_published_solution_only",),
+    "test_memory_limits.py": (
+        "test_a_native_library_that_exits_is_out_of_memory_not_no_solution",
+        "test_a_native_solver_out_of_memory_in_a_worker_is_one_line",
+        "test_a_worker_out_of_memory_is_one_line_and_exit_3",
+        "test_satpuzzle_out_of_memory_in_its_own_process_is_one_line_and_exit_3",
+    ),
+    "test_nurikabe.py": (
+        "test_every_encoding_choice_gives_the_same_solutions",
+        "test_solutions_equal_brute_force",
+    ),
+    "test_one_in_three_sat.py": ("test_every_clause_encoding_gives_the_same_solutions",),
+    "test_output_streams.py": (
+        "test_every_command_ends_with_exit_3_when_its_reader_leaves",
+        "test_every_command_with_stderr_closed_keeps_its_status_and_output",
+        "test_every_command_with_stdout_closed_is_one_line_exit_2",
+    ),
+    "test_partition.py": ("test_every_sum_encoding_gives_the_same_splits",),
+    "test_paste_inputs.py": (
+        "test_generated_hashi_puzzles_export_as_game_ids",
+        "test_tracking_parameters_are_ignored_with_one_note",
+    ),
+    "test_pictures.py": ("test_every_kind_is_valid_svg_that_rasterises",),
+    "test_progress_pty.py": (
+        "test_count_cut_by_timeout_prints_a_clean_count",
+        "test_count_stopped_by_limit_prints_a_clean_count",
+        "test_count_to_the_end_prints_a_clean_count",
+        "test_ctrl_c_ends_cleanly",
+        "test_streamed_solutions_cut_by_timeout_end_cleanly",
+        "test_summary_on_a_terminal_with_stdout_piped",
+    ),
+    "test_question_clues.py": (
+        "test_shikaku_question_in_a_large_empty_grid_is_refused_by_the_budget",
+    ),
+    "test_readme.py": ("test_readme_tour_commands_print_what_the_readme_shows",),
+    "test_reduction_one_in_three.py": (
+        "test_random_formulas",
+        "test_sizes",
+        "test_special_formulas",
+    ),
+    "test_reductions_partition.py": ("test_partition_reductions_random",),
+    "test_shikaku.py": ("test_a_generated_200x200_is_solved_and_checked_quickly",),
+    "test_shikaku_encodings.py": (
+        "test_bundled_puzzles_have_the_same_solutions_in_every_encoding",
+        "test_random_puzzles_match_the_brute_force_in_every_encoding",
+    ),
+    "test_signals_early.py": (
+        "test_a_signal_from_the_first_moment_is_exit_3_and_one_line",
+        "test_a_swallowed_interrupt_is_not_lost",
+    ),
+    "test_split.py": (
+        "test_split_all_is_the_same_set_each_solution_once",
+        "test_split_counts_equal_unsplit",
+    ),
+    "test_sudoku.py": (
+        "test_backends_agree",
+        "test_random_small_puzzles_match_brute_force",
+    ),
+    "test_sudoku_generate.py": (
+        "test_difficulty_is_honoured",
+        "test_minimal_puzzles_lose_uniqueness_without_any_given",
+    ),
+    "test_sudoku_regions.py": ("test_random_irregular_puzzles_match_brute_force",),
+    "test_timeouts.py": (
+        "test_compile_is_cut_and_writes_nothing",
+        "test_generation_is_cut",
+        "test_hard_solve_is_cut",
+        "test_solve_compile_stage_is_cut",
+        "test_verification_is_cut_with_counts_so_far",
+    ),
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own -m selection reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of SLOW_TESTS `slow`."""
+    for item in items:
+        function = getattr(item, "originalname", item.name)
+        if function in SLOW_TESTS.get(item.path.name, ()):
+            item.add_marker(pytest.mark.slow)
