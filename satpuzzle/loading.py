@@ -189,7 +189,7 @@ def load_directory(path: str, kind: str | None = None,
 #   ipuz, xd,                              language (Signed.maybe, then  (constructors.read)
 #   jpz, sitejson                          the module's `signature`)
 #   native       each kind                 Kind.fit of the text as       Kind.read_native
-#                                          formats.adapters rewrites it
+#                                          Kind.adapt_native rewrites it
 #   janko        sudoku, shikaku, hashi,   formats.janko.fits, once for  formats.janko.read_as
 #                nurikabe (when named),    all its kinds
 #                kakuro
@@ -235,14 +235,11 @@ class _Scored:
 
 def _native_readings(text: str, path: str, options: dict[str, Any],
                      kinds: tuple[str, ...]) -> dict[str, _Reading]:
-    """Each kind's own reading of `text`, as formats.adapters rewrites it for that kind."""
-    from satpuzzle.formats import adapters
-
+    """Each kind's own reading of `text`, as the kind's `adapt_native` rewrites it."""
     found = {}
     for name in kinds:
         kind = registry.kind(name)
-        adapt = adapters.ADAPTERS.get(name)
-        own = (adapt(text) if adapt else None) or text
+        own = kind.adapt_native(text) or text
         found[name] = _Reading(name, kind.fit(own), partial(kind.read_native, own, path, options))
     return found
 

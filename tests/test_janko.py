@@ -17,8 +17,9 @@ from test_formats_sgt import bridges_grids, jigsaws, partitions, solo_boxes
 import satpuzzle
 from satpuzzle.errors import InputError
 from satpuzzle.formats import janko
-from satpuzzle.formats.adapters import dashes_as_cells, has_rows_first
+from satpuzzle.kinds.hashi.header import has_rows_first
 from satpuzzle.kinds.sudoku.cages import Cage
+from satpuzzle.kinds.sudoku.dashes import dashes_as_cells
 from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 from satpuzzle.loading import load_text
 

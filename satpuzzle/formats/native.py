@@ -8,7 +8,7 @@ Eternity II file cannot tell) is refused with a clear message instead of written
 Titles and solver options are not part of these formats (`NativeFormat.drops`) and are
 dropped.
 
-A kind's reader reads its texts as satpuzzle.formats.adapters rewrites them (a `.has` header
+A kind's reader reads its texts as the kind's `adapt_native` rewrites them (a `.has` header
 `COLUMNS ROWS ISLANDS`, a Sudoku grid whose empty cells are `-`), here as in satpuzzle.loading.
 """
 
@@ -20,7 +20,6 @@ from typing import Any
 
 from satpuzzle.codecs.native import NativeFormat
 from satpuzzle.errors import InputError
-from satpuzzle.formats.adapters import ADAPTERS
 from satpuzzle.kinds import registry
 
 
@@ -34,8 +33,8 @@ class NativeFile:
     codec: NativeFormat
 
     def read(self, source: str, path: str) -> list[Any]:
-        adapt = ADAPTERS.get(self.KINDS[0])
-        return self.codec.read((adapt(source) if adapt else None) or source, path)
+        adapted = registry.kind(self.KINDS[0]).adapt_native(source)
+        return self.codec.read(adapted or source, path)
 
     def write(self, instance: Any) -> str:
         text = self.codec.write(instance)

@@ -293,6 +293,14 @@ class Kind:
         """How well a native text fits this kind (a `Fit` level); cheap, never raises."""
         return Fit.NO
 
+    def adapt_native(self, text: str) -> str | None:
+        """A native text that says plainly what it holds in a way the kind's reader does not
+        read (a `.has` header `COLUMNS ROWS ISLANDS`, a Sudoku's empty cells written `-`),
+        rewritten character for character, so that every error keeps its position, into
+        what the reader reads; None when there is nothing to rewrite. The loader and the
+        native formats read a kind's texts through it (None: the kind has none)."""
+        return None
+
     def read_native(self, text: str, path: str,
                     options: dict[str, Any]) -> tuple[list[Instance], bool]:
         """The instances of a native file, and whether it is one-line puzzles (one answer

@@ -45,6 +45,7 @@ class HashiKind(Kind):
                                         "of the cells)"}),
     )
     fit = Lazy("satpuzzle.kinds.hashi.puzzle", "fit")
+    adapt_native = Lazy("satpuzzle.kinds.hashi.header", "has_rows_first")
     read_native = Lazy("satpuzzle.kinds.hashi.puzzle", "read_native")
     # puzzle.py is the model: the other required methods go to the modules of their roles
     encode = Lazy("satpuzzle.kinds.hashi.rules", "encode")

@@ -64,6 +64,7 @@ class SudokuKind(Kind):
                                   "help": "sudoku --killer: largest cage (default N/2)"}),
     )
     fit = Lazy("satpuzzle.kinds.sudoku.native", "fit")
+    adapt_native = Lazy("satpuzzle.kinds.sudoku.dashes", "dashes_as_cells")
     read_native = Lazy("satpuzzle.kinds.sudoku.native", "read_native")
     # puzzle.py is the model: the other required methods go to the modules of their roles
     encode = Lazy("satpuzzle.kinds.sudoku.rules", "encode")
