@@ -430,14 +430,24 @@ def _collected(items: Iterable[Any], each: Callable[[Any], None]) -> Made:
     return made
 
 
-def verify_many(reduction: Any, sources: Sequence[tuple[str, Any]] | Iterable[tuple[str, Any]],
-                random_spec: tuple[int, int, int] | None, cap: int, solver: str,
-                request: Request, address: str | None, on_report: Callable[[Any], None]) -> str:
+@dataclass(frozen=True)
+class Verifying:
+    """What `verify` checks: the reduction, how many jigsaw solutions of an instance are mapped
+    back (`cap`), the PySAT solver, and for random sources (count, seed, size)."""
+
+    reduction: Any
+    cap: int
+    solver: str
+    random_spec: tuple[int, int, int] | None = None
+
+
+def verify_many(job: Verifying, sources: Iterable[tuple[str, Any]], request: Request,
+                address: str | None, on_report: Callable[[Any], None]) -> str:
     """Each source instance verified through the reduction (satpuzzle.verify), its report
     passed to `on_report` in input order: in a child process (so that --timeout and Ctrl-C
-    stop it even inside a solver call), or on the Dask cluster at `address`. `random_spec`
-    (count, seed, size): random sources instead, made where they are verified. How the run
-    ended."""
+    stop it even inside a solver call), or on the Dask cluster at `address` (random sources
+    made there, from `job.random_spec`). How the run ended."""
+    reduction, cap, solver, random_spec = job.reduction, job.cap, job.solver, job.random_spec
     if address:
         items: Sequence[Any] = (range(random_spec[0]) if random_spec
                                 else list(sources))

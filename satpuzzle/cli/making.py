@@ -226,9 +226,9 @@ def cmd_verify(args: argparse.Namespace, run: RunContext) -> int:
                 with progress.paused():
                     _print_verify_report(report)
 
-        how = runs.verify_many(reduction, sources,
-                               (args.random, args.seed, args.size) if args.random else None,
-                               args.cap, args.solver, request, args.cluster, on_report)
+        job = runs.Verifying(reduction, args.cap, args.solver,
+                             (args.random, args.seed, args.size) if args.random else None)
+        how = runs.verify_many(job, sources, request, args.cluster, on_report)
     return _verify_summary(tally, how, count, run)
 
 

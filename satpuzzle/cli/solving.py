@@ -162,13 +162,20 @@ def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
     if args.cluster and not args.split:  # said, not silently ignored
         print("satpuzzle: note: --cluster shares out the puzzles of a file or a directory, or "
               "the cubes of --split; this one puzzle is solved here", file=sys.stderr)
+    return _solve_in_turn(args, context, loaded, run)
+
+
+def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded,
+                   run: SolveRun) -> int:
+    """The puzzles of the file one after another, each printed as its events come; a
+    puzzle's bad input is that puzzle's answer when the file holds several."""
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
         if len(loaded.instances) > 1 and args.format == "text":
             if number > 1:
                 print()
             print(_puzzle_header(loaded, number), flush=True)
-        printer = PuzzlePrinter(args, context, instance, request, loaded.inferred)
+        printer = PuzzlePrinter(args, context, instance, run.request, loaded.inferred)
         try:
             with Progress("solutions") as progress:
                 printer.progress = progress
