@@ -302,15 +302,7 @@ class Tally:
 
     def forced_result(self) -> Forced:
         assert self.forced is not None, "the pipeline's --forced run gave no ForcedResult"
-        backbone, names = self.forced.backbone, self.forced.names
-        status = ("UNSAT" if backbone.status == "none" else
-                  "SAT" if backbone.solution_found else "UNKNOWN")
-        stopped = {"timeout": "timeout", "interrupted": "interrupt"}.get(backbone.status)
-        return Forced(self.instance.KIND, status, backbone.complete, dict(self.forced.forced),
-                      tuple(names[v] for v in sorted(backbone.free)),
-                      tuple(names[v] for v in sorted(backbone.undecided)),
-                      len(backbone.live), tuple(self.forced.lines), backbone.calls, stopped,
-                      time.monotonic() - self.started)
+        return forced_of(self.instance, self.forced, time.monotonic() - self.started)
 
     def raise_if_stopped(self, result: Result | Forced | None = None) -> None:
         """Timeout when the time ran out, KeyboardInterrupt when Ctrl-C stopped the children
@@ -325,6 +317,19 @@ class Tally:
                 found = f"{self.count} solution(s) found so far"
             raise Timeout(f"timeout after {elapsed:.2f} s: {found}",
                           result if result is not None else self.result(), elapsed)
+
+
+def forced_of(instance: Any, event: ForcedResult, elapsed: float = 0.0) -> Forced:
+    """The typed backbone a --forced run's ForcedResult event says (`Forced.to_json` is what
+    `satpuzzle solve --forced --format json` prints)."""
+    backbone, names = event.backbone, event.names
+    status = ("UNSAT" if backbone.status == "none" else
+              "SAT" if backbone.solution_found else "UNKNOWN")
+    stopped = {"timeout": "timeout", "interrupted": "interrupt"}.get(backbone.status)
+    return Forced(instance.KIND, status, backbone.complete, dict(event.forced),
+                  tuple(names[v] for v in sorted(backbone.free)),
+                  tuple(names[v] for v in sorted(backbone.undecided)),
+                  len(backbone.live), tuple(event.lines), backbone.calls, stopped, elapsed)
 
 
 def answer(instance: Any, request: Request, timeout: float | None,

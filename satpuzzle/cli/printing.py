@@ -27,6 +27,7 @@ from satpuzzle.progress import Progress
 if TYPE_CHECKING:
     from satpuzzle.runs import Events, RunContext
 
+forced_of = Lazy("satpuzzle.api", "forced_of")  # --forced --format json
 constructors = Lazy("satpuzzle.kinds.crossword.formats.constructors")  # --format puz, ipuz, xd
 # the constructors' files `--format` writes a crossword's fill into (-o FILE)
 FILL_FORMATS = ("puz", "ipuz", "xd")
@@ -219,7 +220,7 @@ class PuzzlePrinter:
     def finish_forced(self, event: ForcedResult, ended: Ended) -> int:
         result = event.backbone
         if self.args.format == "json":
-            print(json.dumps(_forced_json(self.instance, event)), flush=True)
+            print(json.dumps(forced_of(self.instance, event).to_json()), flush=True)
         else:
             print("\n".join([_forced_headline(result), *event.lines]), flush=True)
         if self.args.stats:
@@ -295,17 +296,3 @@ def _forced_headline(result: Any) -> str:
         return f"forced: all {total} puzzle variables ({counts}): the solution is unique"
     return (f"forced: {total - len(result.free)} of {total} puzzle variables ({counts}), "
             f"{len(result.free)} free")
-
-
-def _forced_json(instance: Any, event: ForcedResult) -> dict[str, Any]:
-    result = event.backbone
-    status = ("UNSAT" if result.status == "none" else
-              "SAT" if result.solution_found else "UNKNOWN")
-    return {"kind": instance.KIND, "status": status, "complete": result.complete,
-            "variables": len(result.live), "solver_calls": result.calls,
-            "unique": result.complete and result.solution_found and not result.free,
-            "forced": [{"name": list(name), "value": value}
-                       for name, value in event.forced.items()],
-            "free": [list(event.names[v]) for v in sorted(result.free)],
-            "undecided": [list(event.names[v]) for v in sorted(result.undecided)],
-            "text": event.lines}
