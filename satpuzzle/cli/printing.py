@@ -27,7 +27,9 @@ from satpuzzle.progress import Progress
 if TYPE_CHECKING:
     from satpuzzle.runs import Events, RunContext
 
-forced_of = Lazy("satpuzzle.api", "forced_of")  # --forced --format json
+# --format json: the API's answers, as JSON
+forced_of = Lazy("satpuzzle.api", "forced_of")
+Result = Lazy("satpuzzle.api", "Result")
 constructors = Lazy("satpuzzle.kinds.crossword.formats.constructors")  # --format puz, ipuz, xd
 # the constructors' files `--format` writes a crossword's fill into (-o FILE)
 FILL_FORMATS = ("puz", "ipuz", "xd")
@@ -188,9 +190,9 @@ class PuzzlePrinter:
         sys.stdout.flush()
 
     def as_json(self, status: str, complete: bool) -> dict[str, Any]:
-        return {"kind": self.instance.KIND, "status": status, "count": self.count,
-                "complete": complete,
-                "solutions": [self.kind.render_json(self.instance, s) for s in self.solutions]}
+        """What --format json prints: the API's answer (satpuzzle.api.Result) as JSON."""
+        return Result(self.instance.KIND, status, self.count, complete, tuple(self.solutions),
+                      instance=self.instance).to_json()
 
     def summary(self, ended: Ended) -> int:
         """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
