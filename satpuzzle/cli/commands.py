@@ -32,12 +32,8 @@ if TYPE_CHECKING:
 dimacs = Lazy("satpuzzle.dimacs")
 formats = Lazy("satpuzzle.formats")
 pipeline = Lazy("satpuzzle.pipeline")
-reductions = Lazy("satpuzzle.reductions")
-solving = Lazy("satpuzzle.solving")
-load = Lazy("satpuzzle.loading", "load")
 load_text = Lazy("satpuzzle.loading", "load_text")
-Progress = Lazy("satpuzzle.progress", "Progress")
-runs = Lazy("satpuzzle.runs")
+Result = Lazy("satpuzzle.api", "Result")
 read_text = Lazy("satpuzzle.textio", "read_text")
 read_input = Lazy("satpuzzle.textio", "read_input")
 
@@ -180,9 +176,9 @@ def cmd_decode(args: argparse.Namespace, run: RunContext) -> int:
         return EXIT_NONE if model.status == "UNSAT" else EXIT_GAVE_UP
     solution = pipeline.decode_model(instance, encoding, model.true_vars, args.model)
     module = registry.kind_of(instance)
-    if args.format == "json":
-        print(json.dumps({"kind": instance.KIND, "status": "SAT", "count": 1, "complete": False,
-                          "solutions": [module.render_json(instance, solution)]}))
+    if args.format == "json":  # as solve prints one solution: the API's answer
+        print(json.dumps(Result(instance.KIND, "SAT", 1, False, (solution,),
+                                instance=instance).to_json()))
     else:
         print(_picture(args, instance, solution) or module.render_text(instance, solution))
     return EXIT_FOUND
