@@ -1,11 +1,13 @@
 """How `satpuzzle solve` prints one puzzle's events as they come: solutions, counts, verdicts,
-JSON, SVG, a crossword's fill written into its file, --forced's backbone and --stats."""
+JSON, SVG, a crossword's fill written into its file, --forced's backbone and --stats; and
+the header of each puzzle of a file and the summary after them."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +15,9 @@ from satpuzzle import counting, pipeline
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
+    EXIT_INTERNAL,
     EXIT_NONE,
+    EXIT_USAGE,
     LOST_WORDS,
     SIGNALS,
     untouched,
@@ -23,8 +27,10 @@ from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
+from satpuzzle.textio import printable
 
 if TYPE_CHECKING:
+    from satpuzzle.loading import Loaded
     from satpuzzle.runs import Events, RunContext
 
 # --format json: the API's answers, as JSON
@@ -298,3 +304,28 @@ def _forced_headline(result: Any) -> str:
         return f"forced: all {total} puzzle variables ({counts}): the solution is unique"
     return (f"forced: {total - len(result.free)} of {total} puzzle variables ({counts}), "
             f"{len(result.free)} free")
+
+
+# ---------------------------------------------------------------- several puzzles
+
+
+def puzzle_header(loaded: Loaded, number: int) -> str:
+    instance = loaded.instances[number - 1]
+    source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
+    title = f": {instance.title}" if getattr(instance, "title", None) else ""
+    return printable(f"# puzzle {number}{source}{title}")
+
+
+_STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
+                 EXIT_GAVE_UP: "gave up", EXIT_INTERNAL: "internal error"}
+
+
+def many_summary(statuses: Sequence[int], total: int) -> None:
+    """One line on stderr after a file or directory of several puzzles."""
+    if total < 2:
+        return
+    counts = [f"{statuses.count(code)} {word}" for code, word in _STATUS_WORDS.items()
+              if statuses.count(code)]
+    if len(statuses) < total:
+        counts.append(f"{total - len(statuses)} not attempted")
+    print(f"satpuzzle: {total} puzzles: {', '.join(counts)}", file=sys.stderr)

@@ -15,7 +15,6 @@ from satpuzzle import counting, pipeline, runs
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
-    EXIT_INTERNAL,
     EXIT_NONE,
     EXIT_USAGE,
     SIGNALS,
@@ -25,14 +24,20 @@ from satpuzzle.cli.common import (
     output_options,
     positive,
 )
-from satpuzzle.cli.printing import FILL_FORMATS, PuzzlePrinter, print_stats, stopped_after
+from satpuzzle.cli.printing import (
+    FILL_FORMATS,
+    PuzzlePrinter,
+    many_summary,
+    print_stats,
+    puzzle_header,
+    stopped_after,
+)
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
 from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
 from satpuzzle.progress import Progress
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES
-from satpuzzle.textio import printable
 
 if TYPE_CHECKING:
     from satpuzzle.runs import RunContext, SolveRun
@@ -174,7 +179,7 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
         if len(loaded.instances) > 1 and args.format == "text":
             if number > 1:
                 print()
-            print(_puzzle_header(loaded, number), flush=True)
+            print(puzzle_header(loaded, number), flush=True)
         printer = PuzzlePrinter(args, context, instance, run.request, loaded.inferred)
         try:
             with Progress("solutions") as progress:
@@ -192,7 +197,7 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
             statuses.append(EXIT_USAGE)
         if statuses[-1] == EXIT_GAVE_UP:
             break
-    _many_summary(statuses, len(loaded.instances))
+    many_summary(statuses, len(loaded.instances))
     return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
 
 
@@ -237,28 +242,6 @@ def _check_fill_file_options(args: argparse.Namespace, loaded: Loaded) -> bool:
 # ---------------------------------------------------------------- several puzzles
 
 
-def _puzzle_header(loaded: Loaded, number: int) -> str:
-    instance = loaded.instances[number - 1]
-    source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
-    title = f": {instance.title}" if getattr(instance, "title", None) else ""
-    return printable(f"# puzzle {number}{source}{title}")
-
-
-_STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
-                 EXIT_GAVE_UP: "gave up", EXIT_INTERNAL: "internal error"}
-
-
-def _many_summary(statuses: Sequence[int], total: int) -> None:
-    """One line on stderr after a file or directory of several puzzles."""
-    if total < 2:
-        return
-    counts = [f"{statuses.count(code)} {word}" for code, word in _STATUS_WORDS.items()
-              if statuses.count(code)]
-    if len(statuses) < total:
-        counts.append(f"{total - len(statuses)} not attempted")
-    print(f"satpuzzle: {total} puzzles: {', '.join(counts)}", file=sys.stderr)
-
-
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
                        run: SolveRun) -> int:
     """--jobs N over several puzzles: each puzzle solved whole in a worker, its events
@@ -289,10 +272,10 @@ def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Lo
             statuses[index] = replayed(finished[index])
         else:
             if args.format == "text":
-                print(("\n" if index else "") + _puzzle_header(loaded, index + 1))
+                print(("\n" if index else "") + puzzle_header(loaded, index + 1))
             print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
                   file=sys.stderr)
-    _many_summary([statuses[i] for i in sorted(statuses)], count)
+    many_summary([statuses[i] for i in sorted(statuses)], count)
     if interrupted:
         print(f"satpuzzle: interrupted: {len(finished)} of {count} puzzles answered",
               file=sys.stderr)
@@ -305,7 +288,7 @@ def _print_replayed(args: argparse.Namespace, context: RunContext, loaded: Loade
     """One puzzle's output from its recorded events, as if it had been solved here."""
     index = result.index
     if args.format == "text":
-        print(("\n" if index else "") + _puzzle_header(loaded, index + 1))
+        print(("\n" if index else "") + puzzle_header(loaded, index + 1))
     prefix = f"satpuzzle: puzzle {index + 1}: "
     printer = PuzzlePrinter(args, context, loaded.instances[index], request, loaded.inferred,
                             prefix=prefix)
