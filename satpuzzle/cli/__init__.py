@@ -186,9 +186,10 @@ def _command_timer(args: argparse.Namespace, run: Any) -> AbstractContextManager
     return _stages.time_limit(stage, run.remaining(), started=run.started)
 
 
-def _clause_budget(args: argparse.Namespace) -> AbstractContextManager[None]:
-    """--max-clauses for the formulas the command builds (without it: the default budget)."""
-    limit = getattr(args, "max_clauses", None)
+def _clause_budget(run: Any) -> AbstractContextManager[None]:
+    """The run's --max-clauses for every formula the command builds, the ones built outside
+    the pipeline's requests too (verify's, generate --unique's); without it, the default."""
+    limit = run.max_clauses
     return nullcontext() if limit is None else _cnf.clause_budget(limit)
 
 
@@ -209,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         getattr(args, "max_clauses", None))
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
-                _clause_budget(args), _command_timer(args, run):
+                _clause_budget(run), _command_timer(args, run):
             return handler(args, run)
     except (SystemExit, KeyboardInterrupt) as exc:
         if isinstance(exc, SystemExit):
