@@ -189,14 +189,9 @@ def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
         live = [child for child in children if not child.ended]
         if not live:
             return
-        remaining = None if deadline is None else deadline - time.monotonic()
-        if remaining is not None and remaining <= 0:
-            raise _Timeout
-        if remaining is not None:
-            remaining = min(remaining, _LONGEST_WAIT)  # select() refuses years
         waitables = [child.receiver for child in live] + [child.process.sentinel
                                                           for child in live]
-        ready = multiprocessing.connection.wait(waitables, remaining)
+        ready = multiprocessing.connection.wait(waitables, _wait_until(deadline))
         for child in live:
             if child.receiver in ready:
                 # one message per turn, so that a chatty child cannot hold off the deadline
@@ -207,15 +202,32 @@ def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
                 if _handle(child, message, results, finished):
                     yield child.index, message[1]
             elif child.process.sentinel in ready:  # it exited: what it sent is all there
-                while not child.ended and child.receiver.poll(0):
-                    try:
-                        message = child.receiver.recv()
-                    except EOFError:
-                        break
-                    if _handle(child, message, results, finished):
-                        yield child.index, message[1]
-                if not child.ended:
-                    _ended(child)
+                yield from _last_words(child, results, finished)
+
+
+def _wait_until(deadline: float | None) -> float | None:
+    """Seconds to wait for the children (None: no deadline); _Timeout once it is past."""
+    if deadline is None:
+        return None
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise _Timeout
+    return min(remaining, _LONGEST_WAIT)  # select() refuses years
+
+
+def _last_words(child: _Child, results: list[object],
+                finished: list[bool]) -> Iterator[tuple[int, object]]:
+    """A child that exited: the events its pipe still holds, then its end (`_ended` raises
+    if it left without its final message)."""
+    while not child.ended and child.receiver.poll(0):
+        try:
+            message = child.receiver.recv()
+        except EOFError:
+            break
+        if _handle(child, message, results, finished):
+            yield child.index, message[1]
+    if not child.ended:
+        _ended(child)
 
 
 @contextlib.contextmanager

@@ -822,59 +822,81 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     `Ended`. In a race only the first target to answer is heard, and its `Done` ends the
     run. `graceful`: an interrupt lets the children stop their own children first.
     `parent_check`: the instance whose solutions the children left unchecked, checked here."""
-    checked = checker_for(parent_check, request) if parent_check else None
+    relayed = _Relayed(race, checker_for(parent_check, request) if parent_check else None)
     started = time.monotonic()
-    stats: dict[str, int] = {}
-    heard: list[int] = []
-    counting: dict[int, int] = {}  # puzzle index: a native count so far, until its Done
-    offered: dict[int, _Offered] = {}  # puzzle index: the last answer offered, until a Found
     stopped = None
+    aside: list[_Offered] = []  # offered while a target works in this process: taken in turn
     if request.in_process:
-        aside: list[_Offered] = []  # offered while the target works here: taken in turn
         sources: Generator[tuple[int, Any], None, None] = _in_process(targets, aside)
     else:
         sources = _events_of(stream([_relay(target) for target in targets],
                                     request.remaining(), graceful=graceful))
     try:
-        for source, event in sources:
-            if isinstance(event, tuple) and event and event[0] == _STATS:
-                _add_counters(stats, event[1])
-                continue
-            if isinstance(event, _Offered):
-                offered[event.index] = event
-                continue
-            if isinstance(event, Counting):
-                counting[event.index] = event.count
-            elif isinstance(event, Done):
-                counting.pop(event.index, None)
-            if isinstance(event, (Found, Done)):
-                offered.pop(event.index, None)
-            if race is not None and isinstance(event, (Found, Done)):
-                if heard and heard[0] != source:
-                    continue
-                heard[:1] = [source]
-            if checked is not None and isinstance(event, Found) and not event.checked:
-                event = Found(event.index, checked(event.solution), True)
-            yield event
-            if race is not None and isinstance(event, Done):
-                break
+        for source, message in sources:
+            event = relayed.take(source, message)
+            if event is not None:
+                yield event
+                if race is not None and isinstance(event, Done):
+                    break
     except TimeoutError:
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupt"
     finally:
         sources.close()
-    if stopped:  # what the native counts cut short had reached, what the engines offered
-        if request.in_process:
-            offered.update((held.index, held) for held in aside)
-        for held in offered.values():
-            solution = (checked(held.solution) if checked is not None and not held.checked
-                        else held.solution)
+    if stopped:
+        yield from relayed.left_at_stop(aside)
+    winner = race[relayed.heard[0]] if race and relayed.heard else None
+    yield Ended(stopped, time.monotonic() - started, relayed.stats, None, winner, engine)
+
+
+class _Relayed:
+    """What `_run_targets` keeps of the events relayed so far: the children's counters, the
+    race's first answering target, native counts under way and answers offered, and the
+    parent's check of solutions the children left unchecked."""
+
+    def __init__(self, race: tuple[str, ...] | None,
+                 checked: Callable[[Any], Any] | None) -> None:
+        self.race = race
+        self.checked = checked
+        self.stats: dict[str, int] = {}
+        self.heard: list[int] = []  # the race's target heard first
+        self.counting: dict[int, int] = {}  # puzzle index: a native count so far, until Done
+        self.offered: dict[int, _Offered] = {}  # puzzle index: the last offer, until a Found
+
+    def take(self, source: int, event: Any) -> Any:
+        """The event to pass on for `event` from target `source`, or None."""
+        if isinstance(event, tuple) and event and event[0] == _STATS:
+            _add_counters(self.stats, event[1])
+            return None
+        if isinstance(event, _Offered):
+            self.offered[event.index] = event
+            return None
+        if isinstance(event, Counting):
+            self.counting[event.index] = event.count
+        if isinstance(event, (Found, Done)):
+            if isinstance(event, Done):
+                self.counting.pop(event.index, None)
+            self.offered.pop(event.index, None)
+            if self.race is not None:
+                if self.heard and self.heard[0] != source:
+                    return None
+                self.heard[:1] = [source]
+        if isinstance(event, Found) and not event.checked and self.checked is not None:
+            return Found(event.index, self.checked(event.solution), True)
+        return event
+
+    def left_at_stop(self, aside: list[_Offered]) -> Iterator[Event]:
+        """At a cut: the answers the engines offered (held, or still `aside` in this
+        process), checked, then what the native counts cut short had reached."""
+        self.offered.update((held.index, held) for held in aside)
+        for held in self.offered.values():
+            solution = held.solution
+            if self.checked is not None and not held.checked:
+                solution = self.checked(solution)
             yield Found(held.index, solution, True, held.note)
-        for index, count in counting.items():
+        for index, count in self.counting.items():
             yield Done(index, count, False)
-    winner = race[heard[0]] if race and heard else None
-    yield Ended(stopped, time.monotonic() - started, stats, None, winner, engine)
 
 
 def _in_process(targets: Sequence[Callable[[], Iterator[Any]]], aside: list[_Offered],

@@ -42,10 +42,10 @@ CHECKER = "def check(instance: object, solution: object) -> list[str]: raise Not
 INIT = """\
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from madeup import checker, pictures, puzzle
-    conforms(puzzle, pictures, checker, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle, clauses=puzzle)
+    conforms(puzzle, pictures, checker, rules=puzzle, decoding=puzzle, rendering=puzzle)
+    hooks(native=puzzle, fits=puzzle, clauses=puzzle)
 """
 
 # (what is wrong, the change to puzzle.py or pictures.py, what mypy names)

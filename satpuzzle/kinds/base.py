@@ -225,17 +225,19 @@ class EngineModule(Protocol):
 
 def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModule,
              codecs: CodecsModule | None = None, *, rules: RulesModule,
-             decoding: DecodingModule, rendering: RenderingModule,
-             native: NativeReading | None = None,
-             fits: NativeFit | None = None, batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
-             clauses: ClauseEstimate | None = None,
-             engines: Sequence[EngineModule] = ()) -> None:
+             decoding: DecodingModule, rendering: RenderingModule) -> None:
     """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
     its `Lazy` attributes stand for, so that the type checker holds them to the interface:
     a module missing a function, or one with other parameters or another result, fails
     mypy. `rules`, `decoding` and `rendering` name the modules of those roles (`puzzle`
-    itself where it holds them); the other keyword arguments the modules that provide the
-    optional hooks a kind takes from a module rather than from Kind's defaults."""
+    itself where it holds them). The optional hooks' modules go to `hooks`."""
+
+
+def hooks(*, native: NativeReading | None = None, fits: NativeFit | None = None,
+          batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
+          clauses: ClauseEstimate | None = None, engines: Sequence[EngineModule] = ()) -> None:
+    """Never run: as `conforms`, for the modules that provide the optional hooks a kind
+    takes from a module rather than from Kind's defaults."""
 
 
 def engine(solutions: Callable[[Instance, str], Iterator[Solution]],

@@ -175,7 +175,7 @@ KIND = CrosswordKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import crossword as checker
-    from satpuzzle.kinds.base import conforms, engine
+    from satpuzzle.kinds.base import conforms, engine, hooks
     from satpuzzle.kinds.crossword import (
         best,
         codecs,
@@ -189,7 +189,7 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         search,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
-             rendering=rendering, native=reading, clauses=problem)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    hooks(native=reading, clauses=problem)
     engine(search.search)
     engine(best.best_fills)

@@ -75,8 +75,8 @@ KIND = HashiKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import hashi as checker
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from satpuzzle.kinds.hashi import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering,
-             native=puzzle, fits=puzzle, standalone=rules)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    hooks(native=puzzle, fits=puzzle, standalone=rules)

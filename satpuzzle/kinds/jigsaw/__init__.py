@@ -100,7 +100,7 @@ KIND = JigsawKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import jigsaw as checker
-    from satpuzzle.kinds.base import conforms, engine
+    from satpuzzle.kinds.base import conforms, engine, hooks
     from satpuzzle.kinds.jigsaw import (
         candidates,
         codecs,
@@ -114,7 +114,6 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         search,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
-             rendering=rendering, native=puzzle, fits=puzzle, clauses=candidates,
-             engines=(euler, propagation))
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    hooks(native=puzzle, fits=puzzle, clauses=candidates, engines=(euler, propagation))
     engine(search.search, search.search_suits)

@@ -31,8 +31,8 @@ KIND = OneInThreeSatKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import one_in_three_sat as checker
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle)
+    hooks(native=puzzle, fits=puzzle)

@@ -33,8 +33,8 @@ KIND = PartitionKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import partition as checker
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from satpuzzle.kinds.partition import codecs, pictures, puzzle
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle,
-             native=puzzle, fits=puzzle, batch=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle)
+    hooks(native=puzzle, fits=puzzle, batch=puzzle)

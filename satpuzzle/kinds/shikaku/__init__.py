@@ -65,8 +65,9 @@ KIND = ShikakuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import shikaku as checker
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from satpuzzle.kinds.shikaku import codecs, decoding, encoding, pictures, puzzle, rendering
 
     conforms(puzzle, pictures, checker, codecs, rules=encoding, decoding=decoding,
-             rendering=rendering, native=puzzle, fits=puzzle)
+             rendering=rendering)
+    hooks(native=puzzle, fits=puzzle)

@@ -118,7 +118,7 @@ KIND = SudokuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import sudoku as checker
-    from satpuzzle.kinds.base import conforms
+    from satpuzzle.kinds.base import conforms, hooks
     from satpuzzle.kinds.sudoku import (
         batch,
         codecs,
@@ -130,5 +130,5 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         rules,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding,
-             rendering=rendering, native=native, fits=native, batch=batch)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    hooks(native=native, fits=native, batch=batch)
