@@ -49,6 +49,7 @@ from satpuzzle.codecs.gridfile import (
 )
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.crossword.formats.acrosslite import one_line
+from satpuzzle.kinds.crossword.formats.ipuzclues import library_clue, spec_clue_field
 from satpuzzle.kinds.crossword.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.lazy import Lazy
 
@@ -208,7 +209,7 @@ def _checked(text: str, path: str | None = None) -> dict[str, Any]:
         # before the library, which refuses some varieties' clues without saying why
         refuse_variety(_clue_words(data.get("clues")), path, kind=_variety_kind(data))
     if isinstance(data.get("clues"), dict):
-        library_view = dict(data, clues={group: [_library_clue(clue) for clue in clues]
+        library_view = dict(data, clues={group: [library_clue(clue) for clue in clues]
                                          if isinstance(clues, list) else clues
                                          for group, clues in data["clues"].items()})
         ipuz.read(json.dumps(library_view))
@@ -237,51 +238,6 @@ def _refuse_other_kinds(kinds: list[str], path: str) -> None:
     if other is not None:
         raise InputError(f"an ipuz puzzle of kind {other}: satpuzzle fills crosswords (kind "
                          f"{CROSSWORD})", path)
-
-
-def _library_clue(clue: Any) -> Any:
-    """`clue` without the fields the specification allows and the library refuses, those
-    checked here: `label` (text), `cells` ([column, row] pairs), `continued` (a list of
-    {direction, number}), `references` (a list of {direction, number}) and `see` (one)."""
-    if not isinstance(clue, dict):
-        return clue
-    kept = dict(clue)
-    for field in ("label", "cells", "continued", "references", "see"):
-        if field not in clue:
-            continue
-        value = clue[field]
-        if field in ("references", "see") and _library_knows(field, value):
-            continue
-        if not _spec_clue_field(field, value):
-            raise ipuz.IPUZException(f"Invalid Clue in clues element found: its {field!r}")
-        del kept[field]
-    return kept
-
-
-def _library_knows(field: str, value: Any) -> bool:
-    """Whether the library checks `value` itself (its forms of `references` and `see`)."""
-    numbers = value if field == "references" else [value]
-    return isinstance(numbers, list) and all(
-        isinstance(number, (int, str)) and not isinstance(number, bool) for number in numbers)
-
-
-def _spec_clue_field(field: str, value: Any) -> bool:
-    if field == "label":
-        return isinstance(value, (str, int)) and not isinstance(value, bool)
-    if field == "cells":
-        return isinstance(value, list) and all(
-            isinstance(cell, list) and len(cell) == 2
-            and all(type(index) is int and index >= 0 for index in cell) for cell in value)
-    if field == "see":
-        return _cross_reference(value)
-    return isinstance(value, list) and all(map(_cross_reference, value))
-
-
-def _cross_reference(value: Any) -> bool:
-    """A {"direction", "number"} naming another clue."""
-    return (isinstance(value, dict) and isinstance(value.get("direction"), str)
-            and isinstance(value.get("number"), (int, str))
-            and not isinstance(value.get("number"), bool))
 
 
 def _dimensions(data: dict[str, Any], path: str) -> tuple[int, int]:
@@ -351,7 +307,7 @@ def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
     """The cells a clue's `cells` names ([column, row] pairs, from 1 or, in a file naming a
     0, from 0), as (row, column) from 0; () when it names none (or not as the spec says)."""
     cells = clue.get("cells") if isinstance(clue, dict) else None
-    if not isinstance(cells, list) or not _spec_clue_field("cells", cells):
+    if not isinstance(cells, list) or not spec_clue_field("cells", cells):
         return ()
     shift = 0 if zero_based else 1
     return tuple((row - shift, col - shift) for col, row in cells)
@@ -361,7 +317,7 @@ def _zero_based(groups: Any) -> bool:
     """Whether the clues' `cells` count from 0 (some writers' files: one names a 0)."""
     return any(0 in cell for clues in (groups.values() if isinstance(groups, dict) else ())
                if isinstance(clues, list) for clue in clues if isinstance(clue, dict)
-               and _spec_clue_field("cells", clue.get("cells")) for cell in clue["cells"])
+               and spec_clue_field("cells", clue.get("cells")) for cell in clue["cells"])
 
 
 def _clue_words(groups: Any) -> list[Word]:
