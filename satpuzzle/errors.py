@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# The command's exit statuses (docs/CLI.md): found, none, bad input or usage, gave up
+# (timeout, interrupt), internal error
+EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
 
 class InputError(Exception):
     """Bad input or usage, reported as ``FILE:LINE:COL: error: message`` and exit status 2."""

@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.kinds",),
     ("satpuzzle.backends", "satpuzzle.pipeline", "satpuzzle.pictures", "satpuzzle.reductions"),
     ("satpuzzle.formats", "satpuzzle.loading", "satpuzzle.api", "satpuzzle",
-     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs"),
+     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs", "satpuzzle.reports"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
 ]
 # The one place a module is imported by a name computed at run time, and why it may be: a

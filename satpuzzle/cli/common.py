@@ -12,7 +12,14 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from satpuzzle.errors import InputError
+from satpuzzle.errors import (  # noqa: F401 - the exit statuses, for the commands
+    EXIT_FOUND,
+    EXIT_GAVE_UP,
+    EXIT_INTERNAL,
+    EXIT_NONE,
+    EXIT_USAGE,
+    InputError,
+)
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import MAX_INPUT_BYTES
@@ -26,9 +33,6 @@ read_puzzles = Lazy("satpuzzle.runs", "read_puzzles")
 write_file = Lazy("satpuzzle.runs", "write_file")
 time_limit = Lazy("satpuzzle.stages", "time_limit")
 check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
-
-EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
-
 
 class InternalError(Exception):
     """A bug: satpuzzle produced something its own rule checker rejects."""
@@ -188,19 +192,6 @@ def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:
                              "then renamed; only a regular file is replaced")
     parser.add_argument("--force", action="store_true",
                         help="replace a read-only output file")
-
-
-# how a run on a Dask cluster ends when the cluster goes (satpuzzle.cluster.ClusterLost)
-LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
-              "workers-lost": "lost every Dask worker"}
-
-
-def gave_up(what: str, run: RunContext) -> str:
-    """"interrupted", "timeout after S s" or "lost the Dask scheduler after S s", for a run
-    cut short."""
-    if what == "interrupt":
-        return "interrupted"
-    return f"{LOST_WORDS.get(what, 'timeout')} after {run.elapsed():.2f} s"
 
 
 def reading_options(parser: argparse.ArgumentParser) -> None:

@@ -16,7 +16,6 @@ from satpuzzle.cli.common import (
     EXIT_NONE,
     cluster_address,
     encodings_of,
-    gave_up,
     output_options,
     positive,
     reading_options,
@@ -36,6 +35,7 @@ solving = Lazy("satpuzzle.solving")
 verify = Lazy("satpuzzle.verify")
 Progress = Lazy("satpuzzle.progress", "Progress")
 runs = Lazy("satpuzzle.runs")
+reports = Lazy("satpuzzle.reports")
 
 # adds options to a parser; budget_option also takes the --timeout help and `compiles`
 Builder = Callable[..., None]
@@ -224,7 +224,7 @@ def cmd_verify(args: argparse.Namespace, run: RunContext) -> int:
             progress.note = f"{tally['mismatches']} mismatches"
             if report.mismatch or args.verbose:
                 with progress.paused():
-                    _print_verify_report(report)
+                    print("\n".join(reports.verify_report_lines(report)), flush=True)
 
         job = runs.Verifying(reduction, args.cap, args.solver,
                              (args.random, args.seed, args.size) if args.random else None)
@@ -243,11 +243,5 @@ def _verify_summary(tally: dict[str, int], how: str, count: int, run: RunContext
     return EXIT_NONE if tally["mismatches"] else EXIT_FOUND
 
 
-def _print_verify_report(report) -> None:
-    verdict = "MISMATCH" if report.mismatch else "ok"
-    print(f"{report.label}: {verdict}, source "
-          f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
-          f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
-          f"{report.target_solutions_checked} solutions mapped back)", flush=True)
-    for problem in report.problems:
-        print(f"  {problem}")
+def gave_up(how: str, run: RunContext) -> str:
+    return str(reports.gave_up(how, run.elapsed()))

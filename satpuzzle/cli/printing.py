@@ -11,14 +11,11 @@ from collections.abc import Sequence
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
-from satpuzzle import counting, pipeline
+from satpuzzle import pipeline, reports
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
-    EXIT_INTERNAL,
     EXIT_NONE,
-    EXIT_USAGE,
-    LOST_WORDS,
     SIGNALS,
     untouched,
     write_output,
@@ -27,10 +24,8 @@ from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
-from satpuzzle.textio import printable
 
 if TYPE_CHECKING:
-    from satpuzzle.loading import Loaded
     from satpuzzle.runs import Events, RunContext
 
 # --format json: the API's answers, as JSON
@@ -166,16 +161,10 @@ class PuzzlePrinter:
                     print("no solution" if status == "UNSAT" else "unknown")
                 sys.stdout.flush()
 
-    def verdict(self, status: str) -> str:
-        """--unique: none, unique, multiple, or unknown when cut short before a second."""
-        if status == "UNKNOWN" and self.count < 2:
-            return "unknown"
-        return {0: "none", 1: "unique"}.get(self.count, "multiple")
-
     def print_verdict(self, status: str) -> None:
         rendered = [self.render(s) for s in self.solutions]
         separator = " " if self.one_line else "\n\n"
-        print(separator.join([self.verdict(status), *rendered]), flush=True)
+        print(separator.join([reports.verdict(self.count, status), *rendered]), flush=True)
 
     def write_fill(self, stopped: str | None) -> None:
         """--format puz, ipuz, xd: the first fill written into the puzzle's file (nothing
@@ -191,7 +180,7 @@ class PuzzlePrinter:
         from satpuzzle.pictures import render_svg
 
         if self.args.unique:
-            self.say(self.verdict(status))
+            self.say(reports.verdict(self.count, status))
         sys.stdout.write(render_svg(self.instance, self.solutions))
         sys.stdout.flush()
 
@@ -204,7 +193,7 @@ class PuzzlePrinter:
         """Exit status of a run, and a line on stderr when it was cut short or enumerated."""
         if ended.stopped:
             output = untouched(self.args) if self.args.format in FILL_FORMATS else ""
-            self.say(f"{stopped_after(ended.stopped, self.run_context)}: "
+            self.say(f"{reports.stopped_after(ended.stopped, self.run_context.elapsed())}: "
                      f"{self.count} solution(s) found so far, enumeration incomplete"
                      + (f"; {output}" if output else ""))
             return EXIT_GAVE_UP
@@ -230,14 +219,12 @@ class PuzzlePrinter:
         if self.args.format == "json":
             print(json.dumps(forced_of(self.instance, event).to_json()), flush=True)
         else:
-            print("\n".join([_forced_headline(result), *event.lines]), flush=True)
+            print("\n".join([reports.forced_headline(result), *event.lines]), flush=True)
         if self.args.stats:
             print_stats(self.compiled, ended)
-        if result.status in ("timeout", "interrupted"):
-            what = "interrupt" if result.status == "interrupted" else "timeout"
-            detail = (f"{len(result.undecided)} of {len(result.live)} variables undecided"
-                      if result.solution_found else "before a first solution")
-            self.say(f"{stopped_after(what, self.run_context)}: backbone incomplete, {detail}")
+        cut_short = reports.forced_cut_short(result, self.run_context.elapsed())
+        if cut_short is not None:
+            self.say(cut_short)
             return EXIT_GAVE_UP
         if result.status == "none":
             self.say(f"no solution, so nothing is forced{self.read_as}")
@@ -245,87 +232,13 @@ class PuzzlePrinter:
         return EXIT_FOUND
 
 
-def _stopped_word(stopped: str) -> str:
-    return {"interrupt": "interrupted",  # "unknown": an external solver gave up
-            "unknown": "the solver answered UNKNOWN", **LOST_WORDS}.get(stopped, "timeout")
-
-
-def stopped_after(stopped: str, run: RunContext) -> str:
-    """"timeout after S s" and the like, S counted as --timeout counts: from the start of the
-    command (reading the puzzle and its dictionary included), not of the stage that was cut."""
-    return f"{_stopped_word(stopped)} after {run.elapsed():.2f} s"
-
-
 def print_stats(compiled: Compiled | None, ended: Ended) -> None:
-    """--stats, on stderr so that stdout stays the answer. Solve time is wall time of the
-    solving child (loading the clauses included); conflicts where the back end reports them
-    (summed over workers; absent when the run was cut short)."""
-    if compiled is None:  # a kind's own engine: no CNF of its own to describe
-        parts = [f"{ended.engine or 'search'} engine"]
-    else:
-        parts = [f"variables {compiled.variables} ({compiled.puzzle_variables} puzzle)",
-                 f"clauses {compiled.clauses}", f"compile {compiled.seconds:.3f} s"]
-    parts.append(f"solve {ended.elapsed:.3f} s")
-    if ended.calls is not None:
-        parts.append(f"solver calls {ended.calls}")
-    if "conflicts" in ended.stats:
-        parts.append(f"conflicts {ended.stats['conflicts']}")
-    print("satpuzzle: stats: " + ", ".join(parts), file=sys.stderr)
-    if compiled is not None and compiled.families:
-        from satpuzzle.constraints.report import table_lines
-
-        for line in table_lines(compiled.families, {}, compiled.variables, compiled.clauses,
-                                puzzle_variables=compiled.puzzle_variables):
-            print("satpuzzle: stats: " + line, file=sys.stderr)
-    if ended.engine == "race":
-        print(f"satpuzzle: stats: first answer by {ended.winner or 'neither engine'} "
-              "(search engine and SAT raced)", file=sys.stderr)
-    if ended.engine == pipeline.CLINGO:
-        print("satpuzzle: stats: enumerated by clasp (clingo), projected on the puzzle "
-              "variables", file=sys.stderr)
-    if ended.engine == counting.GANAK:
-        print("satpuzzle: stats: counted by ganak, projected on the puzzle variables "
-              "(nothing enumerated; 'solve' is the count's time)", file=sys.stderr)
-
-
-def _forced_headline(result: Any) -> str:
-    counts = (f"{len(result.forced_true)} true, {len(result.forced_false)} false; "
-              f"{result.calls} solver calls")
-    total = len(result.live)
-    if result.status == "none":
-        return "forced: nothing, there is no solution"
-    if not result.solution_found:
-        return "forced: unknown, no solution found before the run was cut short"
-    if not result.complete:
-        return (f"forced so far: {len(result.forced_true) + len(result.forced_false)} of "
-                f"{total} puzzle variables proven ({counts}), {len(result.free)} free, "
-                f"{len(result.undecided)} undecided; 'open' below means not proven forced")
-    if not result.free:
-        return f"forced: all {total} puzzle variables ({counts}): the solution is unique"
-    return (f"forced: {total - len(result.free)} of {total} puzzle variables ({counts}), "
-            f"{len(result.free)} free")
-
-
-# ---------------------------------------------------------------- several puzzles
-
-
-def puzzle_header(loaded: Loaded, number: int) -> str:
-    instance = loaded.instances[number - 1]
-    source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
-    title = f": {instance.title}" if getattr(instance, "title", None) else ""
-    return printable(f"# puzzle {number}{source}{title}")
-
-
-_STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",
-                 EXIT_GAVE_UP: "gave up", EXIT_INTERNAL: "internal error"}
+    """--stats, on stderr so that stdout stays the answer."""
+    print("\n".join(reports.stats_lines(compiled, ended)), file=sys.stderr)
 
 
 def many_summary(statuses: Sequence[int], total: int) -> None:
     """One line on stderr after a file or directory of several puzzles."""
-    if total < 2:
-        return
-    counts = [f"{statuses.count(code)} {word}" for code, word in _STATUS_WORDS.items()
-              if statuses.count(code)]
-    if len(statuses) < total:
-        counts.append(f"{total - len(statuses)} not attempted")
-    print(f"satpuzzle: {total} puzzles: {', '.join(counts)}", file=sys.stderr)
+    line = reports.many_summary(statuses, total)
+    if line is not None:
+        print(line, file=sys.stderr)

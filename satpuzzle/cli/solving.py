@@ -24,19 +24,13 @@ from satpuzzle.cli.common import (
     output_options,
     positive,
 )
-from satpuzzle.cli.printing import (
-    FILL_FORMATS,
-    PuzzlePrinter,
-    many_summary,
-    print_stats,
-    puzzle_header,
-    stopped_after,
-)
+from satpuzzle.cli.printing import FILL_FORMATS, PuzzlePrinter, many_summary, print_stats
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
 from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
 from satpuzzle.progress import Progress
+from satpuzzle.reports import puzzle_header, puzzle_message, stopped_after
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
@@ -190,10 +184,7 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
                 raise
             # one puzzle's bad input (over the budget, say) is that puzzle's answer, as with
             # --jobs: the others are still answered
-            message = str(exc)
-            if message.startswith("satpuzzle: "):
-                message = f"satpuzzle: puzzle {number}: " + message[len("satpuzzle: "):]
-            print(message, file=sys.stderr)
+            print(puzzle_message(str(exc), number), file=sys.stderr)
             statuses.append(EXIT_USAGE)
         if statuses[-1] == EXIT_GAVE_UP:
             break
@@ -293,10 +284,7 @@ def _print_replayed(args: argparse.Namespace, context: RunContext, loaded: Loade
     printer = PuzzlePrinter(args, context, loaded.instances[index], request, loaded.inferred,
                             prefix=prefix)
     if result.error is not None:
-        message = result.error
-        if message.startswith("satpuzzle: "):
-            message = prefix + message[len("satpuzzle: "):]
-        print(message, file=sys.stderr)
+        print(puzzle_message(result.error, index + 1), file=sys.stderr)
         return result.status
     status = printer.run(event for event in result.events)
     sys.stdout.flush()
@@ -379,7 +367,7 @@ class _BatchTally:
 
 def _batch_status(ended: Ended, tally: _BatchTally, context: RunContext) -> int:
     if ended.stopped:
-        print(f"satpuzzle: {stopped_after(ended.stopped, context)}: "
+        print(f"satpuzzle: {stopped_after(ended.stopped, context.elapsed())}: "
               f"{tally.answered} of {tally.printed} puzzles answered, enumeration incomplete",
               file=sys.stderr)
         return EXIT_GAVE_UP
