@@ -18,7 +18,9 @@ import satpuzzle
 from satpuzzle.checkers.partition import check, violations
 from satpuzzle.constraints.encodings import choices
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.partition import decoding as partition_decoding
 from satpuzzle.kinds.partition import puzzle as partition
+from satpuzzle.kinds.partition import rules as partition_rules
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 from satpuzzle.solving import Job, LimitReached, ModelStream
 
@@ -85,7 +87,7 @@ def test_odd_total_and_single_number_have_no_split_but_compile():
 
 def test_auxiliaries_share_the_pool_and_side_i_is_variable_i_plus_one():
     numbers = (5, 9, 3, 8, 6, 7, 4, 2)
-    formula = partition.encode(PartitionInstance(numbers))
+    formula = partition_rules.encode(PartitionInstance(numbers))
     assert {ident: name for ident, name in formula.names.items()} == {
         i + 1: ("side", i) for i in range(len(numbers))}
     used = {abs(lit) for clause in formula.all_clauses() for lit in clause}
@@ -116,11 +118,11 @@ def test_every_sum_encoding_gives_the_same_splits(encoding):
         assert set(solutions_of(instance)) == brute_force(instance.numbers), instance
         if sum(instance.numbers) % 2 == 0:
             assert encoding in satpuzzle.compile(instance).families["sum"].encoding
-    formula, jobs = partition.encode_batch(chosen)
+    formula, jobs = partition_rules.encode_batch(chosen)
     stream = ModelStream(formula)
     try:
         for instance, job in zip(chosen, jobs):
-            found = {partition.decode(instance, [formula.names[v] for v in true_vars])
+            found = {partition_decoding.decode(instance, [formula.names[v] for v in true_vars])
                      for true_vars in stream.models(job)}
             assert found == brute_force(instance.numbers), instance
     finally:
@@ -137,7 +139,7 @@ def test_every_clause_belongs_to_a_rule():
     for instance in instances:
         rows = satpuzzle.compile(instance).explanation()
         assert {row.name for row in rows} == {"mirror", "sum"}, instance
-    formula, _ = partition.encode_batch(instances)
+    formula, _ = partition_rules.encode_batch(instances)
     assert {row.name for row in formula.explanation()} == {"sum", "batch"}
 
 
@@ -165,11 +167,11 @@ def test_checker_rejects_broken_splits():
 def test_batch_jobs_count_like_single_puzzles():
     lists = random_lists(30, seed=11)
     instances = [PartitionInstance(numbers) for numbers in lists]
-    formula, jobs = partition.encode_batch(instances)
+    formula, jobs = partition_rules.encode_batch(instances)
     stream = ModelStream(formula)
     try:
         for instance, job in zip(instances, jobs):
-            found = [partition.decode(instance, [formula.names[v] for v in true_vars])
+            found = [partition_decoding.decode(instance, [formula.names[v] for v in true_vars])
                      for true_vars in stream.models(job)]
             assert len(found) == len(set(found))
             assert set(found) == brute_force(instance.numbers), instance.numbers
@@ -360,7 +362,7 @@ def test_compile_then_external_model_decodes(tmp_path):
 def test_limit_stops_enumeration():
     instance = PartitionInstance(tuple([1] * 12))
     assert len(list(islice(satpuzzle.solutions(instance, limit=7), 100))) == 7
-    stream = ModelStream(partition.encode(instance))
+    stream = ModelStream(partition_rules.encode(instance))
     with pytest.raises(LimitReached):
         list(stream.models(Job(limit=3)))
     stream.close()

@@ -195,12 +195,21 @@ class NativeFit(Protocol):
     def fit(self, text: str) -> int: ...
 
 
-class BatchEncoding(Protocol):
-    """Files of one-line puzzles answered from one formula (`Kind.encode_batch`), one line
-    each (`Kind.render_line`)."""
+class BatchRules(Protocol):
+    """Files of one-line puzzles answered from one formula (`Kind.encode_batch`)."""
 
     def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Any]]: ...
+
+
+class LineRendering(Protocol):
+    """One line per solution for those files (`Kind.render_line`)."""
+
     def render_line(self, instance: Instance, solution: Solution) -> str: ...
+
+
+class BatchEncoding(BatchRules, LineRendering, Protocol):
+    """Both batch hooks in one module; a kind split by role names the two modules apart
+    (`hooks(batch=(rules, rendering))`)."""
 
 
 class StandaloneEncoding(Protocol):
@@ -234,7 +243,8 @@ def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModu
 
 
 def hooks(*, native: NativeReading | None = None, fits: NativeFit | None = None,
-          batch: BatchEncoding | None = None, standalone: StandaloneEncoding | None = None,
+          batch: BatchEncoding | tuple[BatchRules, LineRendering] | None = None,
+          standalone: StandaloneEncoding | None = None,
           clauses: ClauseEstimate | None = None, engines: Sequence[EngineModule] = ()) -> None:
     """Never run: as `conforms`, for the modules that provide the optional hooks a kind
     takes from a module rather than from Kind's defaults."""

@@ -25,6 +25,14 @@ class OneInThreeSatKind(Kind):
     fit = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.one_in_three_sat.puzzle", "read_native")
     native_format_names = ("dimacs",)
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.one_in_three_sat.rules", "encode")
+    decode = Lazy("satpuzzle.kinds.one_in_three_sat.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.one_in_three_sat.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.one_in_three_sat.rendering", "render_text")
+    render_json = Lazy("satpuzzle.kinds.one_in_three_sat.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.one_in_three_sat.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.one_in_three_sat.rendering", "parse_solutions")
 
 
 KIND = OneInThreeSatKind()
@@ -32,7 +40,14 @@ KIND = OneInThreeSatKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import one_in_three_sat as checker
     from satpuzzle.kinds.base import conforms, hooks
-    from satpuzzle.kinds.one_in_three_sat import codecs, pictures, puzzle
+    from satpuzzle.kinds.one_in_three_sat import (
+        codecs,
+        decoding,
+        pictures,
+        puzzle,
+        rendering,
+        rules,
+    )
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
     hooks(native=puzzle, fits=puzzle)

@@ -23,7 +23,7 @@ def read_json(f: Fields, title: str | None) -> OneInThreeInstance:
             raise r.fail(f.at("clauses", i), f"a clause has 1 to {one_in_three.MAX_LITERALS} "
                                              f"literals, this one {len(literals)}")
         tokens = [f.token("clauses", i, k, text=str(v)) for k, v in enumerate(literals)]
-        clauses.append(one_in_three._clause(tokens, declared))
+        clauses.append(one_in_three.clause_literals(tokens, declared))
     largest = max(abs(literal) for clause in clauses for literal in clause)
     return OneInThreeInstance(declared or largest, tuple(clauses), title)
 

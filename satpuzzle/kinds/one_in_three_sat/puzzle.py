@@ -32,20 +32,18 @@ solving a different formula than the one meant would go unnoticed), an empty for
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from satpuzzle import dimacs
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import check_rows, text_lines
 from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.one_in_three_sat import rules
 from satpuzzle.textio import confined, read_text
 
 KIND = "one-in-three-sat"
@@ -61,7 +59,7 @@ BLOCK_LIMITS = {"clauses": BlockLimit(MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAU
 # a DIMACS file: the same numbers, a clause over several lines or several on one, a header
 _DIMACS_LIMIT = BlockLimit((MAX_LITERALS + 1) * MAX_CLAUSES, (MAX_LITERALS + 1) * MAX_CLAUSES,
                            "numbers", header=4)
-_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+INTEGER = re.compile(r"^[+-]?[0-9]+$")  # one integer word (solutions are read with it too)
 _NATURAL = re.compile(r"[0-9]+")  # not str.isdigit(): "²".isdigit() is true, int("²") fails
 _HEADER = re.compile(r"^\s*p\s+cnf\b")
 
@@ -109,7 +107,7 @@ def occurring(instance: OneInThreeInstance) -> frozenset[int]:
 
 
 def _literal(token: Token | dimacs.Word, num_vars: int | None) -> int:
-    if not _INTEGER.match(token.text):
+    if not INTEGER.match(token.text):
         raise token.error(f"expected an integer literal, found {token.text!r}")
     literal = int(token.text)
     if literal == 0:
@@ -120,8 +118,10 @@ def _literal(token: Token | dimacs.Word, num_vars: int | None) -> int:
     return literal
 
 
-def _clause(tokens: Sequence[Token] | Sequence[dimacs.Word],
-            num_vars: int | None) -> tuple[int, ...]:
+def clause_literals(tokens: Sequence[Token] | Sequence[dimacs.Word],
+                    num_vars: int | None) -> tuple[int, ...]:
+    """One clause's literals (1 to 3, each within `num_vars` when it is known), refused at the
+    word that breaks the rules: the `.puz` reader's, the DIMACS reader's and the JSON codec's."""
     if len(tokens) > MAX_LITERALS:
         raise tokens[MAX_LITERALS].error(
             f"clause of {len(tokens)} literals: 1-in-3 SAT clauses have 1 to 3")
@@ -158,7 +158,7 @@ def from_spec(spec: PuzzleSpec) -> OneInThreeInstance:
                          "row (DIMACS literals, no trailing 0), or 'clauses: file \"PATH\"'")
     block = spec.blocks["clauses"]
     rows = [row[:-1] if len(row) > 1 and row[-1].text == "0" else row for row in block.rows]
-    clauses = tuple(_clause(row, declared) for row in rows)
+    clauses = tuple(clause_literals(row, declared) for row in rows)
     if not clauses:
         raise block.name.error("empty formula: expected at least one clause")
     largest = max(abs(literal) for clause in clauses for literal in clause)
@@ -205,84 +205,10 @@ def _dimacs_clause(words: list[dimacs.Word], end: dimacs.Word,
                    num_vars: int) -> tuple[int, ...]:
     if not words:
         raise end.error("empty clause (a lone 0): a 1-in-3 clause needs 1 to 3 literals")
-    return _clause(words, num_vars)
+    return clause_literals(words, num_vars)
 
 
-def parse_solutions(instance: OneInThreeInstance, text: str, path: str) -> list[Solution]:
-    """Solutions as `render_text` prints them: one line each of signed literals (positive =
-    true), optionally a leading `v` and a trailing 0. Variables not listed are false. Verdict
-    lines (`unique`, `multiple`, ...) and `#` / `c` comments are skipped."""
-    solutions = []
-    for number, line in enumerate(text.splitlines(), 1):
-        content = line.split("#", 1)[0]
-        words = content.split()
-        if not words or words[0] == "c" or content.strip() in _VERDICTS:
-            continue
-        if words[0] in ("v", "s"):
-            if words[0] == "s":
-                continue
-            content = content.replace("v", " ", 1)
-        true_vars, column = [], 0
-        for word in content.split():
-            column = content.index(word, column)
-            if not _INTEGER.match(word):
-                raise InputError(f"expected a literal (a signed integer), found {word!r}",
-                                 path, number, column + 1)
-            column += len(word)
-            if int(word) > 0:
-                true_vars.append(int(word))
-        solutions.append(tuple(sorted(true_vars)))
-    if not solutions:
-        raise InputError("empty solution file, expected lines of literals", path, 1, 1)
-    return solutions
-
-
-_VERDICTS = {"unique", "multiple", "none", "unknown", "no solution"}
-
-
-def from_json(instance: OneInThreeInstance, data: object, path: str) -> Solution:
-    """A solution given as JSON: a list of signed literals as `render_json` writes it
-    (positive = true, variables not listed false)."""
-    if not isinstance(data, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                             for v in data):
-        raise InputError("a 1-in-3 SAT solution in JSON is a list of signed literals "
-                         "(positive = true)", path)
-    return tuple(sorted(v for v in data if v > 0))
-
-
-# ---------------------------------------------------------------- encoding
-
-
-def encode(instance: OneInThreeInstance) -> Formula:
-    """The rule of rules.py."""
-    if not instance.clauses or any(not 1 <= len(c) <= MAX_LITERALS for c in instance.clauses):
-        raise InputError("a 1-in-3 SAT instance needs clauses of 1 to 3 literals")
-    return rules.encode(instance, occurring(instance))
-
-
-def decode(instance: OneInThreeInstance, true_names: Iterable[VarName]) -> Solution:
-    """The true variables among those that occur."""
-    present = occurring(instance)
-    # ("x", variable): the rules' name of each variable
-    chosen = (cast(tuple[str, int], name)[1] for name in true_names if name[0] == "x")
-    return tuple(sorted(variable for variable in chosen if variable in present))
-
-
-# ---------------------------------------------------------------- output
-
-
-def _literals(instance: OneInThreeInstance, solution: Solution) -> list[int]:
-    true_vars = set(solution)
-    return [v if v in true_vars else -v for v in sorted(occurring(instance))]
-
-
-def render_text(instance: OneInThreeInstance, solution: Solution) -> str:
-    """One line: every occurring variable as a signed literal (positive = true)."""
-    return " ".join(map(str, _literals(instance, solution)))
-
-
-def render_json(instance: OneInThreeInstance, solution: Solution) -> list[int]:
-    return _literals(instance, solution)
+# ---------------------------------------------------------------- writing
 
 
 def to_puz(instance: OneInThreeInstance) -> str:
@@ -291,17 +217,3 @@ def to_puz(instance: OneInThreeInstance) -> str:
     rows = "".join(f"    {' '.join(map(str, clause))}\n" for clause in instance.clauses)
     return (f"one-in-three-sat{title} {{\n  variables: {instance.num_vars}\n"
             f"  clauses {{\n{rows}  }}\n}}\n")
-
-
-# ---------------------------------------------------------------- forced cells
-
-
-def forced_text(instance: OneInThreeInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: the forced occurring variables as signed literals (positive
-    = true, as in a solution), then the open ones."""
-    value = {name[1]: truth for name, truth in forced.items() if name[0] == "x"}
-    present = sorted(occurring(instance))
-    literals = [v if value[v] else -v for v in present if v in value]
-    open_vars = [v for v in present if v not in value]
-    lines = [f"forced: {' '.join(map(str, literals))}"] if literals else []
-    return lines + ([f"open: {' '.join(map(str, open_vars))}"] if open_vars else [])

@@ -6,24 +6,25 @@ One puzzle variable x(v) per variable v, true when v is true.
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING
-
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.one_in_three_sat import FAMILIES
+from satpuzzle.kinds.one_in_three_sat.puzzle import (
+    KIND,
+    MAX_LITERALS,
+    OneInThreeInstance,
+    occurring,
+)
 
-if TYPE_CHECKING:
-    from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 
-KIND = "one-in-three-sat"
-
-
-def encode(instance: OneInThreeInstance, occurring: AbstractSet[int]) -> Formula:
-    """The rule, clause by clause; `occurring`: the variables that occur in some clause."""
+def encode(instance: OneInThreeInstance) -> Formula:
+    """The rule, clause by clause."""
+    if not instance.clauses or any(not 1 <= len(c) <= MAX_LITERALS for c in instance.clauses):
+        raise InputError("a 1-in-3 SAT instance needs clauses of 1 to 3 literals")
     formula = Formula(KIND)
     model = Model(formula, dict(instance.encodings), FAMILIES)
-    used = sorted(occurring)
+    used = sorted(occurring(instance))
     # x(1..largest) keeps the input's numbering; but a variable numbered far beyond the count
     # used (`1 99999999999`) would make that range unbounded work: then only those used
     numbers = range(1, used[-1] + 1) if used[-1] <= 2 * len(used) + 10_000 else used

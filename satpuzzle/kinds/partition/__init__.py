@@ -25,8 +25,16 @@ class PartitionKind(Kind):
     file_suffixes = (".tsv",)
     fit = Lazy("satpuzzle.kinds.partition.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.partition.puzzle", "read_native")
-    encode_batch = Lazy("satpuzzle.kinds.partition.puzzle", "encode_batch")
-    render_line = Lazy("satpuzzle.kinds.partition.puzzle", "render_line")
+    # puzzle.py is the model: the other required methods go to the modules of their roles
+    encode = Lazy("satpuzzle.kinds.partition.rules", "encode")
+    encode_batch = Lazy("satpuzzle.kinds.partition.rules", "encode_batch")
+    decode = Lazy("satpuzzle.kinds.partition.decoding", "decode")
+    forced_text = Lazy("satpuzzle.kinds.partition.decoding", "forced_text")
+    render_text = Lazy("satpuzzle.kinds.partition.rendering", "render_text")
+    render_line = Lazy("satpuzzle.kinds.partition.rendering", "render_line")
+    render_json = Lazy("satpuzzle.kinds.partition.rendering", "render_json")
+    solution_from_json = Lazy("satpuzzle.kinds.partition.rendering", "from_json")
+    parse_solutions = Lazy("satpuzzle.kinds.partition.rendering", "parse_solutions")
 
 
 KIND = PartitionKind()
@@ -34,7 +42,7 @@ KIND = PartitionKind()
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import partition as checker
     from satpuzzle.kinds.base import conforms, hooks
-    from satpuzzle.kinds.partition import codecs, pictures, puzzle
+    from satpuzzle.kinds.partition import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=puzzle, decoding=puzzle, rendering=puzzle)
-    hooks(native=puzzle, fits=puzzle, batch=puzzle)
+    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    hooks(native=puzzle, fits=puzzle, batch=(rules, rendering))

@@ -24,19 +24,16 @@ line and answered one line each.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import text_lines, tokenize_rows
 from satpuzzle.kinds.base import Fit
-from satpuzzle.kinds.partition import rules
-from satpuzzle.solving import Job
 
 KIND = "partition"
 
@@ -48,7 +45,7 @@ Solution = tuple[int, ...]
 MAX_TOTAL = 2 ** 62
 MAX_NUMBERS = 100_000  # more is refused on reading (3.6 n^1.5 clauses would pass any budget)
 BLOCK_LIMITS = {"numbers": BlockLimit(MAX_NUMBERS, MAX_NUMBERS, "numbers")}  # before parsing
-_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+INTEGER = re.compile(r"^[+-]?[0-9]+$")  # one integer word (solutions are read with it too)
 
 
 @dataclass(frozen=True)
@@ -82,7 +79,7 @@ class PartitionInstance:
 
 def _number(token: Token) -> int:
     """One positive integer of the list."""
-    if not _INTEGER.match(token.text):
+    if not INTEGER.match(token.text):
         raise token.error(f"expected a positive integer, found {token.text!r}")
     value = int(token.text)
     if value <= 0:
@@ -126,7 +123,7 @@ def from_spec(spec: PuzzleSpec) -> PartitionInstance:
 def _tsv_fields(line: str) -> list[str] | None:
     """The four fields of a partdata.tsv line, or None when the line is not one."""
     fields = line.rstrip("\r\n").split("\t")
-    if len(fields) != 4 or not all(_INTEGER.match(f.strip()) for f in fields[:3]):
+    if len(fields) != 4 or not all(INTEGER.match(f.strip()) for f in fields[:3]):
         return None
     return fields
 
@@ -187,7 +184,7 @@ def _read_tsv(text: str, path: str) -> list[PartitionInstance]:
         column = 1
         header = []
         for name, field in zip(("index", "n", "optimum"), fields[:3]):
-            if not _INTEGER.match(field.strip()):
+            if not INTEGER.match(field.strip()):
                 raise InputError(f"expected an integer ({name}), found {field!r}",
                                  path, number, column)
             header.append(int(field))
@@ -205,125 +202,7 @@ def _read_tsv(text: str, path: str) -> list[PartitionInstance]:
     return instances
 
 
-def parse_solutions(instance: PartitionInstance, text: str, path: str) -> list[Solution]:
-    """Solutions as `render_text` prints them (the `part 1:` line of each gives the indices;
-    `part 2:` lines are derived and skipped) or as `render_line` prints them (a line of
-    indices, possibly after a verdict word). Verdict lines (`unique`, `multiple`, `no
-    solution`) and `#` comments are skipped."""
-    solutions = []
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.split("#", 1)[0].strip()
-        if not stripped or stripped in _VERDICTS or stripped.startswith("part 2:"):
-            continue
-        first = stripped.split()[0]
-        if first in _VERDICTS:  # `--unique` on one-line puzzles: "unique 0 2 5"
-            stripped = stripped[len(first):].strip()
-        column = line.index(stripped) + 1
-        if stripped.startswith("part 1:"):
-            body = stripped[len("part 1:"):].split(",", 1)[0].strip()
-            if not body.startswith("indices"):
-                raise InputError("expected 'part 1: indices I J ..., numbers ...'",
-                                 path, number, column)
-            offset = column + stripped.index(body) + len("indices")
-            words = body[len("indices"):]
-        else:
-            offset, words = column - 1, stripped
-        solutions.append(_indices(words, path, number, offset))
-    if not solutions:
-        raise InputError("empty solution file, expected 'part 1: indices ...' lines or lines "
-                         "of indices", path, 1, 1)
-    return solutions
-
-
-_VERDICTS = {"unique", "multiple", "none", "unknown", "no solution"}
-
-
-def _indices(words: str, path: str, line: int, offset: int) -> Solution:
-    indices, column = [], 0
-    for word in words.split():
-        column = words.index(word, column)
-        if not _INTEGER.match(word):
-            raise InputError(f"expected an index (a non-negative integer), found {word!r}",
-                             path, line, offset + column + 1)
-        indices.append(int(word))
-        column += len(word)
-    return tuple(indices)
-
-
-def from_json(instance: PartitionInstance, data: object, path: str) -> Solution:
-    """A solution given as JSON: `{"indices": [...], ...}` as `render_json` writes it, or a
-    bare list of indices."""
-    if isinstance(data, dict):
-        data = data.get("indices")
-    if not isinstance(data, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                             for v in data):
-        raise InputError('a PARTITION solution in JSON is {"indices": [0-based indices of the '
-                         'part holding index 0]} or a list of indices', path)
-    return tuple(data)
-
-
-# ---------------------------------------------------------------- encoding
-
-
-def _check_positive(instance: PartitionInstance) -> None:
-    """Instances built in code get the reader's checks too."""
-    if not instance.numbers or any(type(a) is not int or a <= 0 for a in instance.numbers):
-        raise InputError("PARTITION numbers must be a non-empty list of positive integers")
-    if sum(instance.numbers) >= MAX_TOTAL:
-        raise InputError("PARTITION numbers must sum to less than 2^62")
-
-
-def encode(instance: PartitionInstance) -> Formula:
-    """The rules of rules.py for one puzzle."""
-    _check_positive(instance)
-    return rules.encode(instance)
-
-
-def encode_batch(instances: Sequence[PartitionInstance]) -> tuple[Formula, list[Job]]:
-    """All puzzles in one formula, a job (guard assumptions) each: rules.encode_batch."""
-    for instance in instances:
-        _check_positive(instance)
-    return rules.encode_batch(instances)
-
-
-def decode(instance: PartitionInstance, true_names: Iterable[VarName]) -> Solution:
-    """The indices whose side variable is true."""
-    count = len(instance.numbers)
-    # ("side", index): the rules' name of each number's side
-    sides = (cast(tuple[str, int], name)[1] for name in true_names if name[0] == "side")
-    return tuple(sorted(index for index in sides if 0 <= index < count))
-
-
-# ---------------------------------------------------------------- output
-
-
-def _other(instance: PartitionInstance, solution: Solution) -> list[int]:
-    chosen = set(solution)
-    return [i for i in range(len(instance.numbers)) if i not in chosen]
-
-
-def _part_line(label: str, instance: PartitionInstance, indices: Sequence[int]) -> str:
-    values = [instance.numbers[i] for i in indices if 0 <= i < len(instance.numbers)]
-    return (f"{label}: indices {' '.join(map(str, indices))}, numbers "
-            f"{' '.join(map(str, values))}, sum {sum(values)}")
-
-
-def render_text(instance: PartitionInstance, solution: Solution) -> str:
-    """Two lines: the part holding index 0, then the other part (0-based indices, their
-    numbers and their sum)."""
-    return "\n".join([_part_line("part 1", instance, solution),
-                      _part_line("part 2", instance, _other(instance, solution))])
-
-
-def render_line(instance: PartitionInstance, solution: Solution) -> str:
-    """One line for batches: the 0-based indices of the part holding index 0."""
-    return " ".join(map(str, solution))
-
-
-def render_json(instance: PartitionInstance, solution: Solution) -> dict[str, object]:
-    other = _other(instance, solution)
-    return {"indices": list(solution), "other_indices": other,
-            "sum": sum(instance.numbers[i] for i in solution)}
+# ---------------------------------------------------------------- writing
 
 
 def to_puz(instance: PartitionInstance) -> str:
@@ -336,20 +215,3 @@ def to_puz(instance: PartitionInstance) -> str:
         lines = [" ".join(values[i:i + 20]) for i in range(0, len(values), 20)]
         body = "  numbers {\n" + "".join(f"    {line}\n" for line in lines) + "  }\n"
     return f"partition{title} {{\n{body}}}\n"
-
-
-# ---------------------------------------------------------------- forced cells
-
-
-def forced_text(instance: PartitionInstance, forced: dict[VarName, bool]) -> list[str]:
-    """`satpuzzle solve --forced`: the numbers forced into the part of number 0 (`part 1`),
-    those forced into the other part, and the open ones, as `part 1: indices 0 3, numbers 3 2`
-    (0-based indices, as in solutions)."""
-    side = {name[1]: value for name, value in forced.items() if name[0] == "side"}
-    count = len(instance.numbers)
-    groups = [("part 1", [i for i in range(count) if side.get(i) is True]),
-              ("part 2", [i for i in range(count) if side.get(i) is False]),
-              ("open", [i for i in range(count) if i not in side])]
-    return [f"{label}: indices {' '.join(map(str, indices))}, numbers "
-            f"{' '.join(str(instance.numbers[i]) for i in indices)}"
-            for label, indices in groups if indices]

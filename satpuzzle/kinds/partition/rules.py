@@ -21,17 +21,21 @@ puzzle, and far faster where the search is hard or every split is wanted.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
+from satpuzzle.errors import InputError
 from satpuzzle.kinds.partition import FAMILIES
+from satpuzzle.kinds.partition.puzzle import KIND, MAX_TOTAL, PartitionInstance
 from satpuzzle.solving import Job
 
-if TYPE_CHECKING:
-    from satpuzzle.kinds.partition.puzzle import PartitionInstance
 
-KIND = "partition"
+def _check_positive(instance: PartitionInstance) -> None:
+    """Instances built in code get the reader's checks too."""
+    if not instance.numbers or any(type(a) is not int or a <= 0 for a in instance.numbers):
+        raise InputError("PARTITION numbers must be a non-empty list of positive integers")
+    if sum(instance.numbers) >= MAX_TOTAL:
+        raise InputError("PARTITION numbers must sum to less than 2^62")
 
 
 def sides(model: Model, count: int) -> list[int]:
@@ -53,6 +57,7 @@ def equal_halves(model: Model, side: Sequence[int], numbers: Sequence[int],
 
 def encode(instance: PartitionInstance) -> Formula:
     """The rule book, rule by rule."""
+    _check_positive(instance)
     formula = Formula(KIND)
     model = Model(formula, dict(instance.encodings), FAMILIES)
     total = sum(instance.numbers)
@@ -73,6 +78,8 @@ def encode_batch(instances: Sequence[PartitionInstance]) -> tuple[Formula, list[
     at-most-one over the guards rather than every other guard assumed false: 320 partdata
     puzzles in 7.2 s instead of 11.2 s.) The encoding choices are the first puzzle's: a
     batch is one file read with one set of choices."""
+    for instance in instances:
+        _check_positive(instance)
     formula = Formula(KIND)
     model = Model(formula, dict(instances[0].encodings), FAMILIES)
     longest = max(len(instance.numbers) for instance in instances)
