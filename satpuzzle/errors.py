@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 # The command's exit statuses (docs/CLI.md): found, none, bad input or usage, gave up
 # (timeout, interrupt), internal error
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_GAVE_UP, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -80,3 +87,59 @@ class Position:
 # solver or library): exit 3, as a timeout (docs/CLI.md, exit status)
 OUT_OF_MEMORY = ("satpuzzle: out of memory: the process reached its memory limit (ulimit -v, a "
                  "container's limit); give it more memory or a smaller puzzle")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """How a command that raised an exception ends: its exit status and what it says on
+    stderr (None: nothing, or `text` lines)."""
+
+    status: int
+    text: str | None
+    discard_output: bool = False  # standard output cannot take more: point it at /dev/null
+    leave_now: bool = False  # a timeout: the process may end without freeing what it built
+
+
+def _internal(exc: Any) -> Failure:
+    # one line; a worker's traceback (ChildFailed.message) only when asked for
+    summary = getattr(exc, "summary", str(exc))
+    first, *more = summary.splitlines() or [""]
+    hint = " (a bug; SATPUZZLE_DEBUG=1 shows where)" if more or summary != str(exc) else ""
+    line = f"satpuzzle: internal error: {first}{hint}"
+    if hasattr(exc, "summary") and os.environ.get("SATPUZZLE_DEBUG"):
+        return Failure(EXIT_INTERNAL, f"{exc.message}\n{line}")
+    return Failure(EXIT_INTERNAL, line)
+
+
+def _system(exc: OSError) -> Failure:
+    # writing the answer failed (a full disk), or the system refused
+    writing = exc.errno in _WRITE_ERRORS
+    what = "cannot write the output: " if writing else ""
+    return Failure(EXIT_USAGE, f"satpuzzle: error: {what}{exc.strerror or exc}", writing)
+
+
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
+
+# What stopped a command, by its exception's class (module, class name), the first that
+# matches: a class is looked up only in a module already imported, since a module the
+# command never imported raised nothing. An exception that matches none is a bug.
+FAILURES: tuple[tuple[str, str, Callable[[Any], Failure]], ...] = (
+    (__name__, "InputError", lambda exc: Failure(EXIT_USAGE, str(exc))),
+    ("satpuzzle.stages", "StageTimeout",
+     lambda exc: Failure(EXIT_GAVE_UP, f"satpuzzle: {exc}", leave_now=True)),
+    # the reader went away (e.g. `| head`): nothing more to say
+    ("builtins", "BrokenPipeError", lambda exc: Failure(EXIT_GAVE_UP, None, True)),
+    ("builtins", "MemoryError", lambda exc: Failure(EXIT_GAVE_UP, OUT_OF_MEMORY)),
+    ("builtins", "OSError", _system),
+    ("satpuzzle.pipeline", "CheckFailed", _internal),
+    ("satpuzzle.children", "ChildFailed", _internal),
+)
+
+
+def failure(exc: BaseException) -> Failure | None:
+    """How a command that raised `exc` ends (FAILURES); None for a bug."""
+    for module, name, how in FAILURES:
+        kind = getattr(sys.modules.get(module), name, None)
+        if kind is not None and isinstance(exc, kind):
+            return how(exc)
+    return None

@@ -5,11 +5,21 @@ stderr) and when (never in the middle of a solution: its signal-safe printing)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from satpuzzle import counting, pipeline
-from satpuzzle.errors import EXIT_FOUND, EXIT_GAVE_UP, EXIT_INTERNAL, EXIT_NONE, EXIT_USAGE
+from satpuzzle.errors import (
+    EXIT_FOUND,
+    EXIT_GAVE_UP,
+    EXIT_INTERNAL,
+    EXIT_NONE,
+    EXIT_USAGE,
+    InputError,
+)
+from satpuzzle.kinds import registry
 from satpuzzle.textio import printable
 
 if TYPE_CHECKING:
@@ -19,6 +29,83 @@ if TYPE_CHECKING:
 # how a run on a Dask cluster ends when the cluster goes (satpuzzle.cluster.ClusterLost)
 LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
               "workers-lost": "lost every Dask worker"}
+
+
+# the constructors' files `solve --format` writes a crossword's fill into (-o FILE)
+FILL_FORMATS = ("puz", "ipuz", "xd")
+
+
+@dataclass(frozen=True)
+class SolveOutput:
+    """What `solve` is asked to print, and how (the CLI builds it from its command line)."""
+
+    format: str = "text"
+    pretty: bool = False
+    count: bool = False
+    unique: bool = False
+    forced: bool = False
+    all: bool = False
+    limit: int | None = None
+    output: str = "-"
+
+    def check_questions(self) -> None:
+        """--count asks how many; --unique and --forced ask other questions."""
+        if self.count and (self.unique or self.forced):
+            other = "--unique" if self.unique else "--forced"
+            raise InputError(f"--count and {other} ask different questions; give one")
+
+    def check_pictures(self, loaded: Loaded) -> None:
+        """--pretty draws text, --format svg one puzzle's solutions: refuse what they cannot
+        do."""
+        if self.pretty and self.format != "text":
+            raise InputError(f"--pretty draws text; it does not apply to --format {self.format}")
+        if self.format == "svg" and (self.count or self.forced):
+            raise InputError("--format svg draws solutions; --count and --forced print text or "
+                             "json")
+        if self.format == "svg" and (len(loaded.instances) > 1 or loaded.one_line):
+            raise InputError("--format svg draws the solutions of one puzzle; the file holds "
+                             f"{len(loaded.instances)}: choose one with --index K", loaded.path)
+        if self.pretty and loaded.one_line:  # batches answer one line per puzzle
+            raise InputError("--pretty draws a grid, but a file of one-line puzzles is "
+                             "answered one line each: choose one puzzle with --index K",
+                             loaded.path)
+
+    def writes_fill(self, loaded: Loaded) -> bool:
+        """--format puz, ipuz, xd write one fill of one crossword into a file: refuse what they
+        cannot do; True when one of them is asked (the run then stops at the first fill)."""
+        if self.format not in FILL_FORMATS:
+            if self.output != "-":
+                raise InputError("-o writes a filled grid: give --format puz, ipuz or xd "
+                                 "(text, json and svg print on standard output)")
+            return False
+        asked = [option for option, given in (
+            ("--all", self.all), ("--count", self.count), ("--unique", self.unique),
+            ("--forced", self.forced), ("--limit", (self.limit or 1) > 1)) if given]
+        if asked:
+            raise InputError(f"--format {self.format} writes one fill; {asked[0]} asks for more")
+        if len(loaded.instances) != 1 or loaded.one_line:
+            raise InputError(f"--format {self.format} writes the fill of one puzzle; the file "
+                             f"holds {len(loaded.instances)}: choose one with --index K",
+                             loaded.path)
+        if loaded.instances[0].KIND != "crossword":
+            raise InputError(f"--format {self.format} writes a crossword's fill; this is a "
+                             f"{loaded.instances[0].KIND} puzzle", loaded.path)
+        return True
+
+
+def engine_help() -> str:
+    """solve --engine's help: the auto rules, then every engine a kind offers."""
+    parts = [("auto: the kind's own engine where it has one that suits the puzzle; else, for "
+             f"every solution (--all, --count) or --limit K of {pipeline.NATIVE_FROM} or more, "
+             "clingo where it is installed, with the default --solver (Hashi's connectivity "
+             "as reachability rules); else SAT with blocking clauses; sat: always SAT with "
+             "blocking clauses; clingo: the CNF enumerated by clasp in one search, projected "
+             "onto the puzzle variables (needs the clingo package); race: for one solution, the "
+             "kind's first engine and SAT side by side in two processes, the first answer "
+             "wins (which solution is printed may then vary from run to run)")]
+    for kind in registry.KINDS.values():
+        parts += [f"{engine.name} ({kind.name}): {engine.help}" for engine in kind.engines]
+    return "; ".join(parts)
 
 
 def gave_up(what: str, elapsed: float) -> str:
@@ -107,6 +194,24 @@ def verdict(count: int, status: str) -> str:
     return {0: "none", 1: "unique"}.get(count, "multiple")
 
 
+def summary_lines(count: int, complete: bool, several: bool, counting: bool,
+                  causes: Sequence[str], read_as: str) -> list[str]:
+    """What solve says on stderr after a puzzle's answer: how many solutions when several
+    could be printed, none, why none (`causes`), and how the file was read (`read_as`: " (read
+    as KIND)" when the kind was a guess from the content)."""
+    lines = []
+    if several:
+        lines.append(f"{count} solution(s), {'complete' if complete else 'limit reached'}"
+                     f"{read_as}")
+    if not count and not counting:
+        lines.append(f"no solution{read_as}")
+    said = bool(lines)
+    lines += [f"note: {cause}" for cause in causes]
+    if read_as and not said:  # the kind was a guess from the content: say so
+        lines.append(read_as.strip(" ()"))
+    return lines
+
+
 # ---------------------------------------------------------------- several puzzles
 
 
@@ -150,3 +255,84 @@ def verify_report_lines(report: Any) -> list[str]:
                 f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
                 f"{report.target_solutions_checked} solutions mapped back)")
     return [headline, *(f"  {problem}" for problem in report.problems)]
+
+
+# ---------------------------------------------------------------- generate
+
+
+def generated(seeds: Sequence[int], texts: Sequence[str]) -> tuple[list[str], str]:
+    """generate --count N's puzzles in seed order, each under its '# puzzle K (seed S)' line,
+    those equal to an earlier one left out; and the note that says how many were."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for seed, text in zip(seeds, texts):
+        if text not in seen:
+            seen.add(text)
+            parts.append(f"# puzzle {len(parts) + 1} (seed {seed})\n{text}")
+    same = len(texts) - len(parts)
+    return parts, f"{same} puzzle(s) equal to an earlier one left out" if same else ""
+
+
+def generate_cut_short(made: int, asked: int, written: bool, left_out: str,
+                       untouched: str) -> str:
+    """What generate --count N says of the puzzles made when it was cut short (`untouched`:
+    what it says of an -o FILE, "" for standard output)."""
+    made_words = f"{made} of {asked} seeds' puzzles"
+    if written:
+        return f"the first {made_words} written" + (f"; {left_out}" if left_out else "")
+    if not untouched:
+        return f"{made_words} made, none written"
+    return f"{made_words} made, none written: {untouched}"
+
+
+# ---------------------------------------------------------------- check and export
+
+
+def checked(kind: Any, instance: Any, text: str, path: str) -> Iterator[tuple[str, bool]]:
+    """check: one line per solution of `text` (as solve prints them, text or JSON), valid or
+    the rules it breaks, as each is checked; and whether it was valid."""
+    if text.lstrip().startswith("{"):
+        solutions = _json_solutions(kind, instance, text, path)
+    else:
+        solutions = kind.parse_solutions(instance, text, path)
+    check = kind.prepare_check(instance)
+    for number, solution in enumerate(solutions, 1):
+        problems = check(solution)
+        verdict = "valid" if not problems else "INVALID: " + "; ".join(problems)
+        yield f"solution {number}: {verdict}", not problems
+
+
+def _json_solutions(kind: Any, instance: Any, text: str, path: str) -> list[Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
+        raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
+    return [kind.solution_from_json(instance, item, path) for item in data["solutions"]]
+
+
+def exported(format: str, loaded: Loaded) -> str | bytes:
+    """export: the puzzles of `loaded` written in `format`, one document (a binary format,
+    Across Lite, holds one puzzle)."""
+    from satpuzzle import formats
+
+    try:
+        texts = [formats.write(format, loaded.instances[0])]  # can it hold this kind?
+        if len(loaded.instances) > 1 and not formats.holds_many(format):
+            raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
+                             f"{format} format holds one; choose one with --index K")
+        texts += [formats.write(format, instance) for instance in loaded.instances[1:]]
+    except InputError as exc:
+        raise exc.at(loaded.path) from None
+    if isinstance(texts[0], bytes):
+        return texts[0]
+    return _joined(format, cast(list[str], texts))
+
+
+def _joined(format: str, texts: list[str]) -> str:
+    if format == "json" and len(texts) > 1:
+        return "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
+    if format == "puz":
+        return "\n".join(texts)
+    return "".join(t if t.endswith("\n") else t + "\n" for t in texts)

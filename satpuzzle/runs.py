@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from satpuzzle.loading import Loaded
     from satpuzzle.pipeline import Event, PuzzleEvents, Request
 
+clause_budget = Lazy("satpuzzle.cnf", "clause_budget")
 cluster = Lazy("satpuzzle.cluster")
 counting = Lazy("satpuzzle.counting")
 pipeline = Lazy("satpuzzle.pipeline")
@@ -58,6 +59,19 @@ class RunContext:
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
+
+    @contextlib.contextmanager
+    def bounds(self, stage: str | None = None) -> Iterator[None]:
+        """The run's --max-clauses for every formula the command builds, the ones built outside
+        the pipeline's requests too (verify's, generate --unique's; without it, the default);
+        and for a command that keeps no time of its own (its `stage`), --timeout as a timer
+        that stops it wherever it is (solve, compile, generate and verify count their own)."""
+        with contextlib.ExitStack() as stack:
+            if self.max_clauses is not None:
+                stack.enter_context(clause_budget(self.max_clauses))
+            if stage is not None:
+                stack.enter_context(time_limit(stage, self.remaining(), started=self.started))
+            yield
 
     def request(self, **fields: Any) -> Request:
         """The pipeline's request for this run, with these other fields."""

@@ -14,38 +14,30 @@ the CLI sees a Namespace.
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 from typing import Any, NoReturn, cast
 
-from satpuzzle import __version__
+from satpuzzle import __version__, errors
 from satpuzzle.cli.common import (
     EXIT_GAVE_UP,
-    EXIT_INTERNAL,
     EXIT_USAGE,
     SIGNALS,
-    InternalError,
     positive,
     positive_float,
     reading_options,
 )
-from satpuzzle.errors import OUT_OF_MEMORY, InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
 
 # What main() needs once a command runs (or fails), not for --help or a usage error
-_children = Lazy("satpuzzle.children")
 _cnf = Lazy("satpuzzle.cnf")
-_pipeline = Lazy("satpuzzle.pipeline")
 _runs = Lazy("satpuzzle.runs")
-_stages = Lazy("satpuzzle.stages")
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -177,22 +169,6 @@ def _process_age() -> float:
         return 0.0
 
 
-def _command_timer(args: argparse.Namespace, run: Any) -> AbstractContextManager[None]:
-    """--timeout for a command that keeps no time of its own (its parser set `stage`): a timer
-    stops it wherever it is. solve, compile, generate and verify count their own."""
-    stage = getattr(args, "stage", None)
-    if stage is None:
-        return nullcontext()
-    return _stages.time_limit(stage, run.remaining(), started=run.started)
-
-
-def _clause_budget(run: Any) -> AbstractContextManager[None]:
-    """The run's --max-clauses for every formula the command builds, the ones built outside
-    the pipeline's requests too (verify's, generate --unique's); without it, the default."""
-    limit = run.max_clauses
-    return nullcontext() if limit is None else _cnf.clause_budget(limit)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
     started = time.monotonic() - (_process_age() if argv is None else 0.0)
@@ -210,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         getattr(args, "max_clauses", None))
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
-                _clause_budget(run), _command_timer(args, run):
+                run.bounds(getattr(args, "stage", None)):
             return handler(args, run)
     except (SystemExit, KeyboardInterrupt) as exc:
         if isinstance(exc, SystemExit):
@@ -225,46 +201,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _failure(exc: Exception, argv: Sequence[str] | None) -> int:
-    """The exit status for what stopped a command, with its one line on stderr; a bug is
-    raised on (the command line's last resort, satpuzzle.__main__, says it in one line)."""
-    if isinstance(exc, InputError):
-        print(exc, file=sys.stderr)
-        return EXIT_USAGE
-    # the classes below are looked up (and their modules imported) only when an exception
-    # gets this far: a module the command never imported raised nothing
-    if isinstance(exc, _stages.StageTimeout):
-        print(f"satpuzzle: {exc}", file=sys.stderr)
-        if argv is None:  # the command line: leave now, not after freeing millions of clauses
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(EXIT_GAVE_UP)
-        return EXIT_GAVE_UP
-    if isinstance(exc, BrokenPipeError):
-        _discard_stdout()  # the reader went away (e.g. `| head`): nothing more to say
-        return EXIT_GAVE_UP
-    if isinstance(exc, MemoryError):
-        print(OUT_OF_MEMORY, file=sys.stderr)
-        return EXIT_GAVE_UP
-    if isinstance(exc, OSError):  # writing the answer failed (a full disk), or the system refused
-        writing = exc.errno in _WRITE_ERRORS
-        if writing:
-            _discard_stdout()
-        what = "cannot write the output: " if writing else ""
-        print(f"satpuzzle: error: {what}{exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    if isinstance(exc, InternalError | _pipeline.CheckFailed | _children.ChildFailed):
-        # one line; a worker's traceback only when asked for
-        summary = exc.summary if isinstance(exc, _children.ChildFailed) else str(exc)
-        if isinstance(exc, _children.ChildFailed) and os.environ.get("SATPUZZLE_DEBUG"):
-            print(exc.message, file=sys.stderr)
-        first, *more = summary.splitlines() or [""]
-        hint = " (a bug; SATPUZZLE_DEBUG=1 shows where)" if more or summary != str(exc) else ""
-        print(f"satpuzzle: internal error: {first}{hint}", file=sys.stderr)
-        return EXIT_INTERNAL
-    raise exc
-
-
-_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
+    """The exit status for what stopped a command, with its line on stderr
+    (satpuzzle.errors.FAILURES); a bug is raised on (the command line's last resort,
+    satpuzzle.__main__, says it in one line)."""
+    failure = errors.failure(exc)
+    if failure is None:
+        raise exc
+    if failure.discard_output:
+        _discard_stdout()
+    if failure.text is not None:
+        print(failure.text, file=sys.stderr)
+    if failure.leave_now and argv is None:
+        # the command line: leave now, not after freeing millions of clauses
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(failure.status)
+    return failure.status
 
 
 def _discard_stdout() -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
     EXIT_NONE,
+    Builder,
     encodings_of,
     load_args,
     output_options,
@@ -34,12 +34,9 @@ formats = Lazy("satpuzzle.formats")
 pipeline = Lazy("satpuzzle.pipeline")
 load_text = Lazy("satpuzzle.loading", "load_text")
 Result = Lazy("satpuzzle.api", "Result")
+reports = Lazy("satpuzzle.reports")
 read_text = Lazy("satpuzzle.textio", "read_text")
 read_input = Lazy("satpuzzle.textio", "read_input")
-
-# adds options to a parser; budget_option also takes the --timeout help and `compiles`
-Builder = Callable[..., None]
-
 
 # ---------------------------------------------------------------- the parsers
 # One builder per command, listed in satpuzzle.cli.COMMANDS with the command's help line;
@@ -199,30 +196,12 @@ def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | No
 
 def cmd_check(args: argparse.Namespace, run: RunContext) -> int:
     instance = single(load_args(args, run))
-    module = registry.kind_of(instance)
-    text = read_text(args.solution)
-    if text.lstrip().startswith("{"):
-        solutions = _json_solutions(module, instance, text, args.solution)
-    else:
-        solutions = module.parse_solutions(instance, text, args.solution)
-    check = module.prepare_check(instance)
     broken = 0
-    for number, solution in enumerate(solutions, 1):
-        problems = check(solution)
-        broken += bool(problems)
-        verdict = "valid" if not problems else "INVALID: " + "; ".join(problems)
-        print(f"solution {number}: {verdict}")
+    for line, valid in reports.checked(registry.kind_of(instance), instance,
+                                       read_text(args.solution), args.solution):
+        print(line)
+        broken += not valid
     return EXIT_NONE if broken else EXIT_FOUND
-
-
-def _json_solutions(module, instance, text: str, path: str) -> list[Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
-    if not isinstance(data, dict) or not isinstance(data.get("solutions"), list):
-        raise InputError('expected a JSON object with a "solutions" list', path, 1, 1)
-    return [module.solution_from_json(instance, item, path) for item in data["solutions"]]
 
 
 # ---------------------------------------------------------------- import and export
@@ -246,25 +225,5 @@ def cmd_import(args: argparse.Namespace, run: RunContext) -> int:
 
 
 def cmd_export(args: argparse.Namespace, run: RunContext) -> int:
-    loaded = load_args(args, run)
-    try:
-        texts = [formats.write(args.format, loaded.instances[0])]  # can it hold this kind?
-        if len(loaded.instances) > 1 and not formats.holds_many(args.format):
-            raise InputError(f"the file holds {len(loaded.instances)} puzzles and the "
-                             f"{args.format} format holds one; choose one with --index K")
-        texts += [formats.write(args.format, instance) for instance in loaded.instances[1:]]
-    except InputError as exc:
-        raise exc.at(loaded.path) from None
-    if isinstance(texts[0], bytes):  # a binary format (Across Lite) holds one puzzle
-        write_output(args, run, texts[0], (args.file,))
-        return EXIT_FOUND
-    if args.format == "json" and len(texts) > 1:
-        text = "[\n" + ",\n".join(t.rstrip("\n") for t in texts) + "\n]\n"
-    elif args.format == "puz":
-        text = "\n".join(texts)
-    else:
-        text = "".join(t if t.endswith("\n") else t + "\n" for t in texts)
-    write_output(args, run, text, (args.file,))
+    write_output(args, run, reports.exported(args.format, load_args(args, run)), (args.file,))
     return EXIT_FOUND
-
-

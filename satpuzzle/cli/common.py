@@ -9,7 +9,7 @@ import contextlib
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import (  # noqa: F401 - the exit statuses, for the commands
@@ -33,10 +33,6 @@ read_puzzles = Lazy("satpuzzle.runs", "read_puzzles")
 write_file = Lazy("satpuzzle.runs", "write_file")
 time_limit = Lazy("satpuzzle.stages", "time_limit")
 check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
-
-class InternalError(Exception):
-    """A bug: satpuzzle produced something its own rule checker rejects."""
-
 
 class Signals:
     """SIGINT and SIGTERM become KeyboardInterrupt, but never in the middle of printing a
@@ -184,6 +180,10 @@ def untouched(args: argparse.Namespace) -> str:
         return ""
     return (f"{args.output} left untouched (-o FILE is written only when the command "
             "completes)")
+
+
+# adds options to a parser; budget_option also takes the --timeout help and `compiles`
+Builder = Callable[..., None]
 
 
 def output_options(parser: argparse.ArgumentParser, default: str = "-") -> None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
     EXIT_NONE,
+    Builder,
     cluster_address,
     encodings_of,
     output_options,
@@ -36,10 +37,6 @@ verify = Lazy("satpuzzle.verify")
 Progress = Lazy("satpuzzle.progress", "Progress")
 runs = Lazy("satpuzzle.runs")
 reports = Lazy("satpuzzle.reports")
-
-# adds options to a parser; budget_option also takes the --timeout help and `compiles`
-Builder = Callable[..., None]
-
 
 def add_generate_parser(subcommands: Any, input_options: Builder,
                         budget_option: Builder) -> None:
@@ -162,28 +159,16 @@ def _generate_many(args: argparse.Namespace, run: RunContext, spec: tuple,
         made = runs.generate_many(spec, seeds, request, getattr(args, "jobs", 1), args.cluster,
                                   run.remaining(), progress.advance)
     texts, how = made.items, made.how
-    parts: list[str] = []
-    seen: set[str] = set()
-    for seed, text in zip(seeds, texts):
-        if text not in seen:
-            seen.add(text)
-            parts.append(f"# puzzle {len(parts) + 1} (seed {seed})\n{text}")
+    parts, left_out = reports.generated(seeds, texts)
     stopped = None if how == "done" else how
     # cut short: standard output gets the puzzles made, -o FILE nothing (write_output)
     written = bool(parts) and write_output(args, run, "\n".join(parts), stopped=stopped)
-    same = len(texts) - len(parts)
-    left_out = f"{same} puzzle(s) equal to an earlier one left out" if same else ""
     if stopped is None:
         if left_out:
             print(f"satpuzzle: {left_out}", file=sys.stderr)
         return EXIT_FOUND
-    made_words = f"{len(texts)} of {args.count} seeds' puzzles"
-    if written:
-        what = f"the first {made_words} written" + (f"; {left_out}" if left_out else "")
-    elif args.output == "-":
-        what = f"{made_words} made, none written"
-    else:
-        what = f"{made_words} made, none written: {untouched(args)}"
+    what = reports.generate_cut_short(len(texts), args.count, written, left_out,
+                                      untouched(args))
     print(f"satpuzzle: {gave_up(how, run)} while generating {args.kind} puzzles: {what}",
           file=sys.stderr)
     return EXIT_GAVE_UP

@@ -24,6 +24,7 @@ from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.pipeline import Compiled, Counting, Done, Ended, ForcedResult, Found, Request
 from satpuzzle.progress import Progress
+from satpuzzle.reports import FILL_FORMATS
 
 if TYPE_CHECKING:
     from satpuzzle.runs import Events, RunContext
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 forced_of = Lazy("satpuzzle.api", "forced_of")
 Result = Lazy("satpuzzle.api", "Result")
 constructors = Lazy("satpuzzle.kinds.crossword.formats.constructors")  # --format puz, ipuz, xd
-# the constructors' files `--format` writes a crossword's fill into (-o FILE)
-FILL_FORMATS = ("puz", "ipuz", "xd")
 
 
 class PuzzlePrinter:
@@ -197,19 +196,13 @@ class PuzzlePrinter:
                      f"{self.count} solution(s) found so far, enumeration incomplete"
                      + (f"; {output}" if output else ""))
             return EXIT_GAVE_UP
-        said = False
-        if self.limit != 1 and not self.args.unique:  # several could be printed
-            complete = "complete" if self.done and self.done.complete else "limit reached"
-            self.say(f"{self.count} solution(s), {complete}{self.read_as}")
-            said = True
-        if not self.count and not self.args.count:
-            self.say(f"no solution{self.read_as}")
-            said = True
-        if not self.count:  # why, when it shows before any search (one line a cause)
-            for cause in self.kind.known_causes(self.instance):
-                self.say(f"note: {cause}")
-        if self.read_as and not said:  # the kind was a guess from the content: say so
-            self.say(self.read_as.strip(" ()"))
+        several = self.limit != 1 and not self.args.unique  # several could be printed
+        complete = bool(self.done and self.done.complete)
+        # why none, when it shows before any search (one line a cause)
+        causes = () if self.count else self.kind.known_causes(self.instance)
+        for line in reports.summary_lines(self.count, complete, several, self.args.count,
+                                          causes, self.read_as):
+            self.say(line)
         return EXIT_FOUND if self.count else EXIT_NONE
 
     # ------------------------------------------------------------ --forced

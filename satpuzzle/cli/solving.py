@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from satpuzzle import counting, pipeline, runs
+from satpuzzle import counting, pipeline, reports, runs
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
@@ -24,13 +24,19 @@ from satpuzzle.cli.common import (
     output_options,
     positive,
 )
-from satpuzzle.cli.printing import FILL_FORMATS, PuzzlePrinter, many_summary, print_stats
+from satpuzzle.cli.printing import PuzzlePrinter, many_summary, print_stats
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
 from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
 from satpuzzle.progress import Progress
-from satpuzzle.reports import puzzle_header, puzzle_message, stopped_after
+from satpuzzle.reports import (
+    FILL_FORMATS,
+    SolveOutput,
+    puzzle_header,
+    puzzle_message,
+    stopped_after,
+)
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
@@ -83,7 +89,7 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     output_options(solve)
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
-    solve.add_argument("--engine", choices=ENGINES, default="auto", help=_engine_help())
+    solve.add_argument("--engine", choices=ENGINES, default="auto", help=reports.engine_help())
     solve.add_argument("--jobs", type=positive, default=1, metavar="N",
                        help="worker processes for a file of one-line puzzles or a directory "
                             "(default 1)")
@@ -107,20 +113,6 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     solve.set_defaults(handler=cmd_solve)
 
 
-def _engine_help() -> str:
-    parts = [("auto: the kind's own engine where it has one that suits the puzzle; else, for "
-             f"every solution (--all, --count) or --limit K of {pipeline.NATIVE_FROM} or more, "
-             "clingo where it is installed, with the default --solver (Hashi's connectivity "
-             "as reachability rules); else SAT with blocking clauses; sat: always SAT with "
-             "blocking clauses; clingo: the CNF enumerated by clasp in one search, projected "
-             "onto the puzzle variables (needs the clingo package); race: for one solution, the "
-             "kind's first engine and SAT side by side in two processes, the first answer "
-             "wins (which solution is printed may then vary from run to run)")]
-    for kind in registry.KINDS.values():
-        parts += [f"{engine.name} ({kind.name}): {engine.help}" for engine in kind.engines]
-    return "; ".join(parts)
-
-
 # ---------------------------------------------------------------- the request
 
 
@@ -141,16 +133,21 @@ def request_from(args: argparse.Namespace, run: RunContext) -> SolveRun:
     return runs.SolveRun(request, args.counter, args.cluster, args.split)
 
 
+def output_from(args: argparse.Namespace) -> SolveOutput:
+    """What a command line asks `solve` to print, and how."""
+    return SolveOutput(args.format, args.pretty, args.count, args.unique, args.forced,
+                       args.all, args.limit, args.output)
+
+
 def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
-    if args.count and (args.unique or args.forced):
-        other = "--unique" if args.unique else "--forced"
-        raise InputError(f"--count and {other} ask different questions; give one")
+    output = output_from(args)
+    output.check_questions()
     run = request_from(args, context).checked()  # --solver-cmd, --counter and --solver
     loaded = load_args(args, context)
-    _check_picture_options(args, loaded)
+    output.check_pictures(loaded)
     if args.split:
         run.check_split(loaded)
-    one_fill = _check_fill_file_options(args, loaded)  # a fill written into a file: the first
+    one_fill = output.writes_fill(loaded)  # a fill written into a file: the first
     request = replace(run.request, encodings=encodings_of(args),
                       limit=1 if one_fill else run.request.limit)
     run = replace(run, request=request)
@@ -190,44 +187,6 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
             break
     many_summary(statuses, len(loaded.instances))
     return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
-
-
-def _check_picture_options(args: argparse.Namespace, loaded: Loaded) -> None:
-    """--pretty draws text, --format svg one puzzle's solutions: refuse what they cannot do."""
-    if args.pretty and args.format != "text":
-        raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
-    if args.format == "svg" and (args.count or args.forced):
-        raise InputError("--format svg draws solutions; --count and --forced print text or "
-                         "json")
-    if args.format == "svg" and (len(loaded.instances) > 1 or loaded.one_line):
-        raise InputError("--format svg draws the solutions of one puzzle; the file holds "
-                         f"{len(loaded.instances)}: choose one with --index K", loaded.path)
-    if args.pretty and loaded.one_line:  # batches answer one line per puzzle
-        raise InputError("--pretty draws a grid, but a file of one-line puzzles is answered "
-                         "one line each: choose one puzzle with --index K", loaded.path)
-
-
-def _check_fill_file_options(args: argparse.Namespace, loaded: Loaded) -> bool:
-    """--format puz, ipuz, xd write one fill of one crossword into a file: refuse what they
-    cannot do; True when one of them is asked (the run then stops at the first fill)."""
-    if args.format not in FILL_FORMATS:
-        if args.output != "-":
-            raise InputError("-o writes a filled grid: give --format puz, ipuz or xd (text, "
-                             "json and svg print on standard output)")
-        return False
-    asked = [option for option, given in (("--all", args.all), ("--count", args.count),
-                                          ("--unique", args.unique), ("--forced", args.forced),
-                                          ("--limit", (args.limit or 1) > 1)) if given]
-    if asked:
-        raise InputError(f"--format {args.format} writes one fill; {asked[0]} asks for more")
-    if len(loaded.instances) != 1 or loaded.one_line:
-        raise InputError(f"--format {args.format} writes the fill of one puzzle; the file "
-                         f"holds {len(loaded.instances)}: choose one with --index K",
-                         loaded.path)
-    if loaded.instances[0].KIND != "crossword":
-        raise InputError(f"--format {args.format} writes a crossword's fill; this is a "
-                         f"{loaded.instances[0].KIND} puzzle", loaded.path)
-    return True
 
 
 # ---------------------------------------------------------------- several puzzles
