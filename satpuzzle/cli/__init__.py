@@ -157,21 +157,10 @@ def budget_option(parser: argparse.ArgumentParser,
                              "docs/ENCODINGS.md the encodings)")
 
 
-def _process_age() -> float:
-    """Seconds since this process started (interpreter start-up and imports included), so
-    that --timeout bounds the whole command as the user sees it; 0 where unknown."""
-    try:
-        with open("/proc/self/stat") as handle:
-            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
-        now = time.clock_gettime(time.CLOCK_BOOTTIME)
-        return max(0.0, now - start_ticks / os.sysconf("SC_CLK_TCK"))
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
-    started = time.monotonic() - (_process_age() if argv is None else 0.0)
+    age = _runs.process_age() if argv is None else 0.0
+    started = time.monotonic() - age
     SIGNALS.own_process = argv is None
     signal.signal(signal.SIGTERM, SIGNALS.handle)
     signal.signal(signal.SIGINT, SIGNALS.handle)
