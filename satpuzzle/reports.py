@@ -216,10 +216,11 @@ def summary_lines(count: int, complete: bool, several: bool, counting: bool,
 
 
 def puzzle_header(loaded: Loaded, number: int) -> str:
+    """The line over puzzle `number` of a file, after a blank line from the puzzle before."""
     instance = loaded.instances[number - 1]
     source = f" ({loaded.sources[number - 1]})" if loaded.sources else ""
     title = f": {instance.title}" if getattr(instance, "title", None) else ""
-    return printable(f"# puzzle {number}{source}{title}")
+    return ("\n" if number > 1 else "") + printable(f"# puzzle {number}{source}{title}")
 
 
 _STATUS_WORDS = {EXIT_FOUND: "solved", EXIT_NONE: "no solution", EXIT_USAGE: "bad input",

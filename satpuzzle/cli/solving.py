@@ -167,10 +167,7 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
     puzzle's bad input is that puzzle's answer when the file holds several."""
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
-        if len(loaded.instances) > 1 and args.format == "text":
-            if number > 1:
-                print()
-            print(puzzle_header(loaded, number), flush=True)
+        _print_header(args, loaded, number)
         printer = PuzzlePrinter(args, context, instance, run.request, loaded.inferred)
         try:
             with Progress("solutions") as progress:
@@ -190,6 +187,12 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
 
 
 # ---------------------------------------------------------------- several puzzles
+
+
+def _print_header(args: argparse.Namespace, loaded: Loaded, number: int) -> None:
+    """Puzzle `number`'s header, in text, when the file holds several."""
+    if len(loaded.instances) > 1 and args.format == "text":
+        print(puzzle_header(loaded, number), flush=True)
 
 
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
@@ -221,8 +224,7 @@ def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Lo
         if index in finished:
             statuses[index] = replayed(finished[index])
         else:
-            if args.format == "text":
-                print(("\n" if index else "") + puzzle_header(loaded, index + 1))
+            _print_header(args, loaded, index + 1)
             print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
                   file=sys.stderr)
     many_summary([statuses[i] for i in sorted(statuses)], count)
@@ -237,8 +239,7 @@ def _print_replayed(args: argparse.Namespace, context: RunContext, loaded: Loade
                     request: Request, result: pipeline.PuzzleEvents) -> int:
     """One puzzle's output from its recorded events, as if it had been solved here."""
     index = result.index
-    if args.format == "text":
-        print(("\n" if index else "") + puzzle_header(loaded, index + 1))
+    _print_header(args, loaded, index + 1)
     prefix = f"satpuzzle: puzzle {index + 1}: "
     printer = PuzzlePrinter(args, context, loaded.instances[index], request, loaded.inferred,
                             prefix=prefix)
