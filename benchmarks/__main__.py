@@ -10,8 +10,8 @@ solutions or more and 3 runs each (an hour or more). `scale` is "Enumeration at 
 also times a start-up row. Progress goes to stderr; the report and its plots
 (docs/benchmarks/<kind>-time.png, <kind>-profile.png) are written at the end. `--kinds
 encodings` runs the encoding study (benchmarks/encodings.py), which writes docs/ENCODINGS.md
-instead. Not part of the test suite (tests/test_benchmark_harness.py tests the harness with
-fake methods, tests/test_benchmark_report.py the report from records).
+instead. Not part of the test suite (tests/benchmarks/test_benchmark_harness.py tests the
+harness with fake methods, tests/benchmarks/test_benchmark_report.py the report from records).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ literature's claims and the prose):
 --quick: top95 and the first puzzles of the other sets, one bundled instance per kind, a
 short budget and no counting (under 2 minutes on 2 cores). Progress goes to stderr; the
 report and its plots (docs/benchmarks/encodings-*.png) are written at the end. Not part of
-the test suite (tests/test_encodings_study.py runs the counts and a tiny study).
+the test suite (tests/benchmarks/test_encodings_study.py runs the counts and a tiny study).
 """
 
 from __future__ import annotations
@@ -574,7 +574,8 @@ def lo_lines(study: LynceOuaknine, images: list[str]) -> list[str]:
     lines = ["## Lynce & Ouaknine (2006): Sudoku as a SAT problem", "",
              ("The three 9×9 encodings of the paper, built family by family through "
              "`satpuzzle.constraints.Model` (benchmarks/lynce_ouaknine.py; "
-             "tests/test_encodings_study.py asserts the counts): every at-most-one pairwise, "
+             "tests/benchmarks/test_encodings_study.py asserts the counts): "
+             "every at-most-one pairwise, "
              "729 variables x(r, c, d), clauses for the empty grid before the givens:"), "",
              "| family | " + " | ".join(lo.VARIANTS) + " |",
              "| --- | " + " | ".join("---:" for _ in lo.VARIANTS) + " |"]

@@ -5,7 +5,7 @@ Start-up pays for every module imported, used or not: numpy, Lark and every kind
 cost more than `satpuzzle --help` does by itself. So a kind declares its name, options and
 engines in its `__init__.py` and reaches its `puzzle.py` through a Lazy; a module that needs
 numpy in a few functions binds `np = Lazy("numpy")`. The module name is a string literal, so
-that tests/test_layers.py reads it as the import it is.
+that tests/architecture/test_layers.py reads it as the import it is.
 
 As a class attribute a Lazy is resolved when read: `KIND.puzzle` is the module itself, and
 `fit = Lazy("satpuzzle.kinds.sudoku.puzzle", "fit")` makes `KIND.fit` that function, unbound,

@@ -19,6 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
+# the test suite's folder: its data/, golden/ and errors/ (test files sit in subfolders)
+TESTS = ROOT / "tests"
 
 
 def external_program(name: str) -> str | None:
@@ -259,7 +261,7 @@ def swapped_labels(instance, rng):
 # the suite's CPU time; test_stress.py and the costliest counts of test_counting.py are marked
 # in their own files. Keyed by file name and test function (every case of a parametrized one),
 # not by path, so that a test file moved into a subfolder keeps its tests' place;
-# tests/test_slow_set.py fails on a name here that no longer names a test.
+# tests/architecture/test_slow_set.py fails on a name here that no longer names a test.
 SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_api_inputs.py": (
         "test_api_timeout_counts_from_the_call",

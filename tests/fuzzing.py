@@ -1,6 +1,6 @@
 """The fuzzer of the readers: every input, however broken, must give instances or one clean
-error. `python tests/fuzz_run.py --seconds 60` runs it; tests/test_fuzz.py runs it briefly and
-draws its mutations as Hypothesis strategies (`mutations`, `mutated_seeds`).
+error. `python tests/fuzz_run.py --seconds 60` runs it; tests/formats/test_fuzz.py runs it
+briefly and draws its mutations as Hypothesis strategies (`mutations`, `mutated_seeds`).
 
 Inputs start from every file under instances/ and from valid texts generated for each kind
 (the .puz language, native files, every exchange format that can hold the puzzle), then go

@@ -17,7 +17,7 @@ is an object (a module, or for the kinds' native files a `native.NativeFile`) wi
                                    binary format: Across Lite)
 Game IDs and URLs can be given in place of a file name: INLINE_PREFIXES says how they start.
 
-`import` o `export` is the identity wherever `write` exists (tests/test_formats_*.py).
+`import` o `export` is the identity wherever `write` exists (tests/formats/test_formats_*.py).
 """
 
 from __future__ import annotations

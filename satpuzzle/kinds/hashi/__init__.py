@@ -12,7 +12,7 @@ from satpuzzle.lazy import Lazy
 _generation = Lazy("satpuzzle.kinds.hashi.generation")
 
 # puzzle.CONNECTIVITY_MODES, declared here too so that the command line's choices need not
-# load the encoding (tests/test_startup.py checks that the two agree)
+# load the encoding (tests/architecture/test_startup.py checks that the two agree)
 CONNECTIVITY_MODES = ("lazy", "eager")
 
 # The families of rules.py whose encoding a user may choose (--encoding FAMILY=NAME), and what

@@ -13,7 +13,7 @@ from satpuzzle.lazy import Lazy
 _generation = Lazy("satpuzzle.kinds.jigsaw.generation")
 
 # puzzle.VARIANTS, declared here too so that the command line's choices need not load the
-# encoding (tests/test_startup.py checks that the two agree)
+# encoding (tests/architecture/test_startup.py checks that the two agree)
 VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation",
             "contour-position")
 

@@ -17,7 +17,7 @@ _decoding = Lazy("satpuzzle.kinds.sudoku.decoding")
 _shared = Lazy("satpuzzle.kinds.sudoku.shared")  # the process's per-shape solvers
 
 # grading.LEVELS, declared here too so that the command line's choices need not load the
-# grader (tests/test_sudoku_generate.py checks that the two agree)
+# grader (tests/kinds/sudoku/test_sudoku_generate.py checks that the two agree)
 DIFFICULTIES = ("naked-single", "hidden-single", "naked-pair", "locked-candidates",
                 "hidden-pair", "naked-triple", "hidden-triple", "x-wing", "cage-sum", "search")
 
