@@ -19,8 +19,8 @@ PACKAGE = ROOT / "satpuzzle"
 # name; the package `satpuzzle` (its `__init__.py`) is the group "satpuzzle" and matches only
 # itself, so that a module listed nowhere fails.
 LAYERS: list[tuple[str, ...]] = [
-    ("satpuzzle.errors", "satpuzzle.progress", "satpuzzle.disjoint", "satpuzzle.lazy",
-     "satpuzzle.usercache", "satpuzzle.textio"),
+    ("satpuzzle.instances", "satpuzzle.errors", "satpuzzle.progress", "satpuzzle.disjoint",
+     "satpuzzle.lazy", "satpuzzle.usercache", "satpuzzle.textio"),
     ("satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages", "satpuzzle.cnf",
      "satpuzzle.solving", "satpuzzle.external", "satpuzzle.counting", "satpuzzle.backbone",
      "satpuzzle.enumeration"),
