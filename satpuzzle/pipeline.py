@@ -25,10 +25,19 @@ from typing import Any, cast
 from satpuzzle import enumeration
 from satpuzzle.backbone import Backbone, backbone
 from satpuzzle.children import Send, stream
-from satpuzzle.cnf import FamilyStats, Formula, clause_budget, latest_formula, refuse_estimate
+from satpuzzle.cnf import (
+    FamilyStats,
+    Formula,
+    VarName,
+    clause_budget,
+    latest_formula,
+    refuse_estimate,
+)
+from satpuzzle.dimacs import CnfHeader
 from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
 from satpuzzle.external import ExternalEnumeration
+from satpuzzle.instances import Instance, Solution
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
 from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
@@ -67,7 +76,7 @@ class Request:
     count_only: bool = False
     # --split: one cube of the puzzle, (puzzle variable's name, value) pairs added to its
     # formula as unit clauses (see split_cubes); SAT answers, never a kind's engine
-    cube: tuple[tuple[Any, bool], ...] = ()
+    cube: tuple[tuple[VarName, bool], ...] = ()
     # --encoding FAMILY=NAME,...: the user's encodings, over the instance's own choices
     encodings: tuple[tuple[str, str], ...] = ()
 
@@ -106,7 +115,7 @@ class Found:
     proven to come in its place (the crossword's best fills); this says what is proven."""
 
     index: int
-    solution: Any
+    solution: Solution
     checked: bool
     unproven: str = ""
 
@@ -117,7 +126,7 @@ class _Offered:
     and printed, with `note`, if the run is cut short before a `Found` of that puzzle."""
 
     index: int
-    solution: Any
+    solution: Solution
     checked: bool
     note: str
 
@@ -166,6 +175,10 @@ class Ended:
 
 
 Event = Compiled | Found | Done | Counting | ForcedResult | Ended
+# What a target (the work of a child process) sends its parent through the pipe: its Events,
+# a puzzle's PuzzleEvents, an _Offered answer, (_STATS, counters) or _DECLINED, told apart by
+# _Relayed.take. Any: the consumers pass on as Events what take let through.
+Message = Any
 
 
 # ---------------------------------------------------------------- compiling
@@ -176,16 +189,16 @@ class CompiledInstance:
     """An instance with its kind and formula; `decode` turns a model's true variables into
     the kind's solution."""
 
-    instance: Any
+    instance: Instance
     kind: Kind
     formula: Formula
 
-    def decode(self, true_vars: Iterable[int]) -> Any:
+    def decode(self, true_vars: Iterable[int]) -> Solution:
         names = self.formula.names
         return self.kind.decode(self.instance, [names[v] for v in true_vars if v in names])
 
 
-def check_budget(instance: Any) -> None:
+def check_budget(instance: Instance) -> None:
     """Refuse, before encoding, a puzzle whose kind estimates more clauses than the budget
     (--max-clauses); kinds without an estimate are stopped by the Formula itself as it grows."""
     estimate = registry.kind_of(instance).estimate_clauses(instance)
@@ -193,7 +206,7 @@ def check_budget(instance: Any) -> None:
         refuse_estimate(estimate, f"this {instance.KIND} puzzle")
 
 
-def check_budget_for_engine(instance: Any, request: Request) -> None:
+def check_budget_for_engine(instance: Instance, request: Request) -> None:
     """--max-clauses bounds the puzzle's formula whichever engine answers: before a kind's own
     engine starts (it builds no formula, or one only when it stalls), the kind's estimate of
     the formula SAT would build is held to the budget, so that a puzzle refused by one engine
@@ -222,7 +235,7 @@ def _clauses_so_far() -> str:
     return f"{count:,} clause{'s' if count > 1 else ''} built so far"
 
 
-def compile(instance: Any, request: Request = Request(), standalone: bool = False,
+def compile(instance: Instance, request: Request = Request(), standalone: bool = False,
             ) -> CompiledInstance:
     """The instance's formula within the request's budgets; `standalone`: complete by itself
     (no lazy constraints), as a DIMACS file or an external solver needs it."""
@@ -236,7 +249,7 @@ def compile(instance: Any, request: Request = Request(), standalone: bool = Fals
     return CompiledInstance(instance, kind, formula)
 
 
-def _restrict(formula: Formula, cube: Sequence[tuple[Any, bool]]) -> None:
+def _restrict(formula: Formula, cube: Sequence[tuple[VarName, bool]]) -> None:
     """The cube's literals as unit clauses: the formula's solutions inside the cube."""
     if not cube:
         return
@@ -261,14 +274,14 @@ def compiled_event(formula: Formula, seconds: float) -> Compiled:
 # ---------------------------------------------------------------- checking
 
 
-def checker_for(instance: Any, request: Request) -> Callable[[Any], Any]:
+def checker_for(instance: Instance, request: Request) -> Callable[[Solution], Solution]:
     """The function every solution goes through before it is reported: the kind's rule
     check, prepared once per instance; raises CheckFailed on a broken rule."""
     if not request.check:
         return lambda solution: solution
     check = registry.kind_of(instance).prepare_check(instance)
 
-    def checked(solution: Any) -> Any:
+    def checked(solution: Solution) -> Solution:
         problems = check(solution)
         if problems:
             raise CheckFailed("a solution failed the rule check: " + "; ".join(problems))
@@ -291,7 +304,7 @@ class Asked:
     """What CHOICES look at: the request, the puzzle, its limit, and the kind's engine that
     --engine names (found, and held to the clause budget, only when a rule asks)."""
 
-    def __init__(self, instance: Any, request: Request) -> None:
+    def __init__(self, instance: Instance, request: Request) -> None:
         self.instance, self.request = instance, request
         self.kind = registry.kind_of(instance)
         self.limit = request.limit_for(self.kind)
@@ -347,7 +360,7 @@ def choose(asked: Asked) -> str:
     return next(choice.backend for choice in CHOICES if choice.holds(asked))
 
 
-def solve(instance: Any, request: Request = Request()) -> Generator[Event, None, None]:
+def solve(instance: Instance, request: Request = Request()) -> Generator[Event, None, None]:
     """Every event of answering one puzzle, ending with `Ended`, by the back end CHOICES
     give. Raises InputError for a puzzle that cannot be compiled, StageTimeout when the
     deadline passes while compiling, CheckFailed for a solution that breaks a rule (a
@@ -404,7 +417,7 @@ def _clasp_takes(formula: Formula) -> bool:
     return formula.refine is None or formula.reachable is not None
 
 
-def _engine(instance: Any, engine: Engine, request: Request,
+def _engine(instance: Instance, engine: Engine, request: Request,
             limit: int | None) -> Generator[Event, None, bool]:
     """The kind's own engine; returns True (having yielded nothing) when it declined the
     instance and SAT must answer instead."""
@@ -429,19 +442,19 @@ def _checks_in_parent(request: Request) -> bool:
     return request.check and not request.in_process
 
 
-def _engine_events(instance: Any, engine: Engine, request: Request,
-                   limit: int | None, check: bool = True) -> Iterator[Any]:
+def _engine_events(instance: Instance, engine: Engine, request: Request,
+                   limit: int | None, check: bool = True) -> Iterator[Message]:
     # an engine may build a CNF of its own (the crossword's SAT oracle): the same budget
     with clause_budget(request.max_clauses):
         yield from _engine_solutions(instance, engine, request, limit, check)
 
 
-def _engine_solutions(instance: Any, engine: Engine, request: Request,
-                      limit: int | None, check: bool) -> Iterator[Any]:
+def _engine_solutions(instance: Instance, engine: Engine, request: Request,
+                      limit: int | None, check: bool) -> Iterator[Message]:
     checked = checker_for(instance, replace(request, check=check))
     count = 0
 
-    def held(solution: Any, note: str) -> None:
+    def held(solution: Solution, note: str) -> None:
         _send_aside(_Offered(0, checked(solution), check, note))
 
     try:
@@ -460,10 +473,10 @@ def _engine_solutions(instance: Any, engine: Engine, request: Request,
     yield Done(0, count, True)
 
 
-_aside: list[Callable[[Any], None] | None] = [None]  # see _send_aside
+_aside: list[Callable[[_Offered], None] | None] = [None]  # see _send_aside
 
 
-def _send_aside(event: Any) -> None:
+def _send_aside(event: _Offered) -> None:
     """Send `event` out of turn, in the middle of a target's work (an engine's offer): from a
     child to its parent at once, or, here, to `_run_targets`' list of them."""
     send = _aside[0]
@@ -472,7 +485,7 @@ def _send_aside(event: Any) -> None:
 
 
 @contextmanager
-def _sending_aside(send: Callable[[Any], None]) -> Iterator[None]:
+def _sending_aside(send: Callable[[_Offered], None]) -> Iterator[None]:
     previous = _aside[0]
     _aside[0] = send
     try:
@@ -481,7 +494,7 @@ def _sending_aside(send: Callable[[Any], None]) -> Iterator[None]:
         _aside[0] = previous
 
 
-def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
+def _race(instance: Instance, engine: Engine, request: Request) -> Iterator[Event]:
     """One solution by the kind's engine and SAT side by side: the first answer wins."""
     started = time.monotonic()
     compiled = compile(instance, request)
@@ -495,7 +508,7 @@ def _race(instance: Any, engine: Engine, request: Request) -> Iterator[Event]:
 
 def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Sequence[int],
                 request: Request, check: bool = True, native: bool = False,
-                share: bool = False) -> Iterator[Any]:
+                share: bool = False) -> Iterator[Message]:
     """Enumerate `jobs` (those of `indices`) on one incremental solver, decoding and checking
     each model here; `native`: clasp enumerates (and counts by itself for --count); `share`:
     the parent checks what this leaves unchecked, so check every other solution here (clasp
@@ -533,8 +546,8 @@ def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Sequen
         models.close()
 
 
-def _counted(compiled: CompiledInstance, instance: Any, models: ClingoModels, job: Job,
-             index: int, request: Request, sample: int) -> Iterator[Any]:
+def _counted(compiled: CompiledInstance, instance: Instance, models: ClingoModels, job: Job,
+             index: int, request: Request, sample: int) -> Iterator[Counting | Done]:
     """--count by clasp: the number in `Done.count`, no `Found` (nothing is printed); the
     first `sample` models are decoded and rule-checked here all the same, and the count so
     far goes to the parent now and then, for a run cut short."""
@@ -559,11 +572,11 @@ _STATS = "stats"
 class CompiledBatch(CompiledInstance):
     """One formula for many one-line puzzles, one job (assumptions) per puzzle."""
 
-    instances: Sequence[Any] = ()
+    instances: Sequence[Instance] = ()
     jobs: list[Job] = field(default_factory=list)
 
 
-def solve_batch(instances: Sequence[Any],
+def solve_batch(instances: Sequence[Instance],
                 request: Request = Request()) -> Generator[Event, None, None]:
     """One-line puzzles of one kind and shape: one formula, each puzzle a job under
     assumptions, `request.workers` processes sharing the jobs. Events come in completion
@@ -601,7 +614,7 @@ def solve_batch(instances: Sequence[Any],
     yield from _run_targets(targets, request, engine=CLINGO if native else None)
 
 
-def _each_in_turn(instances: Sequence[Any], request: Request) -> Iterator[Event]:
+def _each_in_turn(instances: Sequence[Instance], request: Request) -> Iterator[Event]:
     """A batch answered one puzzle after another; a puzzle an external solver gives up on is
     "unknown" and the batch goes on, a timeout or interrupt ends it."""
     started = time.monotonic()
@@ -638,7 +651,7 @@ class PuzzleEvents:
     status: int = 0
 
 
-def solve_each(instances: Sequence[Any], request: Request, workers: int,
+def solve_each(instances: Sequence[Instance], request: Request, workers: int,
                cubes: Sequence[tuple] | None = None) -> Generator[PuzzleEvents, None, None]:
     """Several puzzles in `workers` processes (worker k takes puzzles k, k+w, ...), each
     puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order.
@@ -656,7 +669,7 @@ def solve_each(instances: Sequence[Any], request: Request, workers: int,
             yield event
 
 
-def puzzle_events(index: int, instance: Any, request: Request) -> PuzzleEvents:
+def puzzle_events(index: int, instance: Instance, request: Request) -> PuzzleEvents:
     """One puzzle of several answered whole: the work of a `--jobs` worker process and of a
     cluster's task (satpuzzle.cluster) alike. Bad input and failed checks are that puzzle's
     answer, so that the others are still answered."""
@@ -673,7 +686,7 @@ def puzzle_events(index: int, instance: Any, request: Request) -> PuzzleEvents:
 # ---------------------------------------------------------------- one puzzle in cubes
 
 
-def split_cubes(instance: Any, request: Request, count: int) -> list[tuple]:
+def split_cubes(instance: Instance, request: Request, count: int) -> list[tuple]:
     """--split K: at most `count` cubes over the puzzle's variables, disjoint and together
     covering every solution, so that each solution lies in exactly one: the leaves of a
     binary decision tree grown breadth first. A leaf is split on the first puzzle variable
@@ -684,7 +697,7 @@ def split_cubes(instance: Any, request: Request, count: int) -> list[tuple]:
     from pysat.solvers import Solver
 
     formula = compile(instance, replace(request, cube=())).formula
-    groups: dict[Any, list[int]] = {}
+    groups: dict[VarName, list[int]] = {}
     for ident in formula.live_puzzle_vars():
         name = formula.names[ident]
         groups.setdefault(name[:-1] if len(name) > 1 else name, []).append(ident)
@@ -762,7 +775,7 @@ def merge_cubes(parts: Iterator[PuzzleEvents], cubes: int, request: Request,
 # ---------------------------------------------------------------- external solvers
 
 
-def _external(instance: Any, request: Request, command: str) -> Iterator[Event]:
+def _external(instance: Instance, request: Request, command: str) -> Iterator[Event]:
     """Any DIMACS solver binary: one run per solution (blocking clauses), every model checked
     against the clauses by the runner, every solution by the rule checker."""
     started = time.monotonic()
@@ -792,7 +805,7 @@ def _external(instance: Any, request: Request, command: str) -> Iterator[Event]:
 # ---------------------------------------------------------------- the backbone
 
 
-def _forced(instance: Any, request: Request) -> Iterator[Event]:
+def _forced(instance: Instance, request: Request) -> Iterator[Event]:
     """--forced: the backbone of one puzzle, or what was proven when cut short."""
     if request.solver_cmd is not None:
         raise InputError("--forced needs an incremental PySAT back end; use --solver NAME "
@@ -814,9 +827,9 @@ def _forced(instance: Any, request: Request) -> Iterator[Event]:
 # ---------------------------------------------------------------- running the work
 
 
-def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Request,
+def _run_targets(targets: Sequence[Callable[[], Iterator[Message]]], request: Request,
                  race: tuple[str, ...] | None = None, engine: str | None = None,
-                 graceful: bool = False, parent_check: Any = None) -> Iterator[Any]:
+                 graceful: bool = False, parent_check: Any = None) -> Iterator[Message]:
     """Relay the events of the targets (each a function returning an iterator of events),
     each in a child process (or here, in process, one after the other), and end with
     `Ended`. In a race only the first target to answer is heard, and its `Done` ends the
@@ -827,7 +840,7 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Any]]], request: Reques
     stopped = None
     aside: list[_Offered] = []  # offered while a target works in this process: taken in turn
     if request.in_process:
-        sources: Generator[tuple[int, Any], None, None] = _in_process(targets, aside)
+        sources: Generator[tuple[int, Message], None, None] = _in_process(targets, aside)
     else:
         sources = _events_of(stream([_relay(target) for target in targets],
                                     request.remaining(), graceful=graceful))
@@ -856,7 +869,7 @@ class _Relayed:
     parent's check of solutions the children left unchecked."""
 
     def __init__(self, race: tuple[str, ...] | None,
-                 checked: Callable[[Any], Any] | None) -> None:
+                 checked: Callable[[Solution], Solution] | None) -> None:
         self.race = race
         self.checked = checked
         self.stats: dict[str, int] = {}
@@ -864,7 +877,7 @@ class _Relayed:
         self.counting: dict[int, int] = {}  # puzzle index: a native count so far, until Done
         self.offered: dict[int, _Offered] = {}  # puzzle index: the last offer, until a Found
 
-    def take(self, source: int, event: Any) -> Any:
+    def take(self, source: int, event: Message) -> Message:
         """The event to pass on for `event` from target `source`, or None."""
         if isinstance(event, tuple) and event and event[0] == _STATS:
             _add_counters(self.stats, event[1])
@@ -899,8 +912,8 @@ class _Relayed:
             yield Done(index, count, False)
 
 
-def _in_process(targets: Sequence[Callable[[], Iterator[Any]]], aside: list[_Offered],
-                ) -> Generator[tuple[int, Any], None, None]:
+def _in_process(targets: Sequence[Callable[[], Iterator[Message]]], aside: list[_Offered],
+                ) -> Generator[tuple[int, Message], None, None]:
     """The targets' events, run here one after the other; what they offer meanwhile comes
     before their next event (or stays in `aside` if none comes)."""
     with _sending_aside(aside.append):
@@ -920,7 +933,7 @@ BURST_SIZE = 256
 BURST_AGE = 0.01  # seconds the first event of a burst may wait for its companions
 
 
-def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
+def _relay(target: Callable[[], Iterator[Message]]) -> Callable[[Send], None]:
     """A child's body: send each event of the target to the parent. An event that comes
     alone is sent at once; events that follow each other within a millisecond (a fast
     enumeration) travel in bursts of up to 256 or 10 ms, since one message per solution
@@ -929,7 +942,7 @@ def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
         burst = _Burst()
         started = last = 0.0
 
-        def at_once(event: Any) -> None:  # after the burst, which it follows
+        def at_once(event: _Offered) -> None:  # after the burst, which it follows
             nonlocal burst
             if burst:
                 send(burst)
@@ -957,7 +970,7 @@ def _relay(target: Callable[[], Iterator[Any]]) -> Callable[[Send], None]:
 
 
 def _events_of(sources: Generator[tuple[int, object], None, None],
-               ) -> Generator[tuple[int, Any], None, None]:
+               ) -> Generator[tuple[int, Message], None, None]:
     try:
         for source, message in sources:
             if isinstance(message, _Burst):
@@ -977,7 +990,7 @@ def _add_counters(total: dict[str, int], more: dict[str, int] | None) -> None:
 # ---------------------------------------------------------------- the API's iterators
 
 
-def solutions(instance: Any, request: Request) -> Iterator[Any]:
+def solutions(instance: Instance, request: Request) -> Iterator[Solution]:
     """The solutions of one puzzle, each exactly once and rule-checked, as they are found."""
     for event in solve(instance, request):
         if isinstance(event, Found):
@@ -987,8 +1000,9 @@ def solutions(instance: Any, request: Request) -> Iterator[Any]:
 # ---------------------------------------------------------------- an external solver's model
 
 
-def encoding_of(instance: Any, request: Request, cnf: tuple[Any, str, str] | None = None,
-                ) -> tuple[dict[int, Any], Sequence[Sequence[int]]]:
+def encoding_of(instance: Instance, request: Request,
+                cnf: tuple[CnfHeader, str, str] | None = None,
+                ) -> tuple[dict[int, VarName], Sequence[Sequence[int]]]:
     """The variable map and clauses of `instance`'s standalone encoding, to decode a model
     of it (`satpuzzle decode`). `cnf`: (header, text, path) of the CNF written by `compile`
     that the model answers, which must hold exactly that encoding: a CNF whose header map or
@@ -1015,8 +1029,9 @@ def encoding_of(instance: Any, request: Request, cnf: tuple[Any, str, str] | Non
     return formula.names, clauses
 
 
-def decode_model(instance: Any, encoding: tuple[dict[int, Any], Sequence[Sequence[int]]],
-                 true_vars: Sequence[int], path: str) -> Any:
+def decode_model(instance: Instance,
+                 encoding: tuple[dict[int, VarName], Sequence[Sequence[int]]],
+                 true_vars: Sequence[int], path: str) -> Solution:
     """The solution a model (its true variables, read from `path`) of `encoding` (from
     encoding_of) stands for, rule-checked: a model that falsifies a clause is bad input; a
     decoded solution the checker rejects, CheckFailed (a bug)."""
