@@ -30,6 +30,7 @@ import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from satpuzzle import dimacs
@@ -37,7 +38,7 @@ from satpuzzle.checkers import drat
 from satpuzzle.errors import InputError, Position
 from satpuzzle.pipeline import Request, compile
 from satpuzzle.stages import ChildFailed, paused_limit, run_in_child
-from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown
+from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_atomic
 
 PROOF_SOLVER = "cadical195"  # the PySAT back end whose DRAT proofs PySAT >= 1.9.dev16 keeps whole
 # CaDiCaL's binary DRAT proof at most this many bytes (its text is about 2.5 times as long):
@@ -289,6 +290,24 @@ def _finish(claim: str, outcome: _Outcome) -> Certificate:
     return _certificate(claim, outcome, True)
 
 
+def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Path, Path]:
+    """--proof-dir: the certificate's CNF and proof as `stem`.cnf and `stem`.drat in
+    `directory` (made if missing), each written atomically, for an outside checker
+    (`drat-trim STEM.cnf STEM.drat`). The certificate must have been made with `keep`."""
+    if not certificate.cnf:
+        raise ValueError("the certificate holds no CNF and proof (certify with keep=True)")
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot make the directory: {exc.strerror or exc}",
+                         str(directory)) from None
+    cnf_path, proof_path = folder / f"{stem}.cnf", folder / f"{stem}.drat"
+    write_atomic(cnf_path, certificate.cnf)
+    write_atomic(proof_path, certificate.proof)
+    return cnf_path, proof_path
+
+
 # ---------------------------------------------------------------- checking files
 
 
@@ -412,4 +431,4 @@ def _read_binary(data: bytes, path: str) -> list[tuple[bool, tuple[int, ...]]]:
 
 
 __all__ = ["DEFAULT_PROOF_BYTES", "Certificate", "ProofCheck", "blocking_clause", "certify",
-           "check_proof_files", "claim_text", "read_proof", "refute"]
+           "check_proof_files", "claim_text", "read_proof", "refute", "save"]
