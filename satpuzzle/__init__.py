@@ -17,6 +17,9 @@ from satpuzzle.errors import InputError
 
 if TYPE_CHECKING:
     from satpuzzle.api import Forced, Result, Timeout
+    from satpuzzle.cnf import Formula
+    from satpuzzle.instances import Instance, JSONOut, Solution
+    from satpuzzle.pipeline import Request
 
 __version__ = "0.1.0"
 
@@ -31,7 +34,7 @@ DEFAULT_SOLVER = "cadical195"  # satpuzzle.solving.DEFAULT_SOLVER, without impor
 _API_CLASSES = ("Forced", "Result", "Timeout")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type:
     """The API's result classes, imported on first use: `satpuzzle` itself stays cheap to
     import, so that the command's signal handlers are in place before anything slow."""
     if name in _API_CLASSES:
@@ -41,7 +44,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'satpuzzle' has no attribute {name!r}")
 
 
-def load(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> list[Any]:
+def load(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> list[Instance]:
     """The instances of a puzzle file or directory, of a game ID or URL (`sgt:rect:...`,
     `https://puzz.link/p?...`), or of puzzle text (.puz, JSON, a native text such as an
     81-character Sudoku line). An os.PathLike or bytes is always a file name; a str is told
@@ -62,7 +65,7 @@ def load(source: str | os.PathLike[str] | bytes, kind: str | None = None) -> lis
     return load_argument(source, kind).instances
 
 
-def compile(instance: Any):
+def compile(instance: Instance) -> Formula:
     """The instance's Formula, complete by itself (clauses, named variables; `to_dimacs()`
     for text)."""
     from satpuzzle import pipeline
@@ -70,7 +73,7 @@ def compile(instance: Any):
     return pipeline.compile(instance, standalone=True).formula
 
 
-def encoded(instance: Any, choices: str | dict[str, str]) -> Any:
+def encoded(instance: Instance, choices: str | dict[str, str]) -> Instance:
     """The instance with these encodings for its families (`"cell=ladder,box=commander"`
     or a dict), as `--encoding` gives them: every call on it (solve, count, compile ...)
     writes those families so. An unknown family or encoding is an InputError that lists
@@ -84,7 +87,7 @@ def encoded(instance: Any, choices: str | dict[str, str]) -> Any:
     return registry.kind_of(instance).with_encodings(instance, tuple(choices.items()))
 
 
-def explain(instance: Any) -> dict[str, Any]:
+def explain(instance: Instance) -> dict[str, object]:
     """What `compile --explain --format json` prints: per family of constraints the
     constraints, clauses, auxiliary variables, literals and encoding, with an example
     clause; the totals are the formula's."""
@@ -95,9 +98,9 @@ def explain(instance: Any) -> dict[str, Any]:
                              formula.num_clauses)
 
 
-def solutions(instance: Any, limit: int | None = None, solver: str = DEFAULT_SOLVER,
+def solutions(instance: Instance, limit: int | None = None, solver: str = DEFAULT_SOLVER,
               engine: str = "auto", check: bool = True, *,
-              timeout: float | None = None) -> Iterator[Any]:
+              timeout: float | None = None) -> Iterator[Solution]:
     """Solutions one by one as they are found, each exactly once, each checked by the
     independent rule checker unless `check` is False (a solution breaking a rule raises
     satpuzzle.pipeline.CheckFailed: a bug). `limit`: at most that many (None: every one).
@@ -113,8 +116,8 @@ def solutions(instance: Any, limit: int | None = None, solver: str = DEFAULT_SOL
     return api.solutions(instance, request, api.check_timeout(timeout))
 
 
-def solve(instance: Any, solver: str = DEFAULT_SOLVER, *, engine: str = "auto",
-          check: bool = True, timeout: float | None = None) -> Any | None:
+def solve(instance: Instance, solver: str = DEFAULT_SOLVER, *, engine: str = "auto",
+          check: bool = True, timeout: float | None = None) -> Solution | None:
     """The first solution found, or None when there is none (proven: a search cut short
     raises Timeout instead)."""
     from satpuzzle import api
@@ -123,7 +126,7 @@ def solve(instance: Any, solver: str = DEFAULT_SOLVER, *, engine: str = "auto",
     return api.answer(instance, request, api.check_timeout(timeout), keep=1).solution
 
 
-def count(instance: Any, limit: int | None = None, *, solver: str = DEFAULT_SOLVER,
+def count(instance: Instance, limit: int | None = None, *, solver: str = DEFAULT_SOLVER,
           engine: str = "auto", check: bool = True, timeout: float | None = None) -> Result:
     """How many solutions there are, as `satpuzzle solve --count`: a `Result` whose `count`
     is every solution when `complete`, or `limit` of them when there are at least that many.
@@ -136,7 +139,7 @@ def count(instance: Any, limit: int | None = None, *, solver: str = DEFAULT_SOLV
     return api.answer(instance, request, api.check_timeout(timeout), keep=0)
 
 
-def unique(instance: Any, *, solver: str = DEFAULT_SOLVER, engine: str = "auto",
+def unique(instance: Instance, *, solver: str = DEFAULT_SOLVER, engine: str = "auto",
            check: bool = True, timeout: float | None = None) -> Result:
     """Whether the puzzle has exactly one solution, as `satpuzzle solve --unique`: a `Result`
     whose `verdict` is "none", "unique" or "multiple"; the search stops at a second solution,
@@ -147,8 +150,8 @@ def unique(instance: Any, *, solver: str = DEFAULT_SOLVER, engine: str = "auto",
     return api.answer(instance, request, api.check_timeout(timeout), keep=2)
 
 
-def _request(instance: Any, limit: int | None, solver: str, engine: str, check: bool,
-             count_only: bool = False) -> Any:
+def _request(instance: Instance, limit: int | None, solver: str, engine: str, check: bool,
+             count_only: bool = False) -> Request:
     """The pipeline's Request for one call (the deadline is set when the call starts)."""
     from satpuzzle import api, pipeline
 
@@ -161,7 +164,7 @@ def _request(instance: Any, limit: int | None, solver: str, engine: str, check: 
                             check=bool(check), count_only=count_only)
 
 
-def check(instance: Any, solution: Any) -> list[str]:
+def check(instance: Instance, solution: Solution) -> list[str]:
     """Rule violations of `solution` (empty when valid), from the independent checker; an
     InputError when `solution` is not shaped like a solution of this kind at all."""
     from satpuzzle.errors import InputError
@@ -175,7 +178,7 @@ def check(instance: Any, solution: Any) -> list[str]:
                          "expected what satpuzzle.solutions yields") from None
 
 
-def forced(instance: Any, solver: str = DEFAULT_SOLVER, *,
+def forced(instance: Instance, solver: str = DEFAULT_SOLVER, *,
            timeout: float | None = None) -> Forced:
     """What every solution shares (the backbone over the puzzle's variables), as a `Forced`:
     a mapping {variable name: value} of the forced variables (also its `forced` field), with
@@ -190,7 +193,8 @@ def forced(instance: Any, solver: str = DEFAULT_SOLVER, *,
 
 
 def generate(kind: str, rows: int | None = None, cols: int | None = None, *, seed: int = 0,
-             unique: bool = False, timeout: float | None = None, **options: Any) -> Any:
+             unique: bool = False, timeout: float | None = None,
+             **options: Any) -> Instance:
     """A random puzzle of `kind` ("shikaku", "hashi", "jigsaw", "sudoku"), as `satpuzzle
     generate` makes it: `rows` × `cols` (by default the command's: 10 × 10, a Sudoku 9 × 9;
     `cols` defaults to `rows`), from `seed`; `unique`: with exactly one solution (the solver
@@ -204,7 +208,8 @@ def generate(kind: str, rows: int | None = None, cols: int | None = None, *, see
     return api.generate(kind, rows, cols, seed, unique, api.check_timeout(timeout), options)
 
 
-def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
+def render(instance: Instance, solution: Solution | None = None,
+           format: str = "text") -> JSONOut:
     """A solution as the command line prints it: "text", "pretty" (box drawing), "json"
     (a JSON-ready object) or "svg" (a picture; `solution` None draws the unsolved puzzle)."""
     from satpuzzle.kinds import registry
@@ -224,7 +229,7 @@ def render(instance: Any, solution: Any = None, format: str = "text") -> Any:
     raise ValueError(f"unknown format {format!r}; expected text, pretty, json or svg")
 
 
-def export(instance: Any, format: str) -> str | bytes:
+def export(instance: Instance, format: str) -> str | bytes:
     """The puzzle in an exchange format: "puz", "json", "sgt", "url", "svg", "has",
     "sudoku-line", "eternity", "brendan" or "dimacs" (docs/FORMATS.md); a binary format
     (Across Lite's "acrosslite") as bytes."""

@@ -21,10 +21,13 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from satpuzzle.instances import Instance, JSONOut, Options, Solution
 
 if TYPE_CHECKING:
-    from satpuzzle.pipeline import Event, ForcedResult, Request
+    from satpuzzle.kinds.base import Kind
+    from satpuzzle.pipeline import Event, ForcedResult, Message, Request
 
 # seconds the parent waits past the deadline for a child running the whole call to report
 # its own timeout (with what it found) before it kills it
@@ -56,13 +59,14 @@ class Result:
     status: str
     count: int
     complete: bool
-    solutions: tuple[Any, ...] = ()
+    solutions: tuple[Solution, ...] = ()
     stopped: str | None = None
     elapsed: float = field(default=0.0, compare=False)
+    # Any: None only as the default that dataclass field order asks for; always given
     instance: Any = field(default=None, repr=False, compare=False)
 
     @property
-    def solution(self) -> Any | None:
+    def solution(self) -> Solution | None:
         """The first solution kept, or None."""
         return self.solutions[0] if self.solutions else None
 
@@ -76,7 +80,7 @@ class Result:
             return "unknown"
         return "unique" if self.count == 1 else "none"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSONOut]:
         """The JSON-ready object `satpuzzle solve --format json` prints for this answer
         (`json.dumps(result.to_json())`)."""
         from satpuzzle.kinds import registry
@@ -124,7 +128,7 @@ class Forced(Mapping):
     def __len__(self) -> int:
         return len(self.forced)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSONOut]:
         """The JSON-ready object `satpuzzle solve --forced --format json` prints."""
         return {"kind": self.kind, "status": self.status, "complete": self.complete,
                 "variables": self.variables, "solver_calls": self.calls,
@@ -139,7 +143,7 @@ class Forced(Mapping):
 # ---------------------------------------------------------------- checking arguments
 
 
-def kind_name(instance: Any) -> str:
+def kind_name(instance: object) -> str:
     """The instance's kind, or a TypeError for what is no puzzle instance."""
     from satpuzzle.kinds import registry
 
@@ -189,7 +193,7 @@ MAX_TIMEOUT = 1e8  # seconds: three years
 # ---------------------------------------------------------------- running one call
 
 
-def events(instance: Any, request: Request,
+def events(instance: Instance, request: Request,
            timeout: float | None) -> Generator[Event, None, None]:
     """The pipeline's events answering `instance`. Without `timeout`, in this process; with
     one, in killable child processes (see the module's docstring), ending with an `Ended`
@@ -217,7 +221,7 @@ def _compiling_timed(run: Callable[[], Iterator[Event]]) -> Iterator[Event]:
         raise Timeout(str(exc), None, exc.elapsed) from None
 
 
-def _in_one_child(instance: Any, request: Request, timeout: float,
+def _in_one_child(instance: Instance, request: Request, timeout: float,
                   started: float) -> Iterator[Event]:
     """The whole run in one child process, where it has a main thread of its own for the
     compile timer; its events come back as they are found (pipeline._relay bundles fast
@@ -227,7 +231,7 @@ def _in_one_child(instance: Any, request: Request, timeout: float,
     from satpuzzle.children import stream
     from satpuzzle.stages import StageTimeout
 
-    def run() -> Iterator[Any]:
+    def run() -> Iterator[Message]:
         try:
             yield from pipeline.solve(instance, request)
         except StageTimeout as exc:
@@ -263,17 +267,17 @@ class Tally:
     the count (natively counted ones included), whether the search was complete, how the run
     ended."""
 
-    def __init__(self, instance: Any, keep: int | None = 0) -> None:
+    def __init__(self, instance: Instance, keep: int | None = 0) -> None:
         self.instance = instance
         self.keep = keep
         self.started = time.monotonic()
-        self.solutions: list[Any] = []
+        self.solutions: list[Solution] = []
         self.count = 0
         self.complete = False
         self.stopped: str | None = None
         self.forced: ForcedResult | None = None
 
-    def feed(self, event: Event) -> Any:
+    def feed(self, event: Event) -> Solution | None:
         """Take one event in; a solution it brings, else None."""
         from satpuzzle import pipeline
 
@@ -319,7 +323,7 @@ class Tally:
                           result if result is not None else self.result(), elapsed)
 
 
-def forced_of(instance: Any, event: ForcedResult, elapsed: float = 0.0) -> Forced:
+def forced_of(instance: Instance, event: ForcedResult, elapsed: float = 0.0) -> Forced:
     """The typed backbone a --forced run's ForcedResult event says (`Forced.to_json` is what
     `satpuzzle solve --forced --format json` prints)."""
     backbone, names = event.backbone, event.names
@@ -332,7 +336,7 @@ def forced_of(instance: Any, event: ForcedResult, elapsed: float = 0.0) -> Force
                   len(backbone.live), tuple(event.lines), backbone.calls, stopped, elapsed)
 
 
-def answer(instance: Any, request: Request, timeout: float | None,
+def answer(instance: Instance, request: Request, timeout: float | None,
            keep: int | None) -> Result:
     """Run one call to the end and say what it found (Timeout when the time ran out)."""
     tally = Tally(instance, keep)
@@ -343,7 +347,7 @@ def answer(instance: Any, request: Request, timeout: float | None,
     return result
 
 
-def backbone(instance: Any, request: Request, timeout: float | None) -> Forced:
+def backbone(instance: Instance, request: Request, timeout: float | None) -> Forced:
     """The backbone of one puzzle (Timeout, with what was proven, when the time ran out)."""
     tally = Tally(instance)
     for event in events(instance, request, timeout):
@@ -353,7 +357,8 @@ def backbone(instance: Any, request: Request, timeout: float | None) -> Forced:
     return result
 
 
-def solutions(instance: Any, request: Request, timeout: float | None) -> Iterator[Any]:
+def solutions(instance: Instance, request: Request, timeout: float | None,
+              ) -> Iterator[Solution]:
     """Each solution as it is found; Timeout after the last one found in time."""
     tally = Tally(instance)
     run = events(instance, request, timeout)
@@ -371,7 +376,7 @@ def solutions(instance: Any, request: Request, timeout: float | None) -> Iterato
 
 
 def generate(name: str, rows: int | None, cols: int | None, seed: int, unique: bool,
-             timeout: float | None, options: dict[str, Any]) -> Any:
+             timeout: float | None, options: Options) -> Instance:
     """A random instance from the kind's generator (satpuzzle generate), in a child process
     killed at the deadline when there is a timeout."""
     from satpuzzle.errors import InputError
@@ -393,7 +398,7 @@ def generate(name: str, rows: int | None, cols: int | None, seed: int, unique: b
         raise InputError(f"seed must be an integer, not {seed!r}")
     settings = generate_options(kind, options)
 
-    def make(_send: Any = None) -> Any:
+    def make(_send: object = None) -> Instance:
         return kind.generate(rows, cols, seed, bool(unique), settings)
 
     if timeout is None:
@@ -406,10 +411,10 @@ def generate(name: str, rows: int | None, cols: int | None, seed: int, unique: b
         elapsed = time.monotonic() - started
         raise Timeout(f"timeout after {elapsed:.2f} s while generating a {rows}x{cols} {name} "
                       f"puzzle (seed {seed})", None, elapsed)
-    return instance
+    return cast("Instance", instance)  # "done": the child's instance, never None
 
 
-def generate_options(kind: Any, given: dict[str, Any]) -> dict[str, Any]:
+def generate_options(kind: Kind, given: Options) -> Options:
     """The kind's generator options (`satpuzzle generate --help`, by their Python names):
     each one given checked as the command line checks it, the others at their defaults."""
     from satpuzzle.errors import InputError

@@ -10,8 +10,10 @@ must narrow it, as the kind's own functions do by taking their concrete classes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import Field
-from typing import ClassVar, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
+
+if TYPE_CHECKING:
+    from dataclasses import Field
 
 
 class Instance(Protocol):
@@ -33,3 +35,7 @@ Solution: TypeAlias = object
 # JSON as written (json.dumps takes it): mappings and sequences of JSON, and its scalars
 JSONOut: TypeAlias = (
     "Mapping[str, JSONOut] | Sequence[JSONOut] | str | int | float | bool | None")
+
+# the options a run was given, by their names (the command line's, as argparse parsed them,
+# or the API's keywords): each kind reads and checks its own, so their values are Any
+Options: TypeAlias = dict[str, Any]

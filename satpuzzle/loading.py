@@ -15,6 +15,7 @@ from typing import Any
 from satpuzzle.dimacs import is_satpuzzle_cnf
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
+from satpuzzle.instances import Instance, Options
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit, Signed
 from satpuzzle.lazy import Lazy
@@ -35,14 +36,14 @@ class Loaded:
     per line) get one answer line per puzzle."""
 
     path: str
-    instances: list[Any]
+    instances: list[Instance]
     one_line: bool = False
     sources: list[str] | None = None  # where each instance comes from (a file, FILE:LINE)
     inferred: str | None = None  # the kind the content was recognised as, when not given
 
 
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
-              options: dict[str, Any] | None = None) -> Loaded:
+              options: Options | None = None) -> Loaded:
     options = options or {}
     try:
         check_number_lengths(text, path)  # done by read_text for files, not for API text
@@ -72,7 +73,7 @@ def load_text(text: str, path: str = "<text>", kind: str | None = None,
         raise error.at(path) from None
 
 
-def load(path: str, kind: str | None = None, options: dict[str, Any] | None = None,
+def load(path: str, kind: str | None = None, options: Options | None = None,
          literal: bool = False) -> Loaded:
     """The puzzles of a command-line FILE argument (or the API's `load`), told apart in this
     order (docs/CLI.md): `-` is standard input; an argument holding a line break is puzzle
@@ -113,7 +114,7 @@ PASTED = "<text>"  # how messages name a puzzle given as text in place of a file
 
 
 def _load_file(path: str | Path, kind: str | None,
-               options: dict[str, Any] | None) -> Loaded:
+               options: Options | None) -> Loaded:
     name = "./-" if isinstance(path, Path) and str(path) == STDIN else shown(path)
     source = read_input(path, name)
     if isinstance(source, bytes):  # a binary format: an Across Lite puzzle
@@ -122,7 +123,7 @@ def _load_file(path: str | Path, kind: str | None,
 
 
 def _pasted_puzzle(argument: str, kind: str | None,
-                   options: dict[str, Any] | None) -> Loaded | None:
+                   options: Options | None) -> Loaded | None:
     """The puzzle of one line given in place of a file name that names no file: .puz or JSON
     text on one line, or a line of a kind's native format with no `/` in it (a Sudoku as
     people paste it, `53..7....6..195...`). None when it is neither, so that the caller says
@@ -146,7 +147,7 @@ def _pasted_puzzle(argument: str, kind: str | None,
 
 
 def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
-               options: dict[str, Any] | None = None) -> Loaded:
+               options: Options | None = None) -> Loaded:
     """A binary file satpuzzle reads: an Across Lite puzzle, told by its signature."""
     try:
         loaded = _read_signed(data, path, kind, options or {})
@@ -159,7 +160,7 @@ def load_bytes(data: bytes, path: str = "<bytes>", kind: str | None = None,
 
 
 def load_directory(path: str, kind: str | None = None,
-                   options: dict[str, Any] | None = None) -> Loaded:
+                   options: Options | None = None) -> Loaded:
     """Every puzzle of a directory: its `.puz` files, or with `kind` every file not hidden,
     in name order (not recursive)."""
     directory = Path(path)
@@ -217,7 +218,7 @@ class _Reading:
 
     kind: str
     fit: int
-    read: Callable[[], tuple[list[Any], bool]]
+    read: Callable[[], tuple[list[Instance], bool]]
 
 
 @dataclass(frozen=True)
@@ -227,13 +228,13 @@ class _Scored:
     not, so that its own reading shows the errors (None: no such signature); `explain(text,
     path)`: raises the format's own error for a text meant as it that fits no kind."""
 
-    readings: Callable[[str, str, dict[str, Any], tuple[str, ...]], dict[str, _Reading]]
+    readings: Callable[[str, str, Options, tuple[str, ...]], dict[str, _Reading]]
     looks_like: Callable[[str], bool] | None = None
     explain: Callable[[str, str], object] | None = None
-    read: Callable[[str, str, str], tuple[list[Any], bool]] | None = None
+    read: Callable[[str, str, str], tuple[list[Instance], bool]] | None = None
 
 
-def _native_readings(text: str, path: str, options: dict[str, Any],
+def _native_readings(text: str, path: str, options: Options,
                      kinds: tuple[str, ...]) -> dict[str, _Reading]:
     """Each kind's own reading of `text`, as the kind's `adapt_native` rewrites it."""
     found = {}
@@ -244,13 +245,13 @@ def _native_readings(text: str, path: str, options: dict[str, Any],
     return found
 
 
-def _janko_readings(text: str, path: str, options: dict[str, Any],
+def _janko_readings(text: str, path: str, options: Options,
                     kinds: tuple[str, ...]) -> dict[str, _Reading]:
     return {name: _Reading(name, level, partial(_read_janko, text, path, name))
             for name, level in _janko.fits(text, kinds).items()}
 
 
-def _read_janko(text: str, path: str, kind: str) -> tuple[list[Any], bool]:
+def _read_janko(text: str, path: str, kind: str) -> tuple[list[Instance], bool]:
     """`text` read as janko.at's text of a `kind` puzzle, as a kind's read_native answers."""
     return [_janko.read_as(text, path, kind)], False
 
@@ -281,7 +282,7 @@ TABLE = _table()
 
 
 def _read_signed(source: str | bytes, path: str, kind: str | None,
-                 options: dict[str, Any]) -> Loaded | None:
+                 options: Options) -> Loaded | None:
     """The puzzles of a file of a signed format (a crossword constructor's file), told by its
     content, or None when it is none: the first signed row whose module knows it reads it."""
     signed = [(row, row.signed) for row in TABLE if row.signed]
@@ -296,7 +297,7 @@ def _read_signed(source: str | bytes, path: str, kind: str | None,
     return None
 
 
-def _readings(text: str, path: str, options: dict[str, Any],
+def _readings(text: str, path: str, options: Options,
               names: tuple[str, ...] = registry.NAMES) -> dict[str, _Reading]:
     """The best reading of `text` for each kind of `names`, from the scored rows of those
     kinds (a row not guessed only when its kind is `names` alone): each format's readings
@@ -326,7 +327,7 @@ def _meant(text: str, kind: str | None) -> _Row | None:
 
 
 def _choose(text: str, path: str, kind: str | None,
-            options: dict[str, Any]) -> tuple[_Reading, str | None]:
+            options: Options) -> tuple[_Reading, str | None]:
     """The reading to take and, when the kind was not given, the kind inferred."""
     if kind is not None:  # the kind's readings alone: no other kind is loaded
         reading = _readings(text, path, options, (registry.kind(kind).name,))[kind]

@@ -26,6 +26,7 @@ from satpuzzle.kinds.base import Kind
 if TYPE_CHECKING:
     from satpuzzle.grammar import PuzzleSpec, Token
     from satpuzzle.grammar.limits import Limits
+    from satpuzzle.instances import Instance
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     crossword.KIND,
@@ -56,12 +57,12 @@ def block_limits(where: Token) -> Limits:
     return kind(where.text, where).block_limits
 
 
-def kind_of(instance: object) -> Kind:
+def kind_of(instance: Instance) -> Kind:
     """The kind of a puzzle instance (every instance names its kind in `KIND`)."""
-    return KINDS[instance.KIND]  # type: ignore[attr-defined]
+    return KINDS[instance.KIND]
 
 
-def build(spec: PuzzleSpec) -> object:
+def build(spec: PuzzleSpec) -> Instance:
     """The typed instance a `.puz` block describes; `encoding: FAMILY=NAME,...`, which every
     kind accepts, chooses encodings for its families."""
     found = kind(spec.kind.text, spec.kind)
