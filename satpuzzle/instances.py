@@ -10,7 +10,7 @@ must narrow it, as the kind's own functions do by taking their concrete classes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -28,6 +28,10 @@ class Instance(Protocol):
     @property
     def title(self) -> str | None: ...
 
+
+# one kind's own instance class, to which code written for every kind (a codec of an exchange
+# format) holds each kind's functions: a codec's reader makes the class its writer takes
+InstanceT = TypeVar("InstanceT", bound=Instance)
 
 # a kind's decoded answer (a grid, a fill, a list of pieces): only its kind looks inside
 Solution: TypeAlias = object

@@ -14,17 +14,18 @@ and satpuzzle/formats/janko.py is the format that chooses between them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Generic
 
 from satpuzzle.codecs.native import natural
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import Block, text_lines, tokenize_rows
+from satpuzzle.instances import Instance, InstanceT
 
 EMPTY = "-"
 UNKNOWN = "?"  # a clue of unknown number, which Shikaku and Hashi read
@@ -45,7 +46,7 @@ class Layout:
 
 
 @dataclass(frozen=True)
-class JankoCodec:
+class JankoCodec(Generic[InstanceT]):
     """A kind's janko.at text (its `janko.py`, declared as the kind's ExchangeFormat "janko").
 
     `fit(text, layout)`: how well the layout fits the kind (a `Fit` level; never raises);
@@ -56,10 +57,10 @@ class JankoCodec:
     knows (None: it does not)."""
 
     fit: Callable[[str, Layout], int]
-    read: Callable[[Layout], Any]
-    words: Callable[[Any], Words]
+    read: Callable[[Layout], Instance]
+    words: Callable[[InstanceT], Words]
     regions: bool = False
-    why_another: Callable[[Any], str | None] = lambda _instance: None
+    why_another: Callable[[InstanceT], str | None] = lambda _instance: None
 
 
 def starts_like(text: str) -> bool:
@@ -182,7 +183,7 @@ def word(value: int | None) -> str:
     return str(value) if value else EMPTY
 
 
-def clue_words(rows: int, cols: int, clues: Any) -> Words:
+def clue_words(rows: int, cols: int, clues: Iterable[tuple[int, int, int | None]]) -> Words:
     """The words of a grid of numbered cells `(row, column, number)`, `-` elsewhere."""
     grid = [[EMPTY] * cols for _ in range(rows)]
     for r, c, number in clues:

@@ -4,10 +4,12 @@ character of it, which `read_lines` turns into an InputError at that line and co
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TypeVar
 
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import text_lines
+
+T = TypeVar("T")
 
 MAX_DIGITS = 12  # longer decimal numbers are refused before conversion
 
@@ -30,7 +32,8 @@ def source_lines(source: str) -> Iterator[tuple[int, str, int]]:
             yield line_number, text, len(line) - len(line.lstrip())
 
 
-def read_lines(source: str, where: str, read_one: Callable[[str], Any], expected: str) -> list:
+def read_lines(source: str, where: str, read_one: Callable[[str], T], expected: str,
+               ) -> list[T]:
     """`read_one` applied to each entry line of `source`; a BadEntry becomes an InputError at its
     line and column of the source named `where`."""
     instances = []

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic
+
+from satpuzzle.instances import InstanceT
 
 
 @dataclass(frozen=True)
-class NativeFormat:
+class NativeFormat(Generic[InstanceT]):
     """A file format of one kind. `read(text, path)` its instances; `write(instance)` the
     text. `drops`: the instance fields the format does not carry (set to None before
     comparing an instance with what its text reads back as); `multi`: whether one text
     holds several puzzles (one a line)."""
 
     name: str
-    read: Callable[[str, str], list[Any]]
-    write: Callable[[Any], str]
+    read: Callable[[str, str], list[InstanceT]]
+    write: Callable[[InstanceT], str]
     drops: tuple[str, ...] = field(default=("title",))
     multi: bool = False
 

@@ -27,9 +27,10 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
 from satpuzzle.codecs.lines import MAX_DIGITS, BadEntry, or_list, quoted
+from satpuzzle.instances import Instance, InstanceT
 
 CANONICAL = "https://puzz.link/p?"
 # with a scheme any host; without one, a host that reads as a domain (`puzz.link`, `pzv.jp`)
@@ -54,7 +55,7 @@ Cells = tuple[int, int, list[int | None]]  # columns, rows, values in reading or
 
 
 @dataclass(frozen=True)
-class UrlCodec:
+class UrlCodec(Generic[InstanceT]):
     """A puzzle puzz.link draws, as a kind's codec.
 
     `names`: the puzzle's names in URLs, the first written, the others read too;
@@ -64,9 +65,9 @@ class UrlCodec:
     `write_body(instance)` instead: its columns, rows and body text."""
 
     names: tuple[str, ...]
-    read: Callable[[int, int, str, int], Any]
-    write: Callable[[Any], Cells] | None = None
-    write_body: Callable[[Any], tuple[int, int, str]] | None = None
+    read: Callable[[int, int, str, int], InstanceT]
+    write: Callable[[InstanceT], Cells] | None = None
+    write_body: Callable[[InstanceT], tuple[int, int, str]] | None = None
 
 
 def looks_like(argument: str) -> bool:
@@ -185,7 +186,7 @@ def url_box(size: int) -> tuple[int, int] | None:
 # ---------------------------------------------------------------- URLs
 
 
-def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Any:
+def read_url(text: str, codecs: Sequence[UrlCodec], example: str) -> Instance:
     """The instance of one URL, its puzzle one of `codecs` by one of its names; `example`
     is a URL shown when this one is malformed."""
     by_name = {name: codec for codec in codecs for name in codec.names}
@@ -242,7 +243,7 @@ def _offsets(parts: Sequence[str], start: int) -> list[int]:
     return offsets
 
 
-def write_url(codec: UrlCodec, instance: Any) -> str:
+def write_url(codec: UrlCodec[InstanceT], instance: InstanceT) -> str:
     """The canonical `https://puzz.link/p?NAME/COLS/ROWS/BODY`; a BadEntry when a URL cannot
     express the instance."""
     if codec.write_body is not None:

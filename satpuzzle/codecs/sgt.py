@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
 from satpuzzle.codecs.lines import BadEntry, number, or_list, quoted
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, InstanceT
 
 PREFIX = "sgt:"
 # a bare game ID (no GAME: before it) starts with the grid size, as every game's parameters
@@ -28,7 +29,7 @@ _NAMED_OR_BARE = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*:)?" + BARE.pattern)
 
 
 @dataclass(frozen=True)
-class SgtGame:
+class SgtGame(Generic[InstanceT]):
     """One game of the collection as a kind's codec.
 
     `read(params, description, params_at, description_at)` is the instance of a game ID (the
@@ -40,8 +41,8 @@ class SgtGame:
     name: str
     title: str
     example: str
-    read: Callable[[str, str, int, int], Any]
-    write: Callable[[Any], str]
+    read: Callable[[str, str, int, int], InstanceT]
+    write: Callable[[InstanceT], str]
 
 
 def looks_like(argument: str) -> bool:
@@ -63,7 +64,7 @@ def games_wanted(games: Sequence[SgtGame]) -> str:
 
 
 def read_game_id(text: str, games: Sequence[SgtGame],
-                 bare: Sequence[SgtGame] | None = None) -> Any:
+                 bare: Sequence[SgtGame] | None = None) -> Instance:
     """The instance of one line `[sgt:]GAME:PARAMS:DESCRIPTION`, GAME one of `games` by its
     name or title (any case), or of a bare `PARAMS:DESCRIPTION` read by one of `bare` (by
     default `games`)."""
@@ -92,7 +93,7 @@ def read_game_id(text: str, games: Sequence[SgtGame],
     return game.read(params, desc, id_at, id_at + colon + 1)
 
 
-def read_bare_id(text: str, games: Sequence[SgtGame]) -> Any:
+def read_bare_id(text: str, games: Sequence[SgtGame]) -> Instance:
     """The instance of a game ID without its game (`7x7:3_2a2...`, as the game shows it): the
     one game of `games` whose parameters and description read it. Read by several, it is
     refused naming them; by none, the error is that of the game that read furthest into it."""
@@ -132,7 +133,7 @@ def read_bare_id(text: str, games: Sequence[SgtGame]) -> Any:
                    f"{quoted(text)}", 0)
 
 
-def write_game_id(game: SgtGame, instance: Any) -> str:
+def write_game_id(game: SgtGame[InstanceT], instance: InstanceT) -> str:
     """`sgt:GAME:PARAMS:DESCRIPTION`; a BadEntry when the game cannot express the instance."""
     return f"{PREFIX}{game.name}:{game.write(instance)}"
 

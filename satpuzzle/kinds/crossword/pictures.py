@@ -4,11 +4,14 @@ bars of a barred grid are thick lines (heavy sides in text)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
 from satpuzzle.kinds.crossword.rendering import fill_cells
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance, Fill
 
 CELL = 36
 BLACK = "#111111"
@@ -24,7 +27,7 @@ def _prefilled(token: str) -> bool:
     return len(token) == 1 and token.isalpha()
 
 
-def _letter(instance: Any, solution: Any, r: int, c: int) -> str | None:
+def _letter(instance: CrosswordInstance, solution: Fill | None, r: int, c: int) -> str | None:
     """What a white cell shows: the solution's letter (a rebus cell's string), a given
     letter or rebus string, else nothing."""
     token = instance.grid[r][c]
@@ -40,7 +43,7 @@ def _given_rebus(token: str) -> bool:
     return token.startswith("(") and token[1:-1].isalpha()
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: CrosswordInstance, solution: Fill | None) -> shapes.Drawing:
     rows, cols = len(instance.grid), len(instance.grid[0])
     body = []
     for r in range(rows):
@@ -75,7 +78,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, cols * CELL, rows * CELL)
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: CrosswordInstance, solution: Fill | None) -> str:
     """Light grid, black squares as full blocks, letters in capitals ('·' where open)."""
     rows, cols = len(instance.grid), len(instance.grid[0])
 

@@ -4,7 +4,7 @@ loops) are not carried."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.janko import (
     JankoCodec,
@@ -18,8 +18,12 @@ from satpuzzle.codecs.janko import (
     touching,
     word,
 )
+from satpuzzle.instances import Instance
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.hashi import KIND
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.hashi.puzzle import HashiInstance
 
 
 def fit(text: str, lay: Layout) -> int:
@@ -31,11 +35,11 @@ def fit(text: str, lay: Layout) -> int:
     return level
 
 
-def read(lay: Layout) -> Any:
+def read(lay: Layout) -> Instance:
     return KIND.from_spec(grid_spec("hashi", lay, dotted(lay)))
 
 
-def words(instance: Any) -> Words:
+def words(instance: HashiInstance) -> Words:
     from satpuzzle.kinds.hashi.puzzle import DEFAULT_MAX_BRIDGES
 
     if instance.max_bridges != DEFAULT_MAX_BRIDGES or instance.no_loops:

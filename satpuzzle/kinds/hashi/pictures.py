@@ -4,10 +4,13 @@ water cells as faint dots."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import svg as shapes
 from satpuzzle.kinds.hashi.puzzle import cell_text, drawn_cell
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.hashi.puzzle import HashiInstance, Solution
 
 CELL = 40
 RADIUS = 15
@@ -35,7 +38,7 @@ def _bridge(first: tuple[int, int], second: tuple[int, int], count: int) -> list
     return lines
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: HashiInstance, solution: Solution | None) -> shapes.Drawing:
     body = []
     for r, row in enumerate(instance.grid):
         for c, value in enumerate(row):
@@ -58,7 +61,7 @@ _ACROSS = {1: "─", 2: "═", 3: "≡", 4: "≣"}
 _DOWN = {1: "│", 2: "║", 3: "┆", 4: "┊"}
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: HashiInstance, solution: Solution | None) -> str:
     """Islands as digits (`?` for any number, 10..16 as A..G), water as '·', bridges as
     ─ ═ ≡ ≣ across and │ ║ ┆ ┊ down (1..4 of them)."""
     canvas = [[" "] * (4 * instance.width - 3) for _ in range(2 * instance.height - 1)]

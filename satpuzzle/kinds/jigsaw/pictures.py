@@ -6,11 +6,14 @@ the board."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
 from satpuzzle.kinds.jigsaw.puzzle import rotated
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance, Solution
 
 CELL = 48
 PIECE_GAP = 18  # between pieces laid out unsolved; their numbers stand in it
@@ -57,7 +60,7 @@ def _tile(x: float, y: float, labels: tuple[int, int, int, int]) -> list[str]:
     return body
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: JigsawInstance, solution: Solution | None) -> shapes.Drawing:
     if solution is None:
         return _pieces(instance)
     body = []
@@ -72,13 +75,13 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, instance.cols * CELL, instance.rows * CELL)
 
 
-def piece_origin(instance: Any, index: int) -> tuple[float, float]:
+def piece_origin(instance: JigsawInstance, index: int) -> tuple[float, float]:
     """Top-left corner of piece `index` in the unsolved layout."""
     per_row = max(1, instance.cols)
     return (index % per_row) * (CELL + PIECE_GAP), (index // per_row) * (CELL + PIECE_GAP)
 
 
-def _pieces(instance: Any) -> shapes.Drawing:
+def _pieces(instance: JigsawInstance) -> shapes.Drawing:
     body = []
     for index, piece in enumerate(instance.pieces):
         x, y = piece_origin(instance, index)
@@ -91,7 +94,7 @@ def _pieces(instance: Any) -> shapes.Drawing:
     return shapes.Drawing(body, per_row * pitch - PIECE_GAP, lines * pitch)
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: JigsawInstance, solution: Solution | None) -> str:
     """Each cell as three lines: its top label; left label, `#` piece number (from 1), right
     label; its bottom label. The puzzle alone: its pieces unturned, in rows as wide as the
     board."""

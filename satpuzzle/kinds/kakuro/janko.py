@@ -5,13 +5,17 @@ grid has them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.janko import EMPTY, JankoCodec, Layout, Words, grid_spec
 from satpuzzle.codecs.native import natural
 from satpuzzle.grammar import Token
+from satpuzzle.instances import Instance
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.kakuro import KIND
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.kakuro.puzzle import KakuroInstance
 
 WHITE = "0"
 
@@ -39,12 +43,12 @@ def _cell(word: str) -> str:
     return word.replace(",", "\\", 1) if _clue(word) else word
 
 
-def read(lay: Layout) -> Any:
+def read(lay: Layout) -> Instance:
     cells = [[Token(_cell(t.text), t.pos) for t in row] for row in lay.grid]
     return KIND.from_spec(grid_spec("kakuro", lay, cells))
 
 
-def words(instance: Any) -> Words:
+def words(instance: KakuroInstance) -> Words:
     def word(cell: tuple[int | None, int | None] | None) -> str:
         if cell is None:
             return WHITE

@@ -3,10 +3,13 @@ it and the across sum above it, white cells with their digits."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.kakuro.puzzle import KakuroInstance, Solution
 
 CELL = 40
 BLOCK_COLOUR = "#7a7a7a"
@@ -15,7 +18,7 @@ GRID_COLOUR = "#000000"
 DIGIT_COLOUR = "#1a4fa0"
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: KakuroInstance, solution: Solution | None) -> shapes.Drawing:
     width, height = instance.cols * CELL, instance.rows * CELL
     body = [shapes.rect(0, 0, width, height, fill="#ffffff", crisp=True)]
     for r, row in enumerate(instance.grid):
@@ -55,7 +58,7 @@ def _clue(cell: tuple[int | None, int | None]) -> str:
     return f"{'' if down is None else down:>2}╲{'' if across is None else across:<2}"
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: KakuroInstance, solution: Solution | None) -> str:
     """Light lines around every cell; a block shaded, a clue as DOWN╲ACROSS, a white cell's
     digit (`·` in the puzzle alone)."""
 

@@ -4,7 +4,7 @@ is named (its ExchangeFormat is not `guessed`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.janko import (
     JankoCodec,
@@ -15,19 +15,23 @@ from satpuzzle.codecs.janko import (
     grid_spec,
     grid_words,
 )
+from satpuzzle.instances import Instance
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.nurikabe import KIND
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 
 
 def fit(text: str, lay: Layout) -> int:
     return Fit.POSSIBLE if grid_words(lay) and not lay.regions else Fit.NO
 
 
-def read(lay: Layout) -> Any:
+def read(lay: Layout) -> Instance:
     return KIND.from_spec(grid_spec("nurikabe", lay, dotted(lay)))
 
 
-def words(instance: Any) -> Words:
+def words(instance: NurikabeInstance) -> Words:
     return clue_words(instance.rows, instance.cols, instance.clues)
 
 

@@ -3,11 +3,14 @@ dark and each island outlined by a thick line where it meets the sea or the fram
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
 from satpuzzle.kinds.nurikabe.puzzle import SEA, shown
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance, Solution
 
 CELL = 32
 GRID_COLOUR = "#b0b0b0"
@@ -16,7 +19,7 @@ OUTLINE_COLOUR = "#000000"
 OUTLINE = 3  # pixels
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: NurikabeInstance, solution: Solution | None) -> shapes.Drawing:
     width, height = instance.cols * CELL, instance.rows * CELL
     body = []
     for r, row in enumerate(solution or ()):
@@ -36,7 +39,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, width, height)
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: NurikabeInstance, solution: Solution | None) -> str:
     """Sea cells filled with blocks and walled off by heavy lines from the islands; the
     puzzle alone is a light grid of dotted cells with its numbers."""
     numbers = shown(instance)

@@ -3,10 +3,13 @@ a table of the clauses, one row each, with the literal that is true highlighted 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance, Solution
 
 NAME_WIDTH = 72  # "clause k" column
 LITERAL_WIDTH = 56
@@ -20,7 +23,7 @@ OPEN_FILL = "#ffffff"
 LINE_COLOUR = "#404040"
 
 
-def occurring(instance: Any) -> list[int]:
+def occurring(instance: OneInThreeInstance) -> list[int]:
     return sorted({abs(literal) for clause in instance.clauses for literal in clause})
 
 
@@ -28,18 +31,18 @@ def is_true(literal: int, true_vars: set[int]) -> bool:
     return (literal in true_vars) if literal > 0 else (-literal not in true_vars)
 
 
-def table_top(instance: Any) -> float:
+def table_top(instance: OneInThreeInstance) -> float:
     """The y where the clause table starts, under the variable strip."""
     lines = -(-len(occurring(instance)) // VARIABLES_PER_ROW)
     return lines * ROW + SECTION_GAP
 
 
-def literal_box(instance: Any, clause: int, position: int) -> tuple[float, float]:
+def literal_box(instance: OneInThreeInstance, clause: int, position: int) -> tuple[float, float]:
     """Top-left corner of the cell of literal `position` of clause `clause` (both 0-based)."""
     return NAME_WIDTH + position * LITERAL_WIDTH, table_top(instance) + clause * ROW
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: OneInThreeInstance, solution: Solution | None) -> shapes.Drawing:
     true_vars = set(solution) if solution is not None else None
     body = []
     x: float  # the top-left corner of each box drawn
@@ -70,7 +73,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, width, table_top(instance) + len(instance.clauses) * ROW)
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: OneInThreeInstance, solution: Solution | None) -> str:
     """The assignment as signed literals, then one table row per clause with the true
     literal marked ✓."""
     true_vars = set(solution) if solution is not None else None

@@ -3,9 +3,12 @@ sums make equal lengths), each with its sum; the puzzle alone is one row of all 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import svg as shapes
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.partition.puzzle import PartitionInstance, Solution
 
 LABEL_WIDTH = 64  # the row's name, left of its bar
 BAR_WIDTH = 560  # the longest row's bar
@@ -16,7 +19,7 @@ SHADES = {"part 1": ("#4f81bd", "#a7c0de"), "part 2": ("#e07b39", "#f2c09c"),
           "numbers": ("#7f7f7f", "#c8c8c8")}  # alternating, so that neighbours stay apart
 
 
-def parts(instance: Any, solution: Any) -> list[tuple[str, list[int]]]:
+def parts(instance: PartitionInstance, solution: Solution | None) -> list[tuple[str, list[int]]]:
     """(row name, indices of its numbers) for every row drawn."""
     everything = list(range(len(instance.numbers)))
     if solution is None:
@@ -25,14 +28,14 @@ def parts(instance: Any, solution: Any) -> list[tuple[str, list[int]]]:
     return [("part 1", sorted(chosen)), ("part 2", [i for i in everything if i not in chosen])]
 
 
-def bar_scale(instance: Any, solution: Any) -> float:
+def bar_scale(instance: PartitionInstance, solution: Solution | None) -> float:
     """Pixels per unit: the longest row fills BAR_WIDTH."""
     longest = max((sum(instance.numbers[i] for i in indices)
                    for _, indices in parts(instance, solution)), default=0)
     return BAR_WIDTH / longest if longest else 0.0
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: PartitionInstance, solution: Solution | None) -> shapes.Drawing:
     scale = bar_scale(instance, solution)
     body = []
     rows = parts(instance, solution)
@@ -57,7 +60,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, LABEL_WIDTH + BAR_WIDTH + SUM_WIDTH, height)
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: PartitionInstance, solution: Solution | None) -> str:
     """Each row as a strip of boxed numbers followed by its sum."""
     blocks = []
     for name, indices in parts(instance, solution):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from satpuzzle.errors import InputError
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.partition.puzzle import INTEGER, PartitionInstance, Solution
 
 # ---------------------------------------------------------------- output
@@ -34,7 +35,7 @@ def render_line(instance: PartitionInstance, solution: Solution) -> str:
     return " ".join(map(str, solution))
 
 
-def render_json(instance: PartitionInstance, solution: Solution) -> dict[str, object]:
+def render_json(instance: PartitionInstance, solution: Solution) -> dict[str, JSONOut]:
     other = _other(instance, solution)
     return {"indices": list(solution), "other_indices": other,
             "sum": sum(instance.numbers[i] for i in solution)}

@@ -3,7 +3,7 @@ number a clue's area, `?` a clue of unknown area."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.janko import (
     EMPTY,
@@ -17,8 +17,12 @@ from satpuzzle.codecs.janko import (
     plain,
 )
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.shikaku import KIND
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 
 
 def fit(text: str, lay: Layout) -> int:
@@ -36,11 +40,11 @@ def fit(text: str, lay: Layout) -> int:
     return level
 
 
-def read(lay: Layout) -> Any:
+def read(lay: Layout) -> Instance:
     return KIND.from_spec(grid_spec("shikaku", lay, dotted(lay)))
 
 
-def words(instance: Any) -> Words:
+def words(instance: ShikakuInstance) -> Words:
     return clue_words(instance.rows, instance.cols, instance.clues)
 
 

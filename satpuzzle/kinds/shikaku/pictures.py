@@ -3,11 +3,14 @@ solution rectangle gets its own light fill colour and a thick dark outline."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
 from satpuzzle.kinds.shikaku.puzzle import clue_text
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance, Solution
 
 CELL = 32
 GRID_COLOUR = "#b0b0b0"
@@ -20,7 +23,7 @@ def fill_colour(index: int) -> str:
     return shapes.hsl(shapes.hue(index), 0.65, 0.85)
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: ShikakuInstance, solution: Solution | None) -> shapes.Drawing:
     width, height = instance.cols * CELL, instance.rows * CELL
     body = []
     for index, placement in enumerate(solution or ()):
@@ -45,7 +48,7 @@ def svg(instance: Any, solution: Any) -> shapes.Drawing:
     return shapes.Drawing(body, width, height)
 
 
-def _owners(instance: Any, solution: Any) -> list[list[int]]:
+def _owners(instance: ShikakuInstance, solution: Solution | None) -> list[list[int]]:
     """The index of the rectangle covering each cell (-1 where none does)."""
     owner = [[-1] * instance.cols for _ in range(instance.rows)]
     for k, p in enumerate(solution or ()):
@@ -54,7 +57,7 @@ def _owners(instance: Any, solution: Any) -> list[list[int]]:
     return owner
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: ShikakuInstance, solution: Solution | None) -> str:
     """Rectangles outlined with light lines, clue numbers inside; the puzzle alone is a grid
     of dotted cells."""
     clues = {(r, c): clue_text(area) for r, c, area in instance.clues}

@@ -7,6 +7,7 @@ import numpy as np
 
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.shikaku.decoding import shared_tables
 from satpuzzle.kinds.shikaku.puzzle import Placement, ShikakuInstance, Solution, sorted_placements
 
@@ -204,6 +205,6 @@ def _draw(owner: np.ndarray, letters: list[str]) -> str:
     return "\n".join(chars.view(f"<U{2 * cols + 1}").ravel().tolist())
 
 
-def render_json(instance: ShikakuInstance, solution: Solution) -> list[dict[str, object]]:
+def render_json(instance: ShikakuInstance, solution: Solution) -> list[dict[str, JSONOut]]:
     return [{"clue": list(p.clue) if p.clue is not None else None, "top": p.top,
              "left": p.left, "height": p.height, "width": p.width} for p in solution]

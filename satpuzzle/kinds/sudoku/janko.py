@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.janko import (
     EMPTY,
@@ -27,9 +27,13 @@ from satpuzzle.codecs.janko import (
 from satpuzzle.codecs.native import natural
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.transformer import Block
+from satpuzzle.instances import Instance
 from satpuzzle.kinds.base import Fit
 from satpuzzle.kinds.sudoku import KIND
 from satpuzzle.kinds.sudoku.cages import total_range
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 
 def fit(text: str, lay: Layout) -> int:
@@ -46,7 +50,7 @@ def _has_boxes(size: int) -> bool:
     return size >= 4 and any(size % d == 0 for d in range(2, math.isqrt(size) + 1))
 
 
-def read(lay: Layout) -> Any:
+def read(lay: Layout) -> Instance:
     where = lay.header[0]
     if lay.rows != lay.cols:
         raise where.error(f"a Sudoku grid is square; the janko.at header says {lay.rows} rows "
@@ -143,7 +147,7 @@ def _killer_spec(lay: Layout) -> PuzzleSpec:
 # ---------------------------------------------------------------- writing
 
 
-def words(instance: Any) -> Words:
+def words(instance: SudokuInstance) -> Words:
     if instance.diagonals:
         raise cannot_carry("a Sudoku X (its diagonals) cannot be written in this format")
     if instance.cages:
@@ -154,7 +158,7 @@ def words(instance: Any) -> Words:
     return grid, regions
 
 
-def _killer_words(instance: Any) -> Words:
+def _killer_words(instance: SudokuInstance) -> Words:
     """A Killer: each cage's total (`?` without one) in its first cell (row by row), `-`
     elsewhere; then the cages' labels, 1.. in the order of their first cells."""
     if instance.regions is not None:
@@ -176,7 +180,7 @@ def _killer_words(instance: Any) -> Words:
     return grid, labels
 
 
-def why_another(instance: Any) -> str | None:
+def why_another(instance: SudokuInstance) -> str | None:
     """Boxes of another shape than the default for the order read back as the default."""
     if instance.regions is None:
         from satpuzzle.kinds.sudoku.puzzle import default_box

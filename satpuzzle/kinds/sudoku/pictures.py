@@ -4,10 +4,14 @@ cages as dashed outlines inside their cells with the total in the first cell's c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.drawing import boxes
 from satpuzzle.drawing import svg as shapes
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.sudoku.cages import Cage
+    from satpuzzle.kinds.sudoku.puzzle import Grid, SudokuInstance
 
 CELL = 40
 THIN, THICK = 1, 3  # line widths in pixels
@@ -18,7 +22,7 @@ CAGE_COLOUR = "#606060"
 CAGE_INSET = 4  # pixels between a cage's outline and its cells' sides
 
 
-def region_map(instance: Any) -> list[list[int]]:
+def region_map(instance: SudokuInstance) -> list[list[int]]:
     """The region number of every cell: the instance's irregular `regions` when it has them
     (rows of region numbers), else its boxes numbered row-major."""
     regions = getattr(instance, "regions", None)
@@ -30,11 +34,11 @@ def region_map(instance: Any) -> list[list[int]]:
             for r in range(size)]
 
 
-def _values(instance: Any, solution: Any) -> Any:
+def _values(instance: SudokuInstance, solution: Grid | None) -> Grid:
     return solution if solution is not None else instance.givens
 
 
-def svg(instance: Any, solution: Any) -> shapes.Drawing:
+def svg(instance: SudokuInstance, solution: Grid | None) -> shapes.Drawing:
     size = instance.size
     owner = region_map(instance)
     values = _values(instance, solution)
@@ -61,7 +65,7 @@ def _diagonals(size: int) -> list[str]:
             shapes.line(end, 0, 0, end, stroke=DIAGONAL_COLOUR, width=2)]
 
 
-def _cage(cage: Any) -> list[str]:
+def _cage(cage: Cage) -> list[str]:
     """A dashed outline inset in the cage's cells (one segment per side on its border) and
     its total, small, in the top left corner of its first cell."""
     cells = set(cage.cells)
@@ -112,7 +116,7 @@ def _grid_lines(owner: list[list[int]], size: int) -> list[str]:
     return segments[THIN] + segments[THICK]
 
 
-def pretty(instance: Any, solution: Any) -> str:
+def pretty(instance: SudokuInstance, solution: Grid | None) -> str:
     """Light lines between cells, heavy ones around boxes or regions; '.' for an empty cell."""
     size = instance.size
     values = _values(instance, solution)
@@ -125,7 +129,7 @@ def pretty(instance: Any, solution: Any) -> str:
     return drawn + "".join("\n" + line for line in _rules_text(instance))
 
 
-def _rules_text(instance: Any) -> list[str]:
+def _rules_text(instance: SudokuInstance) -> list[str]:
     """The variants' rules under the grid: box drawing has no room for diagonals or cages."""
     lines = []
     if getattr(instance, "diagonals", False):
