@@ -16,17 +16,18 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from satpuzzle.errors import InputError, Position
 from satpuzzle.grammar import Token
+from satpuzzle.instances import Instance, InstanceT, JSONOut
 
 JsonPath = tuple[str | int, ...]
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
 @dataclass(frozen=True)
-class JsonCodec:
+class JsonCodec(Generic[InstanceT]):
     """A kind's JSON object. `keys`: its keys after kind and title, in the order written;
     `required`: those that must be present; `read(fields, title)` the instance (errors from
     `fields`); `write(instance)` its keys' values; `one_a_line`: keys whose list is written
@@ -34,21 +35,21 @@ class JsonCodec:
 
     keys: tuple[str, ...]
     required: tuple[str, ...]
-    read: Callable[[Fields, str | None], Any]
-    write: Callable[[Any], dict[str, Any]]
+    read: Callable[[Fields, str | None], InstanceT]
+    write: Callable[[InstanceT], dict[str, JSONOut]]
     one_a_line: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- writing
 
 
-def write_instance(kind: str, codec: JsonCodec, instance: Any) -> str:
+def write_instance(kind: str, codec: JsonCodec[InstanceT], instance: InstanceT) -> str:
     """The instance as one JSON object, keys in schema order."""
     data = {"kind": kind, "title": instance.title, **codec.write(instance)}
     return _dumps(data, codec.one_a_line)
 
 
-def _dumps(data: dict[str, Any], one_a_line: tuple[str, ...]) -> str:
+def _dumps(data: dict[str, JSONOut], one_a_line: tuple[str, ...]) -> str:
     """One key a line; a list of lists, or a list of `one_a_line`, one item a line (grids
     read as grids)."""
     lines = []
@@ -201,7 +202,7 @@ class Schema:
     def fail(self, where: JsonPath, message: str) -> InputError:
         return self.document.error(where, message)
 
-    def integer(self, value: Any, where: JsonPath, low: int | None = None,
+    def integer(self, value: object, where: JsonPath, low: int | None = None,
                 high: int | None = None) -> int:
         if type(value) is not int or (low is not None and value < low) \
                 or (high is not None and value > high):
@@ -209,7 +210,7 @@ class Schema:
                                    f"{_shown(value)}")
         return value
 
-    def array(self, value: Any, where: JsonPath, length: int | None = None,
+    def array(self, value: object, where: JsonPath, length: int | None = None,
               nonempty: bool = False) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(where, f"expected a list, found {_shown(value)}")
@@ -219,19 +220,19 @@ class Schema:
             raise self.fail(where, "expected a non-empty list")
         return value
 
-    def integers(self, value: Any, where: JsonPath, length: int | None = None,
+    def integers(self, value: object, where: JsonPath, length: int | None = None,
                  low: int | None = None, high: int | None = None) -> list[int]:
         items = self.array(value, where, length)
         return [self.integer(item, (*where, i), low, high) for i, item in enumerate(items)]
 
-    def grid(self, value: Any, where: JsonPath, size: int, low: int | None = None,
+    def grid(self, value: object, where: JsonPath, size: int, low: int | None = None,
              high: int | None = None) -> tuple[tuple[int, ...], ...]:
         """`size` rows of `size` integers."""
         rows = self.array(value, where, size)
         return tuple(tuple(self.integers(row, (*where, r), size, low, high))
                      for r, row in enumerate(rows))
 
-    def string(self, value: Any, where: JsonPath, choices: Sequence[str] | None = None,
+    def string(self, value: object, where: JsonPath, choices: Sequence[str] | None = None,
                ) -> str:
         if not isinstance(value, str):
             raise self.fail(where, f"expected a string, found {_shown(value)}")
@@ -239,7 +240,7 @@ class Schema:
             raise self.fail(where, f"expected one of {', '.join(choices)}, found {value!r}")
         return value
 
-    def boolean(self, value: Any, where: JsonPath) -> bool:
+    def boolean(self, value: object, where: JsonPath) -> bool:
         if not isinstance(value, bool):
             raise self.fail(where, f"expected true or false, found {_shown(value)}")
         return value
@@ -253,7 +254,7 @@ def _bounds(low: int | None, high: int | None) -> str:
     return "" if high is None else f" ≤ {high}"
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -301,7 +302,7 @@ def parse(source: str, path: str) -> Any:
         raise InputError("malformed JSON: nested too deeply", path) from None
 
 
-def read_documents(source: str, path: str, codecs: Mapping[str, JsonCodec]) -> list[Any]:
+def read_documents(source: str, path: str, codecs: Mapping[str, JsonCodec]) -> list[Instance]:
     """The instances of a JSON text: one puzzle object, or a list of them, each of a kind
     named in `codecs`."""
     data = parse(source, path)
@@ -313,8 +314,8 @@ def read_documents(source: str, path: str, codecs: Mapping[str, JsonCodec]) -> l
     return [_instance(reader, data, (), codecs)]
 
 
-def _instance(reader: Schema, data: Any, where: JsonPath,
-              codecs: Mapping[str, JsonCodec]) -> Any:
+def _instance(reader: Schema, data: object, where: JsonPath,
+              codecs: Mapping[str, JsonCodec]) -> Instance:
     if not isinstance(data, dict):
         raise reader.fail(where, f'expected a puzzle object {{"kind": ..., ...}}, found '
                                  f"{_shown(data)}")
@@ -352,7 +353,7 @@ def _keys_shown(data: dict[str, Any], most: int = 6) -> str:
     return (", ".join(keys) + (", ..." if len(data) > most else "")) or "none"
 
 
-def _title(reader: Schema, value: Any, where: JsonPath) -> str | None:
+def _title(reader: Schema, value: object, where: JsonPath) -> str | None:
     if value is None:
         return None
     title = reader.string(value, where)

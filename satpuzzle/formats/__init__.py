@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy, loaded
 from satpuzzle.textio import check_number_lengths
@@ -59,7 +60,7 @@ def holds_many(name: str) -> bool:
     return name in ("puz", "json", "sgt", "url")
 
 
-def format_module(name: str) -> Any:
+def format_module(name: str) -> Any:  # a module, or a NativeFile: chosen by name
     """The format called `name` (a module, or a `native.NativeFile`), or an InputError listing
     the known ones."""
     if name not in FORMATS:
@@ -80,7 +81,7 @@ def inline_format(argument: str) -> str | None:
     return None
 
 
-def read(name: str, source: str | bytes, path: str) -> list[Any]:
+def read(name: str, source: str | bytes, path: str) -> list[Instance]:
     """The puzzles of `source`: text, or the bytes of a binary format (Across Lite)."""
     module = format_module(name)
     try:
@@ -95,7 +96,7 @@ def read(name: str, source: str | bytes, path: str) -> list[Any]:
         raise error.at(path) from None
 
 
-def write(name: str, instance: Any) -> str | bytes:
+def write(name: str, instance: Instance) -> str | bytes:
     module = format_module(name)
     writer = getattr(module, "write", None)
     if writer is None:

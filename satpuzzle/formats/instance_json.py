@@ -9,10 +9,9 @@ satpuzzle/kinds/<kind>/codecs.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import JsonCodec, read_documents, write_instance
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 
 NAME = "json"
@@ -21,12 +20,12 @@ CODECS: dict[str, JsonCodec] = {kind.name: kind.json_codec for kind in registry.
 KINDS = tuple(CODECS)
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[Instance]:
     """The instances of a JSON text: one puzzle object, or a list of them."""
     return read_documents(source, path, CODECS)
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     """The instance as one JSON object, keys in schema order."""
     kind = registry.kind_of(instance)
     if kind.json_codec is None:

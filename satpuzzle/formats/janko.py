@@ -22,6 +22,7 @@ from typing import Any
 
 from satpuzzle.codecs.janko import Layout, cannot_carry, layout, looks_like, starts_like
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Fit
 
@@ -80,12 +81,12 @@ def infer(text: str, path: str) -> str:
     return candidates[0]
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[Instance]:
     """The puzzle of a janko.at text, of the kind its content says."""
     return [read_as(source, path, infer(source, path))]
 
 
-def read_as(text: str, path: str, kind: str, lay: Layout | None = None) -> Any:
+def read_as(text: str, path: str, kind: str, lay: Layout | None = None) -> Instance:
     """The puzzle of a janko.at text read as `kind`, checked by the kind's own reader."""
     lay = lay or layout(text, path, _most())
     if kind not in CODECS:
@@ -98,7 +99,7 @@ def read_as(text: str, path: str, kind: str, lay: Layout | None = None) -> Any:
     return codec.read(lay)
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     """The puzzle as janko.at text; an InputError when the text would read back as another
     puzzle."""
     kind = instance.KIND
@@ -119,11 +120,11 @@ def write(instance: Any) -> str:
     return text
 
 
-def _comparable(instance: Any) -> Any:
+def _comparable(instance: Any) -> Instance:  # Any: a Killer's `cages` read by name
     """`instance` as its janko.at text reads back: the fields the layout drops unset, a
     Killer's cages in the order of their first cells."""
     names = {field.name for field in dataclasses.fields(instance)}
-    changes: dict[str, Any] = {name: None for name in _DROPS if name in names}
+    changes: dict[str, object] = {name: None for name in _DROPS if name in names}
     if getattr(instance, "cages", ()):
         changes["cages"] = tuple(sorted(instance.cages, key=lambda cage: cage.cells))
     return dataclasses.replace(instance, **changes)

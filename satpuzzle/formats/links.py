@@ -8,12 +8,13 @@ the kind's games). Each fault is an InputError at its line and column.
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
 
 from satpuzzle.codecs import puzzlink, sgt
 from satpuzzle.codecs.lines import BadEntry, source_lines
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import check_puzzle_lines
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 from satpuzzle.textio import check_number_lengths
 
@@ -21,13 +22,13 @@ EXPECTED = ("a puzz.link URL (https://puzz.link/p?KIND/COLS/ROWS/BODY) or a game
             "(sgt:GAME:PARAMS:DESCRIPTION)")
 
 
-def _sgt() -> Any:
+def _sgt() -> ModuleType:
     from satpuzzle.formats import sgt as games
 
     return games
 
 
-def _url() -> Any:
+def _url() -> ModuleType:
     from satpuzzle.formats import puzzlink as urls
 
     return urls
@@ -61,7 +62,8 @@ def is_links_text(text: str) -> bool:
     return found
 
 
-def read(source: str, path: str, kind: str | None = None) -> tuple[list[Any], list[int]]:
+def read(source: str, path: str, kind: str | None = None,
+         ) -> tuple[list[Instance], list[int]]:
     """The puzzles of one link or of a text of links one a line, and the line of each; `kind`
     (--kind) narrows the games a bare game ID is tried as."""
     check_number_lengths(source, path)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from satpuzzle.codecs.native import NativeFormat
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 
 
@@ -32,11 +32,11 @@ class NativeFile:
     KINDS: tuple[str, ...]
     codec: NativeFormat
 
-    def read(self, source: str, path: str) -> list[Any]:
+    def read(self, source: str, path: str) -> list[Instance]:
         adapted = registry.kind(self.KINDS[0]).adapt_native(source)
         return self.codec.read(adapted or source, path)
 
-    def write(self, instance: Any) -> str:
+    def write(self, instance: Instance) -> str:
         text = self.codec.write(instance)
         back = self.codec.read(text, f"<{self.codec.name}>")
         if back != [self._comparable(instance)]:
@@ -44,7 +44,7 @@ class NativeFile:
                              "(reading it back gives another puzzle); use --format puz")
         return text
 
-    def _comparable(self, instance: Any) -> Any:
+    def _comparable(self, instance: Instance) -> Instance:
         """The instance as the format carries it: without the fields it drops."""
         return dataclasses.replace(instance, **dict.fromkeys(self.codec.drops))
 

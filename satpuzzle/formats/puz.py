@@ -3,19 +3,18 @@ field, titles included."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 
 NAME = "puz"
 KINDS = registry.NAMES
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[Instance]:
     from satpuzzle.grammar import parse_specs
 
     return [registry.build(spec) for spec in parse_specs(source, path)]
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     return registry.kind(instance.KIND).to_puz(instance)

@@ -9,8 +9,6 @@ codec (`Kind.url_codec`, in satpuzzle/kinds/<kind>/codecs.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs import puzzlink as codec
 from satpuzzle.codecs.lines import BadEntry, read_lines
 from satpuzzle.codecs.puzzlink import (
@@ -24,6 +22,7 @@ from satpuzzle.codecs.puzzlink import (
 )
 from satpuzzle.errors import InputError
 from satpuzzle.formats.sgt import inline_path
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 
 __all__ = ["CANONICAL", "KINDS", "MAX_NUMBER", "NAME", "UNKNOWN", "decode_number16",
@@ -35,14 +34,14 @@ CODECS = tuple(kind.url_codec for kind in registry.KINDS.values() if kind.url_co
 KINDS = tuple(kind.name for kind in registry.KINDS.values() if kind.url_codec)
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[Instance]:
     """The puzzles of one URL, or of a text of URLs one a line (blank and `#` lines skipped)."""
     return read_lines(source, inline_path(source, path),
                       lambda text: codec.read_url(text, CODECS, EXAMPLE),
                       f"a puzz.link URL like {EXAMPLE}")
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     """The canonical `https://puzz.link/p?KIND/COLS/ROWS/BODY` of the instance; an InputError
     when a URL cannot express it."""
     url_codec = registry.kind_of(instance).url_codec

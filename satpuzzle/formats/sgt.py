@@ -10,12 +10,11 @@ games share are satpuzzle/codecs/sgt.py.
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs import sgt as codec
 from satpuzzle.codecs.lines import BadEntry, read_lines
 from satpuzzle.codecs.sgt import PREFIX, SgtGame, looks_like
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 from satpuzzle.textio import shorten
 
@@ -42,7 +41,7 @@ def inline_path(source: str, path: str) -> str:
     return shorten(path) if path == source.strip() else path
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[Instance]:
     """The puzzles of one game ID, or of a text of game IDs one a line (blank and `#` lines
     skipped)."""
     return read_lines(source, inline_path(source, path),
@@ -51,7 +50,7 @@ def read(source: str, path: str) -> list[Any]:
                       f"{codec.games_wanted(GAMES)}")
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     """`sgt:GAME:ID` in the game's canonical encoding; an InputError when the game cannot
     express the instance."""
     games = registry.kind_of(instance).sgt_games

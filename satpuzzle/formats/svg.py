@@ -5,8 +5,7 @@ draws the solutions found (satpuzzle/pictures)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 from satpuzzle.pictures import render_svg
 
@@ -14,6 +13,6 @@ NAME = "svg"
 KINDS: tuple[str, ...] = registry.NAMES
 
 
-def write(instance: Any) -> str:
+def write(instance: Instance) -> str:
     """The unsolved puzzle as one standalone SVG document."""
     return render_svg(instance, None)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from satpuzzle.drawing import svg
+from satpuzzle.instances import Instance, Solution
 from satpuzzle.kinds import registry
 
 MARGIN = 16  # around the whole document
@@ -36,7 +36,7 @@ def panel_top(index: int, heights: Sequence[float]) -> float:
     return MARGIN + sum(h + CAPTION + GAP for h in heights[:index]) + CAPTION
 
 
-def render_svg(instance: Any, solutions: Sequence[Any] | None = None) -> str:
+def render_svg(instance: Instance, solutions: Sequence[Solution] | None = None) -> str:
     """One standalone SVG document: the unsolved puzzle when `solutions` is None or empty,
     else each solution in turn, stacked vertically and captioned "solution k"."""
     module = registry.kind_of(instance)
@@ -59,6 +59,6 @@ def render_svg(instance: Any, solutions: Sequence[Any] | None = None) -> str:
     return svg.document(math.ceil(width), math.ceil(height), body)  # whole pixels
 
 
-def render_pretty(instance: Any, solution: Any) -> str:
+def render_pretty(instance: Instance, solution: Solution | None) -> str:
     """The solution (or the puzzle, when `solution` is None) in box-drawing text."""
     return registry.kind_of(instance).pretty(instance, solution)

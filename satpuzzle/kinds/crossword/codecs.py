@@ -4,11 +4,11 @@ files (Across Lite, ipuz, xd: read by satpuzzle/formats into a GridFile) as fill
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from satpuzzle.codecs.gridfile import BLOCK, OPEN, GridFile, RebusCell, entries
-from satpuzzle.codecs.json_reader import Fields, JsonCodec
+from satpuzzle.codecs.json_reader import Fields, JsonCodec, JsonPath, Schema
 from satpuzzle.errors import InputError
+from satpuzzle.instances import JSONOut, Options
 from satpuzzle.kinds.crossword import MAX_REBUS_LETTERS, MIN_REBUS_LETTERS
 from satpuzzle.kinds.crossword.model import IMPLIED, MAX_CELLS, MAX_SCORE, CrosswordInstance
 from satpuzzle.kinds.crossword.puzzle import refuse_bars
@@ -73,15 +73,16 @@ def read_json(f: Fields, title: str | None) -> CrosswordInstance:
     return with_slots(instance, f.token("grid"))
 
 
-def _score(r: Any, value: object, at: Any) -> int:
+def _score(r: Schema, value: object, at: JsonPath) -> int:
     if type(value) is not int or abs(value) > MAX_SCORE:
         raise r.fail(at, f"expected a whole number within ±{MAX_SCORE:,}")
     return value
 
 
-def write_json(instance: CrosswordInstance) -> dict[str, Any]:
+def write_json(instance: CrosswordInstance) -> dict[str, JSONOut]:
     refuse_bars(instance, "satpuzzle's JSON")
-    data = {"grid": ["".join(row) for row in instance.grid], "words": list(instance.words),
+    data: dict[str, JSONOut] = {
+        "grid": ["".join(row) for row in instance.grid], "words": list(instance.words),
             "distinct": instance.distinct}
     if instance.scores is not None:
         data["scores"] = list(instance.scores)
@@ -98,7 +99,7 @@ JSON = JsonCodec(("grid", "words", "distinct", "scores", "rebus"), ("grid", "wor
 
 
 def fill_problem(document: GridFile, path: str,
-                 options: dict[str, Any] | None = None) -> CrosswordInstance:
+                 options: Options | None = None) -> CrosswordInstance:
     """The fill problem of a constructor's file: its blocks, the letters given in its grid
     (typed in the player's grid or pre-filled by the puzzle) and, with --keep-solution, the
     letters of its solution too; every other cell open. Words: --dict's list (`options`, as the

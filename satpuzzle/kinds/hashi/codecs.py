@@ -19,7 +19,6 @@ no loops): their writers refuse such a puzzle.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry, grid, number, quoted
@@ -28,6 +27,7 @@ from satpuzzle.codecs.puzzlink import UNKNOWN, Cells, UrlCodec, decode_number16
 from satpuzzle.codecs.sgt import SgtGame, check_cells
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.hashi import puzzle as hashi
 from satpuzzle.kinds.hashi.puzzle import Grid, HashiInstance
 
@@ -209,7 +209,7 @@ def read_json(f: Fields, title: str | None) -> HashiInstance:
     return hashi.with_connectivity(instance, mode, f.token("connectivity", text=mode))
 
 
-def write_json(instance: HashiInstance) -> dict[str, Any]:
+def write_json(instance: HashiInstance) -> dict[str, JSONOut]:
     islands = [[r, c, hashi.QUESTION if value == hashi.ANY else value]
                for r, row in enumerate(instance.grid) for c, value in enumerate(row) if value]
     return {"rows": instance.height, "cols": instance.width, "islands": islands,

@@ -4,12 +4,11 @@ only whole-board puzzles with equal matching and a zero border."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.native import NativeFormat, natural
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import tokenize_rows
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
@@ -34,7 +33,7 @@ def read_json(f: Fields, title: str | None) -> JigsawInstance:
     return JigsawInstance(rows, cols, tuple(pieces), variant, matching, border, title)
 
 
-def write_json(instance: JigsawInstance) -> dict[str, Any]:
+def write_json(instance: JigsawInstance) -> dict[str, JSONOut]:
     return {"rows": instance.rows, "cols": instance.cols, "variant": instance.variant,
             "matching": instance.matching, "border": instance.border,
             "pieces": [list(piece) for piece in instance.pieces]}

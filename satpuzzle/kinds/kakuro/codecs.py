@@ -15,11 +15,10 @@ has no clue).
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry
 from satpuzzle.codecs.puzzlink import UrlCodec
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.kakuro import puzzle as kakuro
 from satpuzzle.kinds.kakuro.puzzle import Clue, KakuroInstance
 
@@ -166,7 +165,7 @@ def read_json(f: Fields, title: str | None) -> KakuroInstance:
     return instance
 
 
-def write_json(instance: KakuroInstance) -> dict[str, Any]:
+def write_json(instance: KakuroInstance) -> dict[str, JSONOut]:
     return {"rows": instance.rows, "cols": instance.cols,
             "grid": [[0 if cell is None else list(cell) for cell in row]
                      for row in instance.grid]}

@@ -7,11 +7,10 @@ Nurikabe having none. In JSON, `clues` is a list of [row, column, number], 0-bas
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry
 from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.nurikabe import puzzle as nurikabe
 from satpuzzle.kinds.nurikabe.puzzle import NurikabeInstance
 
@@ -59,7 +58,7 @@ def read_json(f: Fields, title: str | None) -> NurikabeInstance:
     return NurikabeInstance(rows, cols, tuple(sorted(clues)), title)
 
 
-def write_json(instance: NurikabeInstance) -> dict[str, Any]:
+def write_json(instance: NurikabeInstance) -> dict[str, JSONOut]:
     return {"rows": instance.rows, "cols": instance.cols,
             "clues": [[r, c, n] for r, c, n in instance.clues]}
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.native import NativeFormat
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.one_in_three_sat import puzzle as one_in_three
 from satpuzzle.kinds.one_in_three_sat.puzzle import OneInThreeInstance
 
@@ -28,7 +27,7 @@ def read_json(f: Fields, title: str | None) -> OneInThreeInstance:
     return OneInThreeInstance(declared or largest, tuple(clauses), title)
 
 
-def write_json(instance: OneInThreeInstance) -> dict[str, Any]:
+def write_json(instance: OneInThreeInstance) -> dict[str, JSONOut]:
     return {"num_vars": instance.num_vars, "clauses": [list(c) for c in instance.clauses]}
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.partition import puzzle as partition
 from satpuzzle.kinds.partition.puzzle import PartitionInstance
 
@@ -15,7 +14,7 @@ def read_json(f: Fields, title: str | None) -> PartitionInstance:
     return partition.instance_from_tokens(tokens, f.token("numbers"), title)
 
 
-def write_json(instance: PartitionInstance) -> dict[str, Any]:
+def write_json(instance: PartitionInstance) -> dict[str, JSONOut]:
     return {"numbers": list(instance.numbers)}
 
 

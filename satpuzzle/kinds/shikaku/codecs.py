@@ -18,6 +18,7 @@ from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry, number, quoted
 from satpuzzle.codecs.puzzlink import UNKNOWN, Cells, UrlCodec, decode_number16
 from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_numbers
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.shikaku import puzzle as shikaku
 from satpuzzle.kinds.shikaku.puzzle import ShikakuInstance
 
@@ -133,7 +134,7 @@ def read_json(f: Fields, title: str | None) -> ShikakuInstance:
     return instance
 
 
-def write_json(instance: ShikakuInstance) -> dict[str, Any]:
+def write_json(instance: ShikakuInstance) -> dict[str, JSONOut]:
     return {"rows": instance.rows, "cols": instance.cols,
             "clues": [[r, c, shikaku.QUESTION if area is None else area]
                       for r, c, area in instance.clues]}

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from satpuzzle.codecs.json_reader import Fields, JsonCodec
 from satpuzzle.codecs.lines import BadEntry, grid, number, quoted
@@ -32,6 +31,7 @@ from satpuzzle.codecs.puzzlink import Cells, UrlCodec, known_clues, url_box
 from satpuzzle.codecs.sgt import SgtGame, check_cells, decode_numbers, encode_numbers
 from satpuzzle.disjoint import DisjointSets
 from satpuzzle.errors import InputError
+from satpuzzle.instances import JSONOut
 from satpuzzle.kinds.sudoku import native as sudoku_native
 from satpuzzle.kinds.sudoku import puzzle as sudoku
 from satpuzzle.kinds.sudoku.cages import Cage, cage_problem
@@ -393,11 +393,11 @@ def _json_cages(f: Fields, size: int) -> tuple[Cage, ...]:
     return tuple(cages)
 
 
-def write_json(instance: SudokuInstance) -> dict[str, Any]:
+def write_json(instance: SudokuInstance) -> dict[str, JSONOut]:
     """The instance's keys; `diagonals` and `cages` only for the variants, so that a plain
     Sudoku's JSON stays as it was."""
     regions = instance.regions
-    data: dict[str, Any] = {
+    data: dict[str, JSONOut] = {
         "size": instance.size, "box": [instance.box_rows, instance.box_cols],
         "givens": [list(row) for row in instance.givens],
         "regions": None if regions is None else [list(row) for row in regions]}
