@@ -31,8 +31,10 @@ LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
               "workers-lost": "lost every Dask worker"}
 
 
-# the constructors' files `solve --format` writes a crossword's fill into (-o FILE)
-FILL_FORMATS = ("puz", "ipuz", "xd")
+# the files `solve --format F -o FILE` writes a solution into (a crossword's fill into the
+# constructor's file it was read from), and the kind that owns each
+FILL_OWNERS = {name: kind.name for kind in registry.KINDS.values() for name in kind.fill_formats}
+FILL_FORMATS = tuple(FILL_OWNERS)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class SolveOutput:
     all: bool = False
     limit: int | None = None
     output: str = "-"
+    stats: bool = False
 
     def check_questions(self) -> None:
         """--count asks how many; --unique and --forced ask other questions."""
@@ -87,10 +90,17 @@ class SolveOutput:
             raise InputError(f"--format {self.format} writes the fill of one puzzle; the file "
                              f"holds {len(loaded.instances)}: choose one with --index K",
                              loaded.path)
-        if loaded.instances[0].KIND != "crossword":
-            raise InputError(f"--format {self.format} writes a crossword's fill; this is a "
-                             f"{loaded.instances[0].KIND} puzzle", loaded.path)
+        if loaded.instances[0].KIND != FILL_OWNERS[self.format]:
+            raise InputError(f"--format {self.format} writes a {FILL_OWNERS[self.format]}'s "
+                             f"fill; this is a {loaded.instances[0].KIND} puzzle", loaded.path)
         return True
+
+
+def untouched(output: str) -> str:
+    """What a run cut short says of its -o FILE ("" for standard output)."""
+    if output == "-":
+        return ""
+    return f"{output} left untouched (-o FILE is written only when the command completes)"
 
 
 def engine_help() -> str:

@@ -17,6 +17,7 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from satpuzzle.cancelling import Cancellation
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
@@ -54,17 +55,19 @@ def process_age() -> float:
 class RunContext:
     """One command's run: when it started (every --timeout counts from there: reading,
     compiling, solving, writing; all the puzzles of a file), the time.monotonic() at which it
-    must end, and its clause budget. Built once by the CLI, passed down; the requests of the
-    pipeline carry the same values."""
+    must end, its clause budget, and how it is cancelled (the state of its signal handler).
+    Built once by the CLI, passed down; the requests of the pipeline carry the same values."""
 
     started: float
     deadline: float | None = None
     max_clauses: int | None = None
+    cancel: Cancellation = field(default_factory=Cancellation, compare=False)
 
     @classmethod
-    def starting(cls, started: float, timeout: float | None,
-                 max_clauses: int | None = None) -> RunContext:
-        return cls(started, None if timeout is None else started + timeout, max_clauses)
+    def starting(cls, started: float, timeout: float | None, max_clauses: int | None = None,
+                 cancel: Cancellation | None = None) -> RunContext:
+        return cls(started, None if timeout is None else started + timeout, max_clauses,
+                   cancel or Cancellation())
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline)."""

@@ -23,32 +23,24 @@ from functools import partial
 from typing import Any, NoReturn, cast
 
 from satpuzzle import __version__, errors
-from satpuzzle.cli.common import (
-    EXIT_GAVE_UP,
-    EXIT_USAGE,
-    SIGNALS,
-    positive,
-    positive_float,
-    reading_options,
-)
-from satpuzzle.kinds import registry
+from satpuzzle.cancelling import Cancellation
+from satpuzzle.errors import EXIT_GAVE_UP, EXIT_USAGE
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
 
 # What main() needs once a command runs (or fails), not for --help or a usage error
-_cnf = Lazy("satpuzzle.cnf")
 _runs = Lazy("satpuzzle.runs")
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 # Every subcommand, in the order `satpuzzle --help` lists them: its help line and the function
-# that adds its arguments. A command's module is imported when that command runs (or shows
-# its own --help), so that `--help` and each command import only what they use.
-COMMANDS: dict[str, tuple[str, Callable[..., None]]] = {
+# that adds its arguments to its parser. A command's module is imported when that command runs
+# (or shows its own --help), so that `--help` and each command import only what they use.
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "compile": ("write the puzzle's CNF in DIMACS",
                 Lazy("satpuzzle.cli.commands", "add_compile_parser")),
     "solve": ("solve, enumerate, count or prove unique",
-              Lazy("satpuzzle.cli.solving", "add_parsers")),
+              Lazy("satpuzzle.cli.solving", "add_parser")),
     "decode": ("turn an external solver's model into a solution",
                Lazy("satpuzzle.cli.commands", "add_decode_parser")),
     "generate": ("write a random puzzle (.puz)",
@@ -90,24 +82,6 @@ class _Subcommands(argparse._SubParsersAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-class _Filling:
-    """What a command's builder takes for argparse's subparsers: its `add_parser` gives back
-    the command's parser, already listed under its COMMANDS help line, with the builder's
-    description and epilog set."""
-
-    def __init__(self, name: str, parser: argparse.ArgumentParser, help: str) -> None:
-        self.name, self.parser, self.help = name, parser, help
-
-    def add_parser(self, name: str, *, help: str | None = None,
-                   **settings: Any) -> argparse.ArgumentParser:
-        if name != self.name or help not in (None, self.help):
-            raise ValueError(f"the builder of {self.name!r} made {name!r} ({help!r}): its "
-                             "name and help line are the ones in satpuzzle.cli.COMMANDS")
-        for setting, value in settings.items():  # description, epilog
-            setattr(self.parser, setting, value)
-        return self.parser
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="satpuzzle", description=__doc__.split("\n\nThis package")[0],
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,55 +89,17 @@ def build_parser() -> argparse.ArgumentParser:
     subcommands = cast(_Subcommands, parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser, action=_Subcommands))
     for name, (help_line, builder) in COMMANDS.items():
-        filling = _Filling(name, subcommands.add_parser(name, help=help_line), help_line)
-        subcommands.pending[name] = partial(builder, filling, input_options, budget_option)
+        subcommands.pending[name] = partial(builder, subcommands.add_parser(name, help=help_line))
     return parser
-
-
-def input_options(parser: argparse.ArgumentParser) -> None:
-    """FILE, --kind, --index and every option a kind adds for reading its files."""
-    parser.add_argument("file", metavar="FILE",
-                        help="a .puz file, a native puzzle file (janko.at text too), "
-                             "satpuzzle's JSON, a file of URLs or game IDs one a line, a "
-                             "directory, '-' for standard input, or a puzz.link URL or a game "
-                             "ID itself")
-    parser.add_argument("--kind", choices=registry.NAMES,
-                        help="read FILE in this kind's native format")
-    parser.add_argument("--index", type=positive, metavar="K",
-                        help="the K-th puzzle of a file that holds several")
-    reading_options(parser)
-    seen: set[str] = set()
-    for kind in registry.KINDS.values():
-        kind.add_arguments(parser, kind.input_options, seen)
-
-
-def budget_option(parser: argparse.ArgumentParser,
-                  timeout_help: str = "give up after this long; exit 3, nothing written",
-                  compiles: bool = True) -> None:
-    """--timeout, which every command takes, and --max-clauses for those that compile: a
-    command that keeps no time of its own (set_defaults(stage=...)) is stopped by main()
-    when --timeout runs out."""
-    parser.add_argument("--timeout", type=positive_float, metavar="SECONDS", help=timeout_help)
-    if not compiles:
-        return
-    default = _cnf.DEFAULT_MAX_CLAUSES
-    parser.add_argument("--max-clauses", type=positive, metavar="N",
-                        help=f"refuse a puzzle whose formula would pass N clauses, whichever "
-                             f"engine answers (default {default:,}, about "
-                             f"{default * _cnf.BYTES_PER_CLAUSE / 1e9:.0f} GB)")
-    parser.add_argument("--encoding", metavar="FAMILY=NAME[,...]", default="",
-                        help="encode these families of the puzzle's constraints with these "
-                             "encodings (compile --explain lists a puzzle's families; "
-                             "docs/ENCODINGS.md the encodings)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
     age = _runs.process_age() if argv is None else 0.0
     started = time.monotonic() - age
-    SIGNALS.own_process = argv is None
-    signal.signal(signal.SIGTERM, SIGNALS.handle)
-    signal.signal(signal.SIGINT, SIGNALS.handle)
+    cancel = Cancellation(own_process=argv is None)
+    signal.signal(signal.SIGTERM, cancel.handle)
+    signal.signal(signal.SIGINT, cancel.handle)
     if sys.stdout is None:  # a caller from Python with standard output closed
         if sys.stderr is not None:
             print("satpuzzle: error: standard output is closed", file=sys.stderr)
@@ -172,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace, Any], int] = args.handler
         run = _runs.RunContext.starting(started, getattr(args, "timeout", None),
-                                        getattr(args, "max_clauses", None))
+                                        getattr(args, "max_clauses", None), cancel)
         with reading_limits(getattr(args, "max_input_bytes", None),
                             getattr(args, "allow_path", ())), \
                 run.bounds(getattr(args, "stage", None)):
@@ -183,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("satpuzzle: interrupted", file=sys.stderr)
         return EXIT_GAVE_UP
     except Exception as exc:  # noqa: BLE001 - sorted by _failure, a bug raised again
-        if SIGNALS.received:  # an interrupt that a library turned into another error
+        if cancel.received:  # an interrupt that a library turned into another error
             print("satpuzzle: interrupted", file=sys.stderr)
             return EXIT_GAVE_UP
         return _failure(exc, argv)

@@ -13,13 +13,15 @@ from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
     EXIT_NONE,
-    Builder,
+    budget_option,
     encodings_of,
+    input_options,
     load_args,
     output_options,
     reading_options,
     single,
     write_output,
+    write_said,
 )
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
@@ -33,19 +35,17 @@ dimacs = Lazy("satpuzzle.dimacs")
 formats = Lazy("satpuzzle.formats")
 pipeline = Lazy("satpuzzle.pipeline")
 load_text = Lazy("satpuzzle.loading", "load_text")
-Result = Lazy("satpuzzle.api", "Result")
+PuzzleAnswer = Lazy("satpuzzle.answers", "PuzzleAnswer")
+SolveOutput = Lazy("satpuzzle.reports", "SolveOutput")
 reports = Lazy("satpuzzle.reports")
 read_text = Lazy("satpuzzle.textio", "read_text")
 read_input = Lazy("satpuzzle.textio", "read_input")
 
 # ---------------------------------------------------------------- the parsers
-# One builder per command, listed in satpuzzle.cli.COMMANDS with the command's help line;
-# `subcommands.add_parser(NAME)` gives the command's parser (see satpuzzle.cli._Filling).
+# One builder per command, listed in satpuzzle.cli.COMMANDS with the command's help line.
 
 
-def add_compile_parser(subcommands: Any, input_options: Builder,
-                       budget_option: Builder) -> None:
-    compile_ = subcommands.add_parser("compile")
+def add_compile_parser(compile_: argparse.ArgumentParser) -> None:
     input_options(compile_)
     output_options(compile_)
     budget_option(compile_)
@@ -58,12 +58,10 @@ def add_compile_parser(subcommands: Any, input_options: Builder,
     compile_.set_defaults(handler=cmd_compile)
 
 
-def add_decode_parser(subcommands: Any, input_options: Builder,
-                      budget_option: Builder) -> None:
-    decode = subcommands.add_parser(
-        "decode",
-        description="FILE is the puzzle, or the CNF written by `satpuzzle compile` (its header "
-                    "carries the puzzle and the variable map); MODEL is a DIMACS solver's output.")
+def add_decode_parser(decode: argparse.ArgumentParser) -> None:
+    decode.description = ("FILE is the puzzle, or the CNF written by `satpuzzle compile` (its "
+                          "header carries the puzzle and the variable map); MODEL is a DIMACS "
+                          "solver's output.")
     input_options(decode)
     decode.add_argument("model", metavar="MODEL")
     decode.add_argument("--format", choices=("text", "json", "svg"), default="text")
@@ -73,9 +71,7 @@ def add_decode_parser(subcommands: Any, input_options: Builder,
     decode.set_defaults(handler=cmd_decode, stage="decoding")
 
 
-def add_check_parser(subcommands: Any, input_options: Builder,
-                     budget_option: Builder) -> None:
-    check = subcommands.add_parser("check")
+def add_check_parser(check: argparse.ArgumentParser) -> None:
     input_options(check)
     check.add_argument("solution", metavar="SOLUTION",
                        help="solutions as printed by solve (text or JSON)")
@@ -83,14 +79,12 @@ def add_check_parser(subcommands: Any, input_options: Builder,
     check.set_defaults(handler=cmd_check, stage="checking")
 
 
-def add_import_parser(subcommands: Any, input_options: Builder,
-                      budget_option: Builder) -> None:
-    readable = _readable_formats()
-    import_ = subcommands.add_parser(
-        "import",
-        description="FORMAT is one of: " + ", ".join(readable) + ". SOURCE is a file, or "
-                    "for sgt and url the game ID or URL itself (e.g. 'sgt:rect:7x7:...', "
-                    "'https://puzz.link/p?hashi/...'). docs/FORMATS.md describes each.")
+def add_import_parser(import_: argparse.ArgumentParser) -> None:
+    readable = tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
+    import_.description = ("FORMAT is one of: " + ", ".join(readable) + ". SOURCE is a file, "
+                           "or for sgt and url the game ID or URL itself (e.g. "
+                           "'sgt:rect:7x7:...', 'https://puzz.link/p?hashi/...'). "
+                           "docs/FORMATS.md describes each.")
     import_.add_argument("format", metavar="FORMAT", choices=readable)
     import_.add_argument("source", metavar="SOURCE")
     reading_options(import_)
@@ -99,22 +93,15 @@ def add_import_parser(subcommands: Any, input_options: Builder,
     import_.set_defaults(handler=cmd_import, stage="importing")
 
 
-def add_export_parser(subcommands: Any, input_options: Builder,
-                      budget_option: Builder) -> None:
-    export = subcommands.add_parser(
-        "export",
-        description="Formats: " + ", ".join(formats.FORMATS) + ". Importing what export "
-                    "writes gives the same puzzle back (titles and solver options apart, "
-                    "where a format has no room for them).")
+def add_export_parser(export: argparse.ArgumentParser) -> None:
+    export.description = ("Formats: " + ", ".join(formats.FORMATS) + ". Importing what export "
+                          "writes gives the same puzzle back (titles and solver options apart, "
+                          "where a format has no room for them).")
     input_options(export)
     export.add_argument("--format", required=True, choices=tuple(formats.FORMATS))
     output_options(export)
     budget_option(export, compiles=False)
     export.set_defaults(handler=cmd_export, stage="exporting")
-
-
-def _readable_formats() -> tuple[str, ...]:
-    return tuple(name for name in formats.FORMATS if name != "svg")  # pictures: write only
 
 
 # ---------------------------------------------------------------- the commands
@@ -172,26 +159,11 @@ def cmd_decode(args: argparse.Namespace, run: RunContext) -> int:
         print(f"satpuzzle: the model file says {model.status}", file=sys.stderr)
         return EXIT_NONE if model.status == "UNSAT" else EXIT_GAVE_UP
     solution = pipeline.decode_model(instance, encoding, model.true_vars, args.model)
-    module = registry.kind_of(instance)
-    if args.format == "json":  # as solve prints one solution: the API's answer
-        print(json.dumps(Result(instance.KIND, "SAT", 1, False, (solution,),
-                                instance=instance).to_json()))
-    else:
-        print(_picture(args, instance, solution) or module.render_text(instance, solution))
-    return EXIT_FOUND
-
-
-def _picture(args: argparse.Namespace, instance: Any, solution: Any) -> str | None:
-    """decode --format svg or --pretty: the solution drawn; None for plain text."""
     if args.pretty and args.format != "text":
         raise InputError(f"--pretty draws text; it does not apply to --format {args.format}")
-    if args.format == "svg":
-        from satpuzzle.pictures import render_svg
-
-        return render_svg(instance, [solution]).rstrip("\n")
-    if args.pretty:
-        return registry.kind_of(instance).pretty(instance, solution)
-    return None
+    answer = PuzzleAnswer(instance, 1, SolveOutput(args.format, args.pretty))  # as solve prints
+    write_said(args, run, answer.add(solution) + answer.answer(None))
+    return EXIT_FOUND
 
 
 def cmd_check(args: argparse.Namespace, run: RunContext) -> int:

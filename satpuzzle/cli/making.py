@@ -14,13 +14,13 @@ from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
     EXIT_NONE,
-    Builder,
-    cluster_address,
+    budget_option,
     encodings_of,
     output_options,
     positive,
     reading_options,
-    untouched,
+    source_options,
+    work_options,
     write_output,
 )
 from satpuzzle.errors import InputError
@@ -38,12 +38,9 @@ Progress = Lazy("satpuzzle.progress", "Progress")
 runs = Lazy("satpuzzle.runs")
 reports = Lazy("satpuzzle.reports")
 
-def add_generate_parser(subcommands: Any, input_options: Builder,
-                        budget_option: Builder) -> None:
-    generate = subcommands.add_parser(
-        "generate",
-        description="Random puzzles as the seed documents make them; --unique uses the solver "
-                    "until the printed puzzle has exactly one solution.")
+def add_generate_parser(generate: argparse.ArgumentParser) -> None:
+    generate.description = ("Random puzzles as the seed documents make them; --unique uses the "
+                            "solver until the printed puzzle has exactly one solution.")
     generate.add_argument("kind", choices=[name for name, kind in registry.KINDS.items()
                                                    if kind.can_generate], help="puzzle kind")
     generate.add_argument("--size", default=None, metavar="RxC",
@@ -65,32 +62,23 @@ def add_generate_parser(subcommands: Any, input_options: Builder,
     generate.set_defaults(handler=cmd_generate)
 
 
-def add_reduce_parser(subcommands: Any, input_options: Builder,
-                      budget_option: Builder) -> None:
+def add_reduce_parser(reduce: argparse.ArgumentParser) -> None:
     names = tuple(reductions.REDUCTIONS)
-    reduce = subcommands.add_parser(
-        "reduce",
-        description="Reductions of the jigsaw paper (docs/REDUCTIONS.md): " + ", ".join(
-            names) + ".")
+    reduce.description = ("Reductions of the jigsaw paper (docs/REDUCTIONS.md): "
+                          + ", ".join(names) + ".")
     reduce.add_argument("reduction", metavar="NAME", choices=names)
     reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
-    reduce.add_argument("--kind", choices=registry.NAMES,
-                        help="read INPUT in this kind's native format")
-    reduce.add_argument("--index", type=positive, metavar="K",
-                        help="the K-th puzzle of a file that holds several")
-    reading_options(reduce)
+    source_options(reduce, "INPUT")
     output_options(reduce)
     budget_option(reduce, compiles=False)
     reduce.set_defaults(handler=cmd_reduce, stage="reducing")
 
 
-def add_verify_parser(subcommands: Any, input_options: Builder,
-                      budget_option: Builder) -> None:
-    verify = subcommands.add_parser(
-        "verify",
-        description="Each source instance is solved directly and through the reduction: equal "
-                    "satisfiability, every jigsaw solution found mapped back and checked, a "
-                    "source solution mapped forward and checked. Exit 1 on any mismatch.")
+def add_verify_parser(verify: argparse.ArgumentParser) -> None:
+    verify.description = ("Each source instance is solved directly and through the reduction: "
+                          "equal satisfiability, every jigsaw solution found mapped back and "
+                          "checked, a source solution mapped forward and checked. Exit 1 on any "
+                          "mismatch.")
     verify.add_argument("reduction", metavar="NAME", choices=tuple(reductions.REDUCTIONS))
     verify.add_argument("files", metavar="FILE", nargs="*", help="source instances")
     verify.add_argument("--random", type=positive, metavar="N",
@@ -109,17 +97,6 @@ def add_verify_parser(subcommands: Any, input_options: Builder,
     verify.add_argument("--verbose", "-v", action="store_true",
                         help="one line per instance, not only mismatches")
     verify.set_defaults(handler=cmd_verify)
-
-
-def work_options(parser: argparse.ArgumentParser, what: str, jobs: bool = True) -> None:
-    """--jobs N and --cluster ADDRESS: where the work of many items runs."""
-    if jobs:
-        parser.add_argument("--jobs", type=positive, default=1, metavar="N",
-                            help=f"worker processes sharing the {what} (default 1)")
-    parser.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
-                        help=f"share the {what} out on a Dask cluster instead: its scheduler's "
-                             "address (tcp://host:8786), or local:N for N worker processes on "
-                             "this machine; needs the cluster extra (see docs/CLUSTER.md)")
 
 
 def cmd_generate(args: argparse.Namespace, run: RunContext) -> int:
@@ -168,7 +145,7 @@ def _generate_many(args: argparse.Namespace, run: RunContext, spec: tuple,
             print(f"satpuzzle: {left_out}", file=sys.stderr)
         return EXIT_FOUND
     what = reports.generate_cut_short(len(texts), args.count, written, left_out,
-                                      untouched(args))
+                                      reports.untouched(args.output))
     print(f"satpuzzle: {gave_up(how, run)} while generating {args.kind} puzzles: {what}",
           file=sys.stderr)
     return EXIT_GAVE_UP

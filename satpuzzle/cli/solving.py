@@ -1,5 +1,5 @@
 """`satpuzzle solve`: build one request from the command line, run the library's pipeline,
-print its events as they come."""
+print what each puzzle's answer (satpuzzle.answers) says as its events come."""
 
 from __future__ import annotations
 
@@ -8,50 +8,41 @@ import sys
 from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from satpuzzle import counting, pipeline, reports, runs
+from satpuzzle.answers import BatchAnswers, InInputOrder, PuzzleAnswer, header, replayed
 from satpuzzle.cli.common import (
     EXIT_FOUND,
     EXIT_GAVE_UP,
-    EXIT_NONE,
     EXIT_USAGE,
-    SIGNALS,
-    cluster_address,
+    budget_option,
     encodings_of,
+    input_options,
     load_args,
     output_options,
     positive,
+    work_options,
+    write_said,
 )
-from satpuzzle.cli.printing import PuzzlePrinter, many_summary, print_stats
 from satpuzzle.errors import InputError
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
-from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
 from satpuzzle.progress import Progress
-from satpuzzle.reports import (
-    FILL_FORMATS,
-    SolveOutput,
-    puzzle_header,
-    puzzle_message,
-    stopped_after,
-)
+from satpuzzle.reports import FILL_FORMATS, SolveOutput
 from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
-    from satpuzzle.runs import RunContext, SolveRun
+    from satpuzzle.runs import Events, RunContext, SolveRun
 
 # every engine any kind offers, besides SAT, the race and clasp's enumeration
 ENGINES = ("auto", "sat", "race", pipeline.CLINGO, *dict.fromkeys(
     engine.name for kind in registry.KINDS.values() for engine in kind.engines))
 
 
-def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> None:
-    solve = subcommands.add_parser(
-        "solve", help="solve, enumerate, count or prove unique",
-        epilog=f"solvers: {', '.join(SOLVER_NAMES)} (default {DEFAULT_SOLVER}; "
-               "those missing from this PySAT build are refused)")
+def add_parser(solve: argparse.ArgumentParser) -> None:
+    solve.epilog = (f"solvers: {', '.join(SOLVER_NAMES)} (default {DEFAULT_SOLVER}; those "
+                    "missing from this PySAT build are refused)")
     input_options(solve)
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="every solution, streamed")
@@ -90,14 +81,7 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
     solve.add_argument("--engine", choices=ENGINES, default="auto", help=reports.engine_help())
-    solve.add_argument("--jobs", type=positive, default=1, metavar="N",
-                       help="worker processes for a file of one-line puzzles or a directory "
-                            "(default 1)")
-    solve.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
-                       help="solve a file of one-line puzzles or a directory on a Dask cluster "
-                            "instead: its scheduler's address (tcp://host:8786), or local:N for "
-                            "N worker processes on this machine; needs the cluster extra (see "
-                            "docs/CLUSTER.md)")
+    work_options(solve, "puzzles of a file of one-line puzzles or a directory")
     solve.add_argument("--split", type=positive, metavar="K",
                        help="cut one puzzle into K disjoint cubes (values of its most "
                             "constrained puzzle variables) solved side by side by --jobs "
@@ -113,222 +97,155 @@ def add_parsers(subcommands: Any, input_options: Any, budget_option: Any) -> Non
     solve.set_defaults(handler=cmd_solve)
 
 
-# ---------------------------------------------------------------- the request
-
-
 def request_from(args: argparse.Namespace, run: RunContext) -> SolveRun:
     """What a command line asks of `solve`; built once, passed down unchanged."""
-    if args.limit:
-        limit: int | None = args.limit
-    elif args.unique:
-        limit = 2
-    elif args.all or args.count:
-        limit = None
-    else:
-        limit = pipeline.KIND_DEFAULT
+    limit = (args.limit or (2 if args.unique else None if args.all or args.count
+                            else pipeline.KIND_DEFAULT))
     solver = DEFAULT_SOLVER if args.solver_cmd is not None else args.solver or DEFAULT_SOLVER
     request = run.request(limit=limit, forced=args.forced, solver=solver,
                           solver_cmd=args.solver_cmd, engine=args.engine,
-                          check=not args.no_check, workers=args.jobs, count_only=args.count)
+                          check=not args.no_check, workers=args.jobs, count_only=args.count,
+                          encodings=encodings_of(args))
     return runs.SolveRun(request, args.counter, args.cluster, args.split)
 
 
-def output_from(args: argparse.Namespace) -> SolveOutput:
-    """What a command line asks `solve` to print, and how."""
-    return SolveOutput(args.format, args.pretty, args.count, args.unique, args.forced,
-                       args.all, args.limit, args.output)
-
-
 def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
-    output = output_from(args)
+    output = SolveOutput(args.format, args.pretty, args.count, args.unique, args.forced,
+                         args.all, args.limit, args.output, args.stats)
     output.check_questions()
     run = request_from(args, context).checked()  # --solver-cmd, --counter and --solver
     loaded = load_args(args, context)
     output.check_pictures(loaded)
     if args.split:
         run.check_split(loaded)
-    one_fill = output.writes_fill(loaded)  # a fill written into a file: the first
-    request = replace(run.request, encodings=encodings_of(args),
-                      limit=1 if one_fill else run.request.limit)
-    run = replace(run, request=request)
+    if output.writes_fill(loaded):  # a fill written into a file: the first
+        run = replace(run, request=replace(run.request, limit=1))
     if loaded.one_line and not args.forced:
-        return _solve_batch(args, context, loaded, run)
+        return _solve_batch(args, context, loaded, run, output)
     if len(loaded.instances) > 1 and (args.jobs > 1 or args.cluster):
-        return _solve_in_parallel(args, context, loaded, run)
+        return _solve_in_parallel(args, context, loaded, run, output)
     if args.cluster and not args.split:  # said, not silently ignored
         print("satpuzzle: note: --cluster shares out the puzzles of a file or a directory, or "
               "the cubes of --split; this one puzzle is solved here", file=sys.stderr)
-    return _solve_in_turn(args, context, loaded, run)
+    return _solve_in_turn(args, context, loaded, run, output)
 
 
 def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded,
-                   run: SolveRun) -> int:
+                   run: SolveRun, output: SolveOutput) -> int:
     """The puzzles of the file one after another, each printed as its events come; a
     puzzle's bad input is that puzzle's answer when the file holds several."""
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
-        _print_header(args, loaded, number)
-        printer = PuzzlePrinter(args, context, instance, run.request, loaded.inferred)
+        write_said(args, context, header(loaded, output, number))
+        answer = PuzzleAnswer(instance, run.request.limit_for(registry.kind_of(instance)),
+                              output, loaded.inferred)
         try:
-            with Progress("solutions") as progress:
-                printer.progress = progress
-                statuses.append(printer.run(runs.puzzle_events(run, instance)))
+            statuses.append(_print_run(args, context, answer, runs.puzzle_events(run, instance)))
         except InputError as exc:
             if len(loaded.instances) == 1:
                 raise
             # one puzzle's bad input (over the budget, say) is that puzzle's answer, as with
             # --jobs: the others are still answered
-            print(puzzle_message(str(exc), number), file=sys.stderr)
+            print(reports.puzzle_message(str(exc), number), file=sys.stderr)
             statuses.append(EXIT_USAGE)
         if statuses[-1] == EXIT_GAVE_UP:
             break
-    many_summary(statuses, len(loaded.instances))
-    return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
+    return _many_summary(statuses, len(loaded.instances))
 
 
-# ---------------------------------------------------------------- several puzzles
+def _print_run(args: argparse.Namespace, context: RunContext, answer: PuzzleAnswer,
+               events: Events) -> int:
+    """Print what `answer` says of each event as it comes, then its end; its exit status."""
+    write_said(args, context, answer.opening())
+    interrupted = False
+    with Progress("solutions") as progress, closing(events):
+        try:
+            for event in events:
+                with context.cancel.atomic():  # a solution printed and counted whole, or not
+                    before = answer.count
+                    said = answer.feed(event)
+                    progress.advance(answer.count - before)
+                    if said:
+                        with progress.paused():  # one write a solution: 0.75 -> 0.23 s
+                            write_said(args, context, said)
+        except KeyboardInterrupt:  # while printing: the pipeline's children are closed
+            interrupted = True
+    # the answer shares the terminal with the progress line, cleared whatever the end
+    said, status = answer.closing(context.elapsed(), interrupted)
+    with context.cancel.atomic():
+        write_said(args, context, said)
+    return status
 
 
-def _print_header(args: argparse.Namespace, loaded: Loaded, number: int) -> None:
-    """Puzzle `number`'s header, in text, when the file holds several."""
-    if len(loaded.instances) > 1 and args.format == "text":
-        print(puzzle_header(loaded, number), flush=True)
+def _many_summary(statuses: list[int], total: int) -> int:
+    """The line after a file or directory of several puzzles; the exit status of them all
+    (gave up > none found > found)."""
+    line = reports.many_summary(statuses, total)
+    if line is not None:
+        print(line, file=sys.stderr)
+    return max(statuses, default=EXIT_FOUND)
 
 
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
-                       run: SolveRun) -> int:
+                       run: SolveRun, output: SolveOutput) -> int:
     """--jobs N over several puzzles: each puzzle solved whole in a worker, its events
     printed in input order as soon as every earlier puzzle is out. Interrupted: what is
     finished is printed, the rest reported, exit 3."""
     count = len(loaded.instances)
-    finished: dict[int, pipeline.PuzzleEvents] = {}
-    statuses: dict[int, int] = {}
-    printed = 0
-    interrupted = False
-    replayed = partial(_print_replayed, args, context, loaded, run.request)
+    order: InInputOrder[pipeline.PuzzleEvents] = InInputOrder(count)
+    statuses: list[int] = []
+    answered = 0
+
+    def printed(ready: Sequence[tuple[int, pipeline.PuzzleEvents | None]]) -> None:
+        for index, result in ready:
+            if result is None:
+                write_said(args, context, header(loaded, output, index + 1))
+                print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
+                      file=sys.stderr)
+                continue
+            said, status = replayed(loaded, output, run.request, result, context.elapsed())
+            write_said(args, context, said)
+            statuses.append(status)
+
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=count) as progress,
           closing(where.solve_each(loaded.instances, run.request)) as results):
         try:
             for result in results:
-                finished[result.index] = result
+                answered += 1
                 progress.advance()
-                with SIGNALS.atomic(), progress.paused():  # each answer whole, once
-                    while printed in finished:
-                        statuses[printed] = replayed(finished[printed])
-                        printed += 1
+                with context.cancel.atomic(), progress.paused():  # each answer whole, once
+                    printed(order.add(result.index, result))
         except KeyboardInterrupt:
-            interrupted = True
-    interrupted |= len(finished) < count
-    for index in range(printed, count):  # after an interrupt: the rest, in order
-        if index in finished:
-            statuses[index] = replayed(finished[index])
-        else:
-            _print_header(args, loaded, index + 1)
-            print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
-                  file=sys.stderr)
-    many_summary([statuses[i] for i in sorted(statuses)], count)
-    if interrupted:
-        print(f"satpuzzle: interrupted: {len(finished)} of {count} puzzles answered",
+            pass
+    printed(order.rest())
+    status = _many_summary(statuses, count)
+    if answered < count:
+        print(f"satpuzzle: interrupted: {answered} of {count} puzzles answered",
               file=sys.stderr)
         return EXIT_GAVE_UP
-    return max(statuses.values(), default=EXIT_FOUND)
-
-
-def _print_replayed(args: argparse.Namespace, context: RunContext, loaded: Loaded,
-                    request: Request, result: pipeline.PuzzleEvents) -> int:
-    """One puzzle's output from its recorded events, as if it had been solved here."""
-    index = result.index
-    _print_header(args, loaded, index + 1)
-    prefix = f"satpuzzle: puzzle {index + 1}: "
-    printer = PuzzlePrinter(args, context, loaded.instances[index], request, loaded.inferred,
-                            prefix=prefix)
-    if result.error is not None:
-        print(puzzle_message(result.error, index + 1), file=sys.stderr)
-        return result.status
-    status = printer.run(event for event in result.events)
-    sys.stdout.flush()
     return status
 
 
-# ---------------------------------------------------------------- batches
-
-
 def _solve_batch(args: argparse.Namespace, context: RunContext, loaded: Loaded,
-                 run: SolveRun) -> int:
-    """One-line puzzles: one answer line each, in input order (workers finish out of order);
-    cut short, every puzzle not yet printed still gets its line (what was found, or
-    "unknown"), so that line K of the output always answers puzzle K. A puzzle's printer
-    lives from its first event to its line: a batch of 49,158 puzzles held one printer and
-    every solution per puzzle to the end, 70 MB."""
-    tally = _BatchTally(args, context, loaded.instances, run.request)
-    finished: dict[int, Done] = {}
-    next_to_print = 0
-    compiled = None
-    ended = Ended("interrupt", 0.0)
+                 run: SolveRun, output: SolveOutput) -> int:
+    """One-line puzzles: one answer line each, in input order (satpuzzle.answers.BatchAnswers)."""
+    batch = BatchAnswers(loaded.instances, output, run.request)
+    interrupted = False
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=len(loaded.instances)) as progress,
           closing(runs.batch_events(run, where, loaded.instances)) as events):
         try:
             for event in events:
-                if isinstance(event, Found):
-                    tally.printer(event.index).add(event.solution)
-                elif isinstance(event, Compiled):
-                    compiled = event
-                elif isinstance(event, Ended):
-                    ended = event
-                elif isinstance(event, Done):
-                    finished[event.index] = event
-                    progress.advance()
-                    # an interrupt between printing a line and counting it would print
-                    # it twice
-                    with SIGNALS.atomic(), progress.paused():
-                        while next_to_print in finished:
-                            tally.print_line(next_to_print, finished.pop(next_to_print))
-                            next_to_print += 1
+                if not isinstance(event, pipeline.Done):
+                    batch.feed(event)
+                    continue
+                progress.advance()
+                # an interrupt between printing a line and counting it would print it twice
+                with context.cancel.atomic(), progress.paused():
+                    write_said(args, context, batch.feed(event))
         except KeyboardInterrupt:
-            ended = Ended("interrupt", 0.0)
-    for index in range(next_to_print, len(loaded.instances)):
-        tally.print_line(index, finished.get(index),
-                         None if index in finished else ended.stopped or "unknown")
-    if args.stats:
-        print_stats(compiled, ended)
-    if loaded.inferred:
-        print(f"satpuzzle: read as {loaded.inferred}", file=sys.stderr)
-    return _batch_status(ended, tally, context)
-
-
-class _BatchTally:
-    """The printers of a batch's puzzles between their first event and their line, and what
-    the exit status needs of the puzzles already printed."""
-
-    def __init__(self, args: argparse.Namespace, context: RunContext, instances: Sequence[Any],
-                 request: Request) -> None:
-        self.args, self.context, self.instances, self.request = args, context, instances, request
-        self.live: dict[int, PuzzlePrinter] = {}
-        self.printed = self.answered = self.found = 0
-
-    def printer(self, index: int) -> PuzzlePrinter:
-        printer = self.live.get(index)
-        if printer is None:
-            printer = self.live[index] = PuzzlePrinter(
-                self.args, self.context, self.instances[index], self.request, one_line=True)
-        return printer
-
-    def print_line(self, index: int, done: Done | None, stopped: str | None = None) -> None:
-        printer = self.printer(index)
-        printer.answered(done)
-        printer.print_answer(stopped)
-        del self.live[index]
-        self.printed += 1
-        self.found += bool(printer.count)
-        self.answered += bool(printer.count or (printer.done and printer.done.complete))
-
-
-def _batch_status(ended: Ended, tally: _BatchTally, context: RunContext) -> int:
-    if ended.stopped:
-        print(f"satpuzzle: {stopped_after(ended.stopped, context.elapsed())}: "
-              f"{tally.answered} of {tally.printed} puzzles answered, enumeration incomplete",
-              file=sys.stderr)
-        return EXIT_GAVE_UP
-    return EXIT_FOUND if tally.found == tally.printed else EXIT_NONE
+            interrupted = True
+    said, status = batch.closing(loaded.inferred, context.elapsed(), interrupted)
+    write_said(args, context, said)
+    return status

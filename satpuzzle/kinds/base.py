@@ -224,6 +224,13 @@ class ClauseEstimate(Protocol):
     def estimate_clauses(self, instance: Instance) -> int | None: ...
 
 
+class FillWriting(Protocol):
+    """`Kind.write_fill`: a solution written into the puzzle's file (`Kind.fill_formats`)."""
+
+    def write_fill(self, format_name: str, instance: Instance,
+                   solution: Solution) -> str | bytes: ...
+
+
 class EngineModule(Protocol):
     """A kind engine's functions (`Engine.solutions`, `Engine.suits`), named as the jigsaw
     engines' modules name them."""
@@ -245,7 +252,8 @@ def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModu
 def hooks(*, native: NativeReading | None = None, fits: NativeFit | None = None,
           batch: BatchEncoding | tuple[BatchRules, LineRendering] | None = None,
           standalone: StandaloneEncoding | None = None,
-          clauses: ClauseEstimate | None = None, engines: Sequence[EngineModule] = ()) -> None:
+          clauses: ClauseEstimate | None = None, fills: FillWriting | None = None,
+          engines: Sequence[EngineModule] = ()) -> None:
     """Never run: as `conforms`, for the modules that provide the optional hooks a kind
     takes from a module rather than from Kind's defaults."""
 
@@ -283,6 +291,8 @@ class Kind:
     # the exchange formats the kind owns or writes a family of (ExchangeFormat), in the
     # order satpuzzle.formats lists them
     exchange_formats: ClassVar[tuple[ExchangeFormat, ...]] = ()
+    # the files `solve --format F -o FILE` writes a solution into (write_fill)
+    fill_formats: ClassVar[tuple[str, ...]] = ()
     # the families of constraints a user may switch the encoding of (--encoding FAMILY=NAME,
     # `encoding:` in the language): family → what it states ("amo", "card", "pb",
     # "connected", "acyclic"); the kind's rules module passes this to constraints.Model.
@@ -419,6 +429,12 @@ class Kind:
         """The rule check of one solution, prepared once per instance (checkers may build
         sets or tables once and reuse them for every solution)."""
         return lambda solution: self.checker.check(instance, solution)
+
+    def write_fill(self, format_name: str, instance: Instance,
+                   solution: Solution) -> str | bytes:
+        """The puzzle's file in `format_name` (one of fill_formats) with `solution` written
+        in, for `solve --format F -o FILE`."""
+        raise InputError(f"--format {format_name} writes no {self.name} puzzle's solution")
 
     def render_text(self, instance: Instance, solution: Solution) -> str:
         return self.puzzle.render_text(instance, solution)

@@ -19,8 +19,8 @@ PACKAGE = ROOT / "satpuzzle"
 # name; the package `satpuzzle` (its `__init__.py`) is the group "satpuzzle" and matches only
 # itself, so that a module listed nowhere fails.
 LAYERS: list[tuple[str, ...]] = [
-    ("satpuzzle.instances", "satpuzzle.errors", "satpuzzle.progress", "satpuzzle.disjoint",
-     "satpuzzle.lazy", "satpuzzle.usercache", "satpuzzle.textio"),
+    ("satpuzzle.instances", "satpuzzle.errors", "satpuzzle.cancelling", "satpuzzle.progress",
+     "satpuzzle.disjoint", "satpuzzle.lazy", "satpuzzle.usercache", "satpuzzle.textio"),
     ("satpuzzle.dimacs", "satpuzzle.children", "satpuzzle.stages", "satpuzzle.cnf",
      "satpuzzle.solving", "satpuzzle.external", "satpuzzle.counting", "satpuzzle.backbone",
      "satpuzzle.enumeration"),
@@ -30,7 +30,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.backends", "satpuzzle.pipeline", "satpuzzle.certify", "satpuzzle.pictures",
      "satpuzzle.reductions"),
     ("satpuzzle.formats", "satpuzzle.loading", "satpuzzle.api", "satpuzzle",
-     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs", "satpuzzle.reports"),
+     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs", "satpuzzle.reports",
+     "satpuzzle.answers"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
 ]
 # The one place a module is imported by a name computed at run time, and why it may be: a

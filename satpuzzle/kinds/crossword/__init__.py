@@ -124,6 +124,8 @@ class CrosswordKind(Kind):
         ExchangeFormat("sitejson", Lazy("satpuzzle.kinds.crossword.formats.sitejson"),
                        signed=_CONSTRUCTORS),
     )
+    fill_formats = ("puz", "ipuz", "xd")
+    write_fill = Lazy("satpuzzle.kinds.crossword.formats.constructors", "write_fill")
     read_native = Lazy("satpuzzle.kinds.crossword.reading", "read_native")
     estimate_clauses = Lazy("satpuzzle.kinds.crossword.problem", "estimate_clauses")
     encode = Lazy("satpuzzle.kinds.crossword.rules", "encode")
@@ -188,8 +190,9 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         rules,
         search,
     )
+    from satpuzzle.kinds.crossword.formats import constructors
 
     conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=reading, clauses=problem)
+    hooks(native=reading, clauses=problem, fills=constructors)
     engine(search.search)
     engine(best.best_fills)

@@ -60,14 +60,14 @@ def read_document(name: str, source: str | bytes, path: str) -> GridFile:
     return MODULES[name].read_document(source, path)
 
 
-def write_fill(format_name: str, instance: Any, fill: Any) -> str | bytes:
-    """A crossword's fill in a constructor's format (`puz`, `ipuz`, `xd`): the file the
-    puzzle was read from with the fill as its solution, clues kept; or, for a grid read from
-    elsewhere, a new file with empty clues."""
+def write_fill(format_name: str, instance: Any, solution: Any) -> str | bytes:
+    """A crossword's fill (`solution`) in a constructor's format (`puz`, `ipuz`, `xd`): the
+    file the puzzle was read from with the fill as its solution, clues kept; or, for a grid
+    read from elsewhere, a new file with empty clues."""
     codecs = crossword_codecs
     if instance.KIND != "crossword":
         raise InputError(f"--format {format_name} writes crossword fills; this is a "
                          f"{instance.KIND} puzzle")
     module = MODULES[FILL_FORMATS[format_name]]
-    return module.write_filled(codecs.grid_file(instance), codecs.filled_rows(fill),
-                               codecs.filled_rebus(instance, fill))
+    return module.write_filled(codecs.grid_file(instance), codecs.filled_rows(solution),
+                               codecs.filled_rebus(instance, solution))

@@ -1,0 +1,67 @@
+"""How a run is cancelled: SIGINT and SIGTERM become KeyboardInterrupt, but never in the
+middle of printing a solution, and never lost. The command line makes one Cancellation per
+run, installs its handler and passes it down in the run context (satpuzzle.runs.RunContext)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from satpuzzle.errors import EXIT_GAVE_UP
+
+
+class Cancellation:
+    """Inside `atomic()` an interrupt waits until the solution is out and counted.
+
+    The first signal also starts a watchdog that ends the process with exit 3 if the orderly
+    stop has not ended it GRACE seconds later (an interrupt swallowed by a library's
+    `except BaseException`, or raised where Python turns it into another error); a second
+    signal ends it at once. Only the command's own process (`own_process`) is ended so: a
+    caller from Python (a test, an embedding program) keeps its process. Workers die with the
+    process (satpuzzle.children)."""
+
+    GRACE = 5.0  # seconds: an orderly stop takes a fraction of one
+
+    def __init__(self, own_process: bool = False) -> None:
+        self.depth = 0
+        self.pending = False
+        self.received = 0
+        self.own_process = own_process
+
+    def handle(self, _signum: int, _frame: Any) -> None:
+        self.received += 1
+        if self.received > 1 and self.own_process:
+            _stop_now()
+        if self.received == 1 and self.own_process:
+            watchdog = threading.Timer(self.GRACE, _stop_now)
+            watchdog.daemon = True
+            watchdog.start()
+        if self.depth:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if not self.depth and self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def _stop_now() -> None:
+    """End the process with exit 3 (see Cancellation)."""
+    try:
+        sys.stderr.write("satpuzzle: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(EXIT_GAVE_UP)
