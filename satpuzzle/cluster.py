@@ -44,11 +44,19 @@ import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any, cast
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from satpuzzle import children, pipeline
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, Options
 from satpuzzle.pipeline import Counting, Done, Ended, Event, Found, PuzzleEvents, Request
+
+if TYPE_CHECKING:  # Dask's own types (distributed is typed), loaded only with --cluster
+    from distributed import Client, Future
+    from distributed import Event as StopEvent
+
+    from satpuzzle.verify import InstanceReport
 
 LOCAL = "local:"  # --cluster local:N: a cluster of N worker processes on this machine
 CONNECT_SECONDS = 5.0  # a scheduler that does not answer in this long is unreachable
@@ -62,10 +70,15 @@ WAIT_STEP = 0.05  # seconds between looks for finished tasks
 CHUNKS_PER_THREAD = 4  # chunks per worker thread: fewer tasks, little work redone on a death
 LARGEST_CHUNK = 2_000
 
-Work = Callable[[Any, Request], Any]
+C = TypeVar("C")  # a task's chunk of the work
+T = TypeVar("T")  # an item of a task's result
+# A task's (tag, value) as it came back from its worker, unpickled: the tag says what the
+# value is ("done": what the work returned; "input-error": an InputError's arguments;
+# "failed": one line; "timeout", "cancelled": None)
+Outcome = tuple[str, Any]
 
 
-def require() -> Any:
+def require() -> ModuleType:
     """The `distributed` module, or the one-line error saying how to install it."""
     try:
         import distributed
@@ -113,7 +126,7 @@ def check_address(address: str) -> str:
 
 
 @contextlib.contextmanager
-def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
+def connect(address: str, timeout: float | None = None) -> Iterator[Client]:
     """A Dask client of the scheduler at `address` (tcp://host:8786), or of a cluster of N
     worker processes started here for this run (`local:N`, closed at the end). An unreachable
     scheduler, or one without workers, is an InputError after at most CONNECT_SECONDS (or
@@ -130,7 +143,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Any]:
                 # cancelled as the cluster closes is an ERROR with a traceback) would land
                 # on the user's stderr, where satpuzzle says what went wrong in one line
                 silence_logs=logging.CRITICAL))
-            target: Any = local
+            target: object = local
         else:
             _handshake(address, wait)
             target = address
@@ -196,7 +209,7 @@ def fingerprint() -> str:
     return f"{installed}/{PROTOCOL}"
 
 
-def _check_workers(client: Any, address: str) -> None:
+def _check_workers(client: Client, address: str) -> None:
     """Refuse workers that run another satpuzzle (or none, or one loaded before an upgrade:
     a worker keeps the modules it imported until it restarts)."""
     try:
@@ -239,7 +252,7 @@ def _dask_logs_muted() -> Iterator[None]:
             logger.setLevel(level)
 
 
-def threads(client: Any) -> int:
+def threads(client: Client) -> int:
     """The cluster's worker threads now: how many tasks run at once (1 when the scheduler
     does not say within LOST_SECONDS: the run then finds it lost, see _Health)."""
     try:  # scheduler_info() waits for ever on a frozen scheduler
@@ -249,7 +262,7 @@ def threads(client: Any) -> int:
     return max(1, sum(workers.values()))
 
 
-def chunk_size(client: Any, items: int, largest: int = LARGEST_CHUNK) -> int:
+def chunk_size(client: Client, items: int, largest: int = LARGEST_CHUNK) -> int:
     """Items per task: about CHUNKS_PER_THREAD tasks per worker thread, at most `largest`."""
     return max(1, min(largest, math.ceil(items / (threads(client) * CHUNKS_PER_THREAD))))
 
@@ -257,8 +270,8 @@ def chunk_size(client: Any, items: int, largest: int = LARGEST_CHUNK) -> int:
 # ---------------------------------------------------------------- the client's side
 
 
-def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
-               ) -> Iterator[tuple[int, tuple[str, Any]]]:
+def run_chunks(client: Client, work: Callable[[C, Request], object], chunks: Sequence[C],
+               request: Request) -> Iterator[tuple[int, Outcome]]:
     """Run `work(chunk, request)` for every chunk on the cluster; yield (position of the
     chunk, (tag, value)) as each task completes, each chunk once. Tags: "done" (value: what
     `work` returned), "timeout" (the worker's deadline passed), "input-error" (value: the
@@ -271,7 +284,7 @@ def run_chunks(client: Any, work: Work, chunks: Sequence[Any], request: Request,
     started = time.time() - (time.monotonic() - (request.started or time.monotonic()))
     run = uuid.uuid4().hex[:12]
     modules = loaded_modules()
-    futures: dict[Any, int] = {}
+    futures: dict[Future, int] = {}
     lost = False
     try:
         with warnings.catch_warnings():  # chunks travel in the graph: see _submit
@@ -317,10 +330,10 @@ class _Health:
     restarts a killed worker well within that), or none whose heartbeat still reaches the
     scheduler (frozen: Dask keeps such workers, and their tasks, for ever)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.heard = time.monotonic()  # when a worker last showed it was alive
-        self.beats: dict[str, Any] = {}  # each worker's last heartbeat, the scheduler's time
+        self.beats: dict[str, object] = {}  # each worker's last heartbeat, the scheduler's time
 
     def heard_from(self) -> None:
         """A task finished: its worker was alive."""
@@ -348,8 +361,8 @@ class _Health:
                               f"{LOST_SECONDS:g} s")
 
 
-def _outcome(future: Any, distributed: Any, health: _Health, deadline: float | None,
-             ) -> tuple[str, Any]:
+def _outcome(future: Future, distributed: ModuleType, health: _Health,
+             deadline: float | None) -> Outcome:
     """A finished task's (tag, value), fetched from its worker. A worker that dies with the
     result makes Dask run the task again, which waits for a worker: the fetch gives up as the
     run does, when the cluster is lost or the deadline passes."""
@@ -364,7 +377,7 @@ def _outcome(future: Any, distributed: Any, health: _Health, deadline: float | N
             health.check(deadline)
 
 
-def _fetched(future: Any, distributed: Any, wait: float) -> tuple[str, Any]:
+def _fetched(future: Future, distributed: ModuleType, wait: float) -> Outcome:
     try:
         return future.result(timeout=wait)
     except TimeoutError:
@@ -412,8 +425,9 @@ def _import(modules: Sequence[str]) -> None:
                 importlib.import_module(name)
 
 
-def _task(work: Work, chunk: Any, request: Request, deadline: float | None, started: float,
-          run: str, modules: Sequence[str] = ()) -> tuple[str, Any]:
+def _task(work: Callable[[C, Request], object], chunk: C, request: Request,
+          deadline: float | None, started: float, run: str, modules: Sequence[str] = (),
+          ) -> Outcome:
     """One Dask task: `work(chunk, request)` in a child process forked here, within the
     deadline (wall-clock seconds since the epoch: this machine's monotonic clock is not the
     client's), and until the client gives the run up (Dask cannot stop a running task: a
@@ -455,7 +469,8 @@ def _task(work: Work, chunk: Any, request: Request, deadline: float | None, star
 TaskEvent = tuple[str, Any]
 
 
-def _send_result(work: Work, chunk: Any, request: Request, send: children.Send) -> None:
+def _send_result(work: Callable[[C, Request], object], chunk: C, request: Request,
+                 send: children.Send) -> None:
     # the worker's garbage-collection callbacks (Dask's GC diagnosis) came with the fork: a
     # --timeout that fires inside one would be swallowed there ("Exception ignored")
     gc.callbacks.clear()
@@ -483,7 +498,7 @@ class _StopWatch:
             return
         threading.Thread(target=self._watch, args=(stop,), daemon=True).start()
 
-    def _watch(self, stop: Any) -> None:
+    def _watch(self, stop: StopEvent) -> None:
         while not self.over.is_set():
             try:
                 if not stop.wait(timeout=STOP_POLL):
@@ -506,7 +521,7 @@ class _StopWatch:
 # ---------------------------------------------------------------- several puzzles
 
 
-def puzzles_work(chunk: Sequence[tuple[int, Any, tuple]], request: Request,
+def puzzles_work(chunk: Sequence[tuple[int, Instance, tuple]], request: Request,
                  ) -> list[PuzzleEvents]:
     """A task's puzzles, each answered whole as a local `--jobs` worker answers it (within
     its cube, for --split)."""
@@ -514,7 +529,7 @@ def puzzles_work(chunk: Sequence[tuple[int, Any, tuple]], request: Request,
             for index, instance, cube in chunk]
 
 
-def solve_each(client: Any, instances: Sequence[Any], request: Request,
+def solve_each(client: Client, instances: Sequence[Instance], request: Request,
                cubes: Sequence[tuple] | None = None) -> Generator[PuzzleEvents, None, None]:
     """`pipeline.solve_each` on the cluster: each puzzle's events whole, in completion
     order; cut short (timeout, Ctrl-C), it ends with the puzzles answered so far. `cubes`:
@@ -548,7 +563,7 @@ def solve_each(client: Any, instances: Sequence[Any], request: Request,
 # ---------------------------------------------------------------- one-line puzzles
 
 
-def batch_work(chunk: tuple[int, Sequence[Any]], request: Request) -> list[Event]:
+def batch_work(chunk: tuple[int, Sequence[Instance]], request: Request) -> list[Event]:
     """A task's run of consecutive one-line puzzles (the first is puzzle `offset`): the
     events of `pipeline.solve_batch` on them, numbered as in the whole batch."""
     offset, instances = chunk
@@ -560,7 +575,7 @@ def batch_work(chunk: tuple[int, Sequence[Any]], request: Request) -> list[Event
     return events
 
 
-def solve_batch(client: Any, instances: Sequence[Any],
+def solve_batch(client: Client, instances: Sequence[Instance],
                 request: Request) -> Generator[Event, None, None]:
     """`pipeline.solve_batch` on the cluster: the same events (puzzle k's say index k), in
     completion order of the tasks, one `Compiled` (the first task's) and one `Ended`."""
@@ -596,7 +611,7 @@ def solve_batch(client: Any, instances: Sequence[Any],
     yield Ended(stopped, time.monotonic() - started, stats)
 
 
-def _raise_failure(tag: str, value: Any) -> None:
+def _raise_failure(tag: str, value: Any) -> None:  # value: as in an Outcome
     """A task's failure raised here as it would be in a local run: bad input, or a crash."""
     if tag == "input-error":
         raise InputError(*value)
@@ -607,12 +622,12 @@ def _raise_failure(tag: str, value: Any) -> None:
 # ---------------------------------------------------------------- results in input order
 
 
-def in_order(client: Any, work: Work, chunks: Sequence[Any],
-             request: Request) -> Iterator[Any]:
+def in_order(client: Client, work: Callable[[C, Request], list[T]], chunks: Sequence[C],
+             request: Request) -> Iterator[T]:
     """Every item of every chunk's result (`work` returns a list), in input order, each
     once. Raises TimeoutError when the deadline passes, InputError for bad input, ChildFailed
     for a task that failed, ClusterLost; closing the generator cancels what is left."""
-    waiting: dict[int, list[Any]] = {}
+    waiting: dict[int, list[T]] = {}
     next_position = 0
     for position, (tag, value) in run_chunks(client, work, chunks, request):
         _raise_failure(tag, value)
@@ -625,7 +640,7 @@ def in_order(client: Any, work: Work, chunks: Sequence[Any],
 
 
 def verify_work(chunk: tuple[str, int, str, tuple[int, int] | None, Sequence[Any]],
-                request: Request) -> list[Any]:
+                request: Request) -> list[InstanceReport]:
     """A task's reports of `satpuzzle verify`: its sources are (label, instance) pairs, or
     the indices of random ones (made here from (seed, size, index), as locally)."""
     from satpuzzle.reductions import reduction as reduction_named
@@ -639,9 +654,9 @@ def verify_work(chunk: tuple[str, int, str, tuple[int, int] | None, Sequence[Any
             for label, source in items]
 
 
-def verify_reports(client: Any, name: str, sources: Sequence[Any], cap: int, solver: str,
+def verify_reports(client: Client, name: str, sources: Sequence[Any], cap: int, solver: str,
                    request: Request, random_spec: tuple[int, int] | None = None,
-                   ) -> Iterator[Any]:
+                   ) -> Iterator[InstanceReport]:
     """`verify.verify_all` on the cluster: one report per source, in input order. `sources`:
     (label, instance) pairs, or with `random_spec` (seed, size) the random sources' indices."""
     size = chunk_size(client, len(sources), largest=256)
@@ -650,7 +665,7 @@ def verify_reports(client: Any, name: str, sources: Sequence[Any], cap: int, sol
     yield from in_order(client, verify_work, chunks, request)
 
 
-def generate_work(chunk: tuple[str, int, int, bool, dict[str, Any], Sequence[int]],
+def generate_work(chunk: tuple[str, int, int, bool, Options, Sequence[int]],
                   request: Request) -> list[str]:
     """A task's new puzzles, in the language: puzzle k from seed k, as `generate` makes it."""
     from satpuzzle.kinds import registry
@@ -661,7 +676,7 @@ def generate_work(chunk: tuple[str, int, int, bool, dict[str, Any], Sequence[int
                                             request.encodings)) for seed in seeds]
 
 
-def generated(client: Any, chunk: tuple[str, int, int, bool, dict[str, Any]],
+def generated(client: Client, chunk: tuple[str, int, int, bool, Options],
               seeds: Sequence[int], request: Request) -> Iterator[str]:
     """`generate --count N` on the cluster: each seed's puzzle in the language, in order."""
     size = chunk_size(client, len(seeds), largest=256)

@@ -9,13 +9,15 @@ import gc
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pysat.solvers import Solver, SolverNames
 
 from satpuzzle.children import ChildFailed, Send, run_children
 from satpuzzle.cnf import Formula
 from satpuzzle.errors import InputError
+
+T = TypeVar("T")  # what a search yields
 
 DEFAULT_SOLVER = "cadical195"
 SOLVER_NAMES: tuple[str, ...] = tuple(
@@ -242,13 +244,14 @@ class LimitReached(Exception):
     """Enumeration stopped at its limit with more solutions left."""
 
 
-# Events a worker sends: ("model", job, payload) and ("done", job, complete); a worker returns
+# Events a worker sends: ("model", job, payload) and ("done", job, complete), unpickled here
+# (Any: the payload is a model or a search's solution, `complete` a bool); a worker returns
 # its back end's counters.
 WorkerEvent = tuple[str, int, Any]
 Counters = dict[str, int]
 
 
-def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | None,
+def _search_worker(make_solutions: Callable[[], Iterator[object]], limit: int | None,
                    send: Send) -> dict[str, int]:
     """Run a kind's own search engine and stream its solutions to the parent."""
     complete = True
@@ -261,7 +264,7 @@ def _search_worker(make_solutions: Callable[[], Iterator[Any]], limit: int | Non
     return {}
 
 
-def run_search(make_solutions: Callable[[], Iterator[Any]], on_solution: Callable[[Any], None],
+def run_search(make_solutions: Callable[[], Iterator[T]], on_solution: Callable[[T], None],
                limit: int | None = None, timeout: float | None = None) -> RunOutcome:
     """A search (an iterator of solutions, or of steps: satpuzzle.backbone) in a child process:
     `make_solutions()` runs in a child process (so a timeout or Ctrl-C stops it whatever it

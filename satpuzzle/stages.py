@@ -9,16 +9,17 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from satpuzzle.children import ChildFailed, Send, run_children
+from satpuzzle.instances import Solution
 
 __all__ = ["ChildFailed", "StageTimeout", "offer", "paused_limit", "run_in_child",
            "taking_offers", "time_limit"]
 
 _Result = TypeVar("_Result")
 
-_taker: list[Callable[[Any, str], None] | None] = [None]  # see taking_offers
+_taker: list[Callable[[Solution, str], None] | None] = [None]  # see taking_offers
 
 
 class StageTimeout(Exception):
@@ -59,7 +60,7 @@ def time_limit(stage: str, seconds: float | None, detail: Callable[[], str] | No
 
 
 @contextmanager
-def taking_offers(take: Callable[[Any, str], None]) -> Iterator[None]:
+def taking_offers(take: Callable[[Solution, str], None]) -> Iterator[None]:
     """Inside, `offer(answer, note)` passes `take` an answer an engine has found but not yet
     proven (the crossword's best fill so far); the run prints the last one offered, with
     its note, if it is cut short (--timeout, Ctrl-C, SIGTERM) before the engine proves it
@@ -72,7 +73,7 @@ def taking_offers(take: Callable[[Any, str], None]) -> Iterator[None]:
         _taker[0] = previous
 
 
-def offer(answer: Any, note: str) -> None:
+def offer(answer: Solution, note: str) -> None:
     """See `taking_offers` (with no taker, nobody could print it: dropped)."""
     take = _taker[0]
     if take is not None:

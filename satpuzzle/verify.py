@@ -13,6 +13,7 @@ from typing import Any
 
 from satpuzzle import check, solutions
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
 
 
@@ -32,13 +33,13 @@ class InstanceReport:
         return bool(self.problems) or self.source_satisfiable != self.target_satisfiable
 
 
-def verify_instance(reduction: ModuleType, source: Any, label: str,
+def verify_instance(reduction: ModuleType, source: Instance, label: str,
                     solutions_cap: int = 5, solver: str = "cadical195",
                     encodings: Sequence[tuple[str, str]] = ()) -> InstanceReport:
     """Run every check of one source instance through `reduction`; `encodings`: choices
     (family, name) for the source's and the target's families (each applies to the kinds
     that have that family, and one that neither has is refused)."""
-    target = reduction.reduce(source)
+    target: Any = reduction.reduce(source)  # the reduction's jigsaw: its `pieces` are counted
     source, target = _with_encodings([source, target], encodings)
     source_solution = next(solutions(source, limit=1, solver=solver), None)
     target_solutions = list(islice(solutions(target, limit=solutions_cap, solver=solver),
@@ -60,14 +61,15 @@ def verify_instance(reduction: ModuleType, source: Any, label: str,
     return report
 
 
-def verify_all(reduction: ModuleType, sources: Iterable[tuple[str, Any]],
+def verify_all(reduction: ModuleType, sources: Iterable[tuple[str, Instance]],
                solutions_cap: int = 5, solver: str = "cadical195",
                encodings: Sequence[tuple[str, str]] = ()) -> Iterator[InstanceReport]:
     for label, source in sources:
         yield verify_instance(reduction, source, label, solutions_cap, solver, encodings)
 
 
-def _with_encodings(instances: list[Any], encodings: Sequence[tuple[str, str]]) -> list[Any]:
+def _with_encodings(instances: list[Instance], encodings: Sequence[tuple[str, str]],
+                    ) -> list[Instance]:
     if not encodings:
         return instances
     kinds = [registry.kind_of(instance) for instance in instances]
@@ -83,14 +85,15 @@ def _with_encodings(instances: list[Any], encodings: Sequence[tuple[str, str]]) 
 
 
 def random_sources(reduction: ModuleType, count: int, seed: int,
-                   size: int) -> Iterator[tuple[str, Any]]:
+                   size: int) -> Iterator[tuple[str, Instance]]:
     """`count` random source instances; instance k is a function of (seed, k) alone, so any
     one can be reproduced by itself."""
     for index in range(count):
         yield random_source(reduction, seed, size, index)
 
 
-def random_source(reduction: ModuleType, seed: int, size: int, index: int) -> tuple[str, Any]:
+def random_source(reduction: ModuleType, seed: int, size: int, index: int,
+                  ) -> tuple[str, Instance]:
     """Random source instance `index` of `random_sources`, with its label."""
     import random
 
@@ -107,7 +110,7 @@ def _prefixed(what: str, problems: list[str]) -> list[str]:
 
 
 def source_instances(reduction: ModuleType, paths: Sequence[str], kind: str | None,
-                     index: int | None = None) -> list[tuple[str, Any]]:
+                     index: int | None = None) -> list[tuple[str, Instance]]:
     """The instances of the given files (the `index`-th of each, when given), each of the
     reduction's source kind and accepted by it, labelled by file (and number in the file)."""
     from satpuzzle.loading import load
