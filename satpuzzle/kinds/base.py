@@ -20,9 +20,10 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, JSONOut, Options, Solution
 
 if TYPE_CHECKING:  # types only: a kind's declarations load none of these
     from satpuzzle.cnf import Formula, VarName
@@ -30,11 +31,21 @@ if TYPE_CHECKING:  # types only: a kind's declarations load none of these
     from satpuzzle.codecs.native import NativeFormat
     from satpuzzle.codecs.puzzlink import UrlCodec
     from satpuzzle.codecs.sgt import SgtGame
+    from satpuzzle.drawing.svg import Drawing
     from satpuzzle.grammar import PuzzleSpec
     from satpuzzle.grammar.limits import Limits
+    from satpuzzle.solving import Job
 
-Instance = Any  # a kind's frozen dataclass; its `KIND` attribute names the kind
-Solution = Any  # a kind's decoded answer
+__all__ = ["Instance", "Solution"]  # the layers' view of what a kind makes (instances.py)
+
+# One kind's own classes, in the protocols its modules are held to: `conforms` solves them
+# from the modules given (SudokuInstance and its Grid), so that every module of a kind takes
+# the same instance class, and the solutions one makes are those the others take.
+I = TypeVar("I", bound=Instance)
+I_contra = TypeVar("I_contra", bound=Instance, contravariant=True)
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class Fit:
@@ -48,7 +59,7 @@ class Fit:
 
 
 @dataclass(frozen=True)
-class Engine:
+class Engine(Generic[I]):
     """A way to find solutions other than SAT with blocking clauses.
 
     `solutions(instance, solver_name)` yields each solution once; `suits(instance)` says
@@ -57,8 +68,8 @@ class Engine:
     yielding anything; `auto` then falls back to SAT."""
 
     name: str
-    solutions: Callable[[Instance, str], Iterator[Solution]]
-    suits: Callable[[Instance], bool] = lambda _instance: True
+    solutions: Callable[[I, str], Iterator[Solution]]
+    suits: Callable[[I], bool] = lambda _instance: True
     help: str = ""
 
 
@@ -76,7 +87,7 @@ class Signed:
     path, kind, options) -> instances`, an InputError when the kind given is another."""
 
     maybe: Callable[[str, str], bool]
-    read: Any
+    read: Callable[[str, str | bytes, str, str | None, Options], list[Instance]]
 
 
 @dataclass(frozen=True)
@@ -96,7 +107,7 @@ class ExchangeFormat:
     (False for a Nurikabe's janko.at grid, which is a Shikaku's)."""
 
     name: str
-    codec: Any
+    codec: Any  # a Lazy: a module or a family's codec, each read by its own protocol
     signed: Signed | None = None
     guessed: bool = True
 
@@ -117,76 +128,78 @@ class Option:
         return self.kwargs.get("dest") or self.flags[0].lstrip("-").replace("-", "_")
 
 
-class ModelModule(Protocol):
+class ModelModule(Protocol[I]):
     """A kind's `puzzle.py`: the instance, read from a `.puz` block and written back."""
 
     @property
     def BLOCK_LIMITS(self) -> Limits: ...  # the most each block holds (grammar.limits)
 
-    def from_spec(self, spec: PuzzleSpec) -> Instance: ...
-    def to_puz(self, instance: Instance) -> str: ...
+    def from_spec(self, spec: PuzzleSpec) -> I: ...
+    def to_puz(self, instance: I) -> str: ...
 
 
-class RulesModule(Protocol):
+class RulesModule(Protocol[I_contra]):
     """A kind's rules (`Kind.encode`): its `rules.py`."""
 
-    def encode(self, instance: Instance) -> Formula: ...
+    def encode(self, instance: I_contra) -> Formula: ...
 
 
-class DecodingModule(Protocol):
+class DecodingModule(Protocol[I_contra, S_co]):
     """A model's true puzzle variables in the kind's words (`Kind.decode`,
     `Kind.forced_text`)."""
 
-    def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution: ...
-    def forced_text(self, instance: Instance, forced: dict[VarName, bool]) -> list[str]: ...
+    def decode(self, instance: I_contra, true_names: Iterable[VarName]) -> S_co: ...
+    def forced_text(self, instance: I_contra, forced: dict[VarName, bool]) -> list[str]: ...
 
 
-class RenderingModule(Protocol):
+class RenderingModule(Protocol[I_contra, S]):
     """Solutions as text and JSON, and read back (`Kind.render_text`, `Kind.render_json`,
     `Kind.solution_from_json`, `Kind.parse_solutions`)."""
 
-    def render_text(self, instance: Instance, solution: Solution) -> str: ...
-    def render_json(self, instance: Instance, solution: Solution) -> Any: ...
-    def from_json(self, instance: Instance, data: object, path: str) -> Solution: ...
-    def parse_solutions(self, instance: Instance, text: str, path: str) -> list[Solution]: ...
+    def render_text(self, instance: I_contra, solution: S) -> str: ...
+    def render_json(self, instance: I_contra, solution: S) -> JSONOut: ...
+    def from_json(self, instance: I_contra, data: object, path: str) -> S: ...
+    def parse_solutions(self, instance: I_contra, text: str, path: str) -> list[S]: ...
 
 
-class PuzzleModule(ModelModule, RulesModule, DecodingModule, RenderingModule, Protocol):
+class PuzzleModule(ModelModule[I], RulesModule[I], DecodingModule[I, S],
+                   RenderingModule[I, S], Protocol[I, S]):
     """A `puzzle.py` that holds every role above: where `Kind`'s required methods go unless
     the kind routes them to its role modules (`decode = Lazy("...decoding", "decode")`)."""
 
 
-class PicturesModule(Protocol):
+class PicturesModule(Protocol[I_contra, S_contra]):
     """What a kind's `pictures.py` provides."""
 
-    def svg(self, instance: Instance, solution: Solution | None) -> Any: ...
-    def pretty(self, instance: Instance, solution: Solution | None) -> str: ...
+    def svg(self, instance: I_contra, solution: S_contra | None) -> Drawing: ...
+    def pretty(self, instance: I_contra, solution: S_contra | None) -> str: ...
 
 
-class CheckerModule(Protocol):
-    """What a kind's rule checker (`satpuzzle/checkers/<kind>.py`) provides."""
+class CheckerModule(Protocol[I_contra, S_contra]):
+    """What a kind's rule checker (`satpuzzle/checkers/<kind>.py`) provides: it imports
+    nothing from satpuzzle, so it names the instance by its own protocol, or not at all."""
 
-    def check(self, instance: Any, solution: Any) -> list[str]: ...
+    def check(self, instance: I_contra, solution: S_contra) -> list[str]: ...
 
 
-class CodecsModule(Protocol):
+class CodecsModule(Protocol[I]):
     """What a kind's `codecs.py` names: its codecs in each exchange format (satpuzzle/codecs)."""
 
     @property
-    def SGT_GAMES(self) -> tuple[SgtGame, ...]: ...
+    def SGT_GAMES(self) -> tuple[SgtGame[I], ...]: ...
     @property
-    def URL(self) -> UrlCodec | None: ...
+    def URL(self) -> UrlCodec[I] | None: ...
     @property
-    def JSON(self) -> JsonCodec | None: ...
+    def JSON(self) -> JsonCodec[I] | None: ...
     @property
-    def NATIVE(self) -> tuple[NativeFormat, ...]: ...
+    def NATIVE(self) -> tuple[NativeFormat[I], ...]: ...
 
 
-class NativeReading(Protocol):
+class NativeReading(Protocol[I]):
     """A kind's native files: their instances (`Kind.read_native`)."""
 
     def read_native(self, text: str, path: str,
-                    options: dict[str, Any]) -> tuple[list[Instance], bool]: ...
+                    options: Options) -> tuple[list[I], bool]: ...
 
 
 class NativeFit(Protocol):
@@ -195,53 +208,54 @@ class NativeFit(Protocol):
     def fit(self, text: str) -> int: ...
 
 
-class BatchRules(Protocol):
+class BatchRules(Protocol[I_contra]):
     """Files of one-line puzzles answered from one formula (`Kind.encode_batch`)."""
 
-    def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Any]]: ...
+    def encode_batch(self, instances: Sequence[I_contra]) -> tuple[Formula, list[Job]]: ...
 
 
-class LineRendering(Protocol):
+class LineRendering(Protocol[I_contra, S_contra]):
     """One line per solution for those files (`Kind.render_line`)."""
 
-    def render_line(self, instance: Instance, solution: Solution) -> str: ...
+    def render_line(self, instance: I_contra, solution: S_contra) -> str: ...
 
 
-class BatchEncoding(BatchRules, LineRendering, Protocol):
+class BatchEncoding(BatchRules[I_contra], LineRendering[I_contra, S_contra],
+                    Protocol[I_contra, S_contra]):
     """Both batch hooks in one module; a kind split by role names the two modules apart
     (`hooks(batch=(rules, rendering))`)."""
 
 
-class StandaloneEncoding(Protocol):
+class StandaloneEncoding(Protocol[I_contra]):
     """`Kind.encode_standalone`: the formula without lazy constraints."""
 
-    def encode_standalone(self, instance: Instance) -> Formula: ...
+    def encode_standalone(self, instance: I_contra) -> Formula: ...
 
 
-class ClauseEstimate(Protocol):
+class ClauseEstimate(Protocol[I_contra]):
     """`Kind.estimate_clauses`: the clauses the encoding will have, before building it."""
 
-    def estimate_clauses(self, instance: Instance) -> int | None: ...
+    def estimate_clauses(self, instance: I_contra) -> int | None: ...
 
 
-class FillWriting(Protocol):
+class FillWriting(Protocol[I_contra, S_contra]):
     """`Kind.write_fill`: a solution written into the puzzle's file (`Kind.fill_formats`)."""
 
-    def write_fill(self, format_name: str, instance: Instance,
-                   solution: Solution) -> str | bytes: ...
+    def write_fill(self, format_name: str, instance: I_contra,
+                   solution: S_contra) -> str | bytes: ...
 
 
-class EngineModule(Protocol):
+class EngineModule(Protocol[I_contra, S_co]):
     """A kind engine's functions (`Engine.solutions`, `Engine.suits`), named as the jigsaw
     engines' modules name them."""
 
-    def solutions(self, instance: Instance, solver_name: str) -> Iterator[Solution]: ...
-    def suits(self, instance: Instance) -> bool: ...
+    def solutions(self, instance: I_contra, solver_name: str) -> Iterator[S_co]: ...
+    def suits(self, instance: I_contra) -> bool: ...
 
 
-def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModule,
-             codecs: CodecsModule | None = None, *, rules: RulesModule,
-             decoding: DecodingModule, rendering: RenderingModule) -> None:
+def conforms(puzzle: ModelModule[I], pictures: PicturesModule[I, S], checker: CheckerModule[I, S],
+             codecs: CodecsModule[I] | None = None, *, rules: RulesModule[I],
+             decoding: DecodingModule[I, S], rendering: RenderingModule[I, S]) -> None:
     """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
     its `Lazy` attributes stand for, so that the type checker holds them to the interface:
     a module missing a function, or one with other parameters or another result, fails
@@ -249,17 +263,17 @@ def conforms(puzzle: ModelModule, pictures: PicturesModule, checker: CheckerModu
     itself where it holds them). The optional hooks' modules go to `hooks`."""
 
 
-def hooks(*, native: NativeReading | None = None, fits: NativeFit | None = None,
-          batch: BatchEncoding | tuple[BatchRules, LineRendering] | None = None,
-          standalone: StandaloneEncoding | None = None,
-          clauses: ClauseEstimate | None = None, fills: FillWriting | None = None,
-          engines: Sequence[EngineModule] = ()) -> None:
+def hooks(*, native: NativeReading[I] | None = None, fits: NativeFit | None = None,
+          batch: BatchEncoding[I, S] | tuple[BatchRules[I], LineRendering[I, S]] | None = None,
+          standalone: StandaloneEncoding[I] | None = None,
+          clauses: ClauseEstimate[I] | None = None, fills: FillWriting[I, S] | None = None,
+          engines: Sequence[EngineModule[I, S]] = ()) -> None:
     """Never run: as `conforms`, for the modules that provide the optional hooks a kind
     takes from a module rather than from Kind's defaults."""
 
 
-def engine(solutions: Callable[[Instance, str], Iterator[Solution]],
-           suits: Callable[[Instance], bool] | None = None) -> None:
+def engine(solutions: Callable[[I, str], Iterator[Solution]],
+           suits: Callable[[I], bool] | None = None) -> None:
     """Never run: `engine(search.search, search.search_suits)` under TYPE_CHECKING checks
     engine functions that are not named `solutions` and `suits`."""
 
@@ -275,12 +289,14 @@ class Kind:
     checker: ClassVar[ModuleType]  # satpuzzle.checkers.<kind>: imports nothing from satpuzzle
     # satpuzzle/kinds/<kind>/puzzle.py; a kind whose puzzle.py is the model only routes the
     # other required methods to its role modules itself (`decode = Lazy(...)`)
-    puzzle: ClassVar[PuzzleModule]
-    pictures: ClassVar[PicturesModule]  # satpuzzle/kinds/<kind>/pictures.py
+    # (of Any: the registry hands a kind only its own instances, found by their KIND, which
+    # the type checker cannot follow; `conforms` holds the modules to one class)
+    puzzle: ClassVar[PuzzleModule[Any, Any]]
+    pictures: ClassVar[PicturesModule[Any, Any]]  # satpuzzle/kinds/<kind>/pictures.py
     # Kinds whose users want every solution (crosswords): --all is the default
     enumerate_all: ClassVar[bool] = False
     # where a file of one-line puzzles gets one answer line per puzzle
-    engines: ClassVar[tuple[Engine, ...]] = ()
+    engines: ClassVar[tuple[Engine[Any], ...]] = ()
     input_options: ClassVar[tuple[Option, ...]] = ()
     # file name endings that say a native file is of this kind (".has"): a file no kind
     # recognises by content is read as its name says, so that its errors show where they are
@@ -324,13 +340,13 @@ class Kind:
         return None
 
     def read_native(self, text: str, path: str,
-                    options: dict[str, Any]) -> tuple[list[Instance], bool]:
+                    options: Options) -> tuple[list[Instance], bool]:
         """The instances of a native file, and whether it is one-line puzzles (one answer
         line each)."""
         raise InputError(f"{self.name} puzzles have no native format; write a .puz file",
                          path, 1, 1)
 
-    def adjust(self, instance: Instance, options: dict[str, Any]) -> Instance:
+    def adjust(self, instance: Instance, options: Options) -> Instance:
         """The instance with command-line options that also apply to .puz files."""
         return instance
 
@@ -396,7 +412,7 @@ class Kind:
         """Clauses the encoding will have, when known before building it (--max-clauses)."""
         return None
 
-    def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Any]] | None:
+    def encode_batch(self, instances: Sequence[Instance]) -> tuple[Formula, list[Job]] | None:
         """One formula for many one-line puzzles and a job (assumptions) per puzzle, or None
         when the kind has no batch encoding."""
         return None
@@ -406,7 +422,7 @@ class Kind:
 
     # ------------------------------------------------------------ engines
 
-    def engine_for(self, instance: Instance, requested: str) -> Engine | None:
+    def engine_for(self, instance: Instance, requested: str) -> Engine[Any] | None:
         """The engine `--engine requested` runs on this instance; None means SAT. "auto"
         takes the first engine that suits the instance; "search" and "race" the kind's
         first engine; any other name that engine."""
@@ -443,7 +459,7 @@ class Kind:
         """One line per solution, for files of one-line puzzles."""
         return " ".join(self.render_text(instance, solution).split())
 
-    def render_json(self, instance: Instance, solution: Solution) -> Any:
+    def render_json(self, instance: Instance, solution: Solution) -> JSONOut:
         return self.puzzle.render_json(instance, solution)
 
     def solution_from_json(self, instance: Instance, data: object, path: str) -> Solution:
@@ -461,8 +477,8 @@ class Kind:
         """Box-drawing text of the puzzle (solution None) or a solution."""
         return self.pictures.pretty(instance, solution)
 
-    def svg(self, instance: Instance, solution: Solution | None) -> Any:
-        """The picture's drawing (satpuzzle.drawing.svg.Drawing)."""
+    def svg(self, instance: Instance, solution: Solution | None) -> Drawing:
+        """The picture's drawing."""
         return self.pictures.svg(instance, solution)
 
     # ------------------------------------------------------------ exchange formats
@@ -473,7 +489,7 @@ class Kind:
 
     # the kind's codecs module, as Lazy("satpuzzle.kinds.<kind>.codecs"), or None: it names
     # what it has as SGT_GAMES, URL, JSON and NATIVE (see satpuzzle/codecs)
-    codecs: ClassVar[Any] = None
+    codecs: ClassVar[CodecsModule[Any] | None] = None
     # the names of `native_formats`, known without loading them (`export --format` choices)
     native_format_names: ClassVar[tuple[str, ...]] = ()
 
@@ -505,12 +521,12 @@ class Kind:
         return type(self).generate is not Kind.generate
 
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
-                 options: dict[str, Any]) -> Instance:
+                 options: Options) -> Instance:
         raise InputError(f"satpuzzle cannot generate {self.name} puzzles")
 
     # ------------------------------------------------------------ command line
 
-    def add_arguments(self, parser: argparse.ArgumentParser | Any,
+    def add_arguments(self, parser: argparse._ActionsContainer,
                       options: Sequence[Option], seen: set[str]) -> None:
         """Add `options` to a parser, skipping flags another kind added already."""
         for option in options:

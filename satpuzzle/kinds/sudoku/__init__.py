@@ -9,8 +9,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, Options, Solution
 from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.cnf import VarName
 
 _generator = Lazy("satpuzzle.kinds.sudoku.generator")
 _decoding = Lazy("satpuzzle.kinds.sudoku.decoding")
@@ -93,7 +97,10 @@ class SudokuKind(Kind):
             minimal=bool(options.get("minimal")), difficulty=options.get("difficulty"),
             attempts=options.get("attempts") or 100, variant=variant)
 
-    def adjust(self, instance: Any, options: dict[str, Any]) -> Any:
+    # `instance: Any` below: the registry hands a kind its own instances (a SudokuInstance),
+    # which the type checker cannot follow through `Kind`'s methods
+
+    def adjust(self, instance: Any, options: Options) -> Instance:
         if options.get("diagonals") and not instance.diagonals:
             return dataclasses.replace(instance, diagonals=True)  # checked as it is built
         return instance
@@ -108,7 +115,7 @@ class SudokuKind(Kind):
             return _shared.ENGINE
         return engine
 
-    def decode(self, instance: Any, true_names: Iterable[Any]) -> Any:
+    def decode(self, instance: Any, true_names: Iterable[VarName]) -> Solution:
         solution = _decoding.decode(instance, true_names)
         _shared.note_answer(instance)  # counts in-process answers only
         return solution

@@ -32,11 +32,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku import puzzle
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.sudoku.puzzle import SudokuInstance
 
 LEVELS = ("naked-single", "hidden-single", "naked-pair", "locked-candidates", "hidden-pair",
           "naked-triple", "hidden-triple", "x-wing", "cage-sum", "search")
@@ -78,7 +81,7 @@ class _Grid:
         cand = self.cand
         return sum(1 << cell for cell in unit if cand[cell] & digit_bit)
 
-    def remove(self, cells: Any, mask: int) -> bool:
+    def remove(self, cells: Iterable[int], mask: int) -> bool:
         """Take the digits of `mask` out of `cells`; whether anything changed."""
         changed = False
         for cell in cells:
@@ -256,14 +259,14 @@ RULES: tuple[tuple[str, Callable[[_Grid], bool]], ...] = (
 # ---------------------------------------------------------------- grading
 
 
-def grade(instance: Any) -> str:
+def grade(instance: SudokuInstance) -> str:
     """The hardest rule (a name of LEVELS) a human needs to fill `instance` by the rules
     above, always taking the easiest rule that still helps; `search` when they stall. An
     InputError when the rules reach a contradiction (the puzzle has no solution)."""
     return deduce(instance)[0]
 
 
-def deduce(instance: Any, upto: str | None = None) -> tuple[str, list[int]]:
+def deduce(instance: SudokuInstance, upto: str | None = None) -> tuple[str, list[int]]:
     """The grade, and the candidates (bitmask per cell, row-major) the rules leave, using
     the rules up to `upto` only (default: all)."""
     grid = _grid_of(instance)
@@ -285,7 +288,7 @@ def level_index(name: str) -> int:
     return LEVELS.index(name)
 
 
-def _grid_of(instance: Any) -> _Grid:
+def _grid_of(instance: SudokuInstance) -> _Grid:
     size = instance.size
     units = [[r * size + c for r, c in unit] for unit in
              puzzle.units(size, instance.box_rows, instance.box_cols, instance.regions)]
@@ -299,7 +302,7 @@ def _grid_of(instance: Any) -> _Grid:
     return _Grid(size, units, givens, 2 * size, cages)
 
 
-def cages_of(instance: Any) -> list[tuple[int | None, list[tuple[int, int]]]]:
+def cages_of(instance: SudokuInstance) -> list[tuple[int | None, list[tuple[int, int]]]]:
     """The Killer cages of `instance` as (total or None, cells); none for a plain Sudoku."""
     found = []
     for cage in getattr(instance, "cages", None) or ():

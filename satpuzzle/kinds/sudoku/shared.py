@@ -31,13 +31,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from satpuzzle.children import in_child
 from satpuzzle.cnf import Formula, max_clauses
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, EngineDeclined
 from satpuzzle.kinds.sudoku import decoding, rules
+from satpuzzle.kinds.sudoku.puzzle import Grid, SudokuInstance
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
     NON_INCREMENTAL,
@@ -55,7 +55,7 @@ WARM_AFTER = 2  # puzzles of a shape answered in process before its solver is bu
 KEPT_SHAPES = 4  # shared solvers kept at once (least recently used dropped first)
 TRACKED_SHAPES = 64  # shapes whose in-process answers are counted (regions vary a lot)
 
-Key = tuple[int, int, Any]  # box rows, box columns, regions (a tuple of tuples, or None)
+Key = tuple[int, int, Grid | None]  # box rows, box columns, regions (None: boxes)
 
 
 @dataclass(eq=False)
@@ -164,11 +164,12 @@ def _is_default(solver_name: str) -> bool:
     return aliases.get(solver_name) == default and default not in NON_INCREMENTAL
 
 
-def engine(shared: Shared, key_of: Callable[[Any], Key | None],
-           decode: Callable[[Any, list[int], Formula], Any]) -> Engine:
+def engine(shared: Shared, key_of: Callable[[SudokuInstance], Key | None],
+           decode: Callable[[SudokuInstance, list[int], Formula], Grid],
+           ) -> Engine[SudokuInstance]:
     """The Engine that answers a puzzle on its shape's shared solver, or declines."""
 
-    def solutions(instance: Any, solver_name: str) -> Iterator[Any]:
+    def solutions(instance: SudokuInstance, solver_name: str) -> Iterator[Grid]:
         if in_child():
             raise EngineDeclined  # see the module's docstring: SAT, as the command runs it
         if not _is_default(solver_name):
@@ -188,7 +189,7 @@ def engine(shared: Shared, key_of: Callable[[Any], Key | None],
         if true_vars:
             yield decode(instance, true_vars, found.formula)
 
-    def suits(instance: Any) -> bool:
+    def suits(instance: SudokuInstance) -> bool:
         try:
             key = key_of(instance)
         except InputError:
@@ -200,7 +201,7 @@ def engine(shared: Shared, key_of: Callable[[Any], Key | None],
                   "(in process, after a few puzzles of the shape)")
 
 
-def _decode_vars(instance: Any, true_vars: list[int], formula: Formula) -> Any:
+def _decode_vars(instance: SudokuInstance, true_vars: list[int], formula: Formula) -> Grid:
     return decoding.decode(instance, [formula.names[v] for v in true_vars])
 
 
@@ -209,7 +210,7 @@ SHARED = Shared(rules.encode_empty)
 ENGINE = engine(SHARED, rules.checked_shape_key, _decode_vars)
 
 
-def note_answer(instance: Any) -> None:
+def note_answer(instance: SudokuInstance) -> None:
     """A solution of `instance` was decoded in this process (variants are not counted; nor
     is anything a child decodes: its counts die with it, and the command line enumerates
     there, so this returns at once on its hot path)."""
