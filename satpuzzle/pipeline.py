@@ -310,7 +310,7 @@ class Asked:
         self.limit = request.limit_for(self.kind)
 
     @cached_property
-    def engine(self) -> Engine | None:
+    def engine(self) -> Engine[Instance] | None:
         request = self.request
         if request.engine == CLINGO:
             enumeration.require()
@@ -417,7 +417,7 @@ def _clasp_takes(formula: Formula) -> bool:
     return formula.refine is None or formula.reachable is not None
 
 
-def _engine(instance: Instance, engine: Engine, request: Request,
+def _engine(instance: Instance, engine: Engine[Instance], request: Request,
             limit: int | None) -> Generator[Event, None, bool]:
     """The kind's own engine; returns True (having yielded nothing) when it declined the
     instance and SAT must answer instead."""
@@ -442,14 +442,14 @@ def _checks_in_parent(request: Request) -> bool:
     return request.check and not request.in_process
 
 
-def _engine_events(instance: Instance, engine: Engine, request: Request,
+def _engine_events(instance: Instance, engine: Engine[Instance], request: Request,
                    limit: int | None, check: bool = True) -> Iterator[Message]:
     # an engine may build a CNF of its own (the crossword's SAT oracle): the same budget
     with clause_budget(request.max_clauses):
         yield from _engine_solutions(instance, engine, request, limit, check)
 
 
-def _engine_solutions(instance: Instance, engine: Engine, request: Request,
+def _engine_solutions(instance: Instance, engine: Engine[Instance], request: Request,
                       limit: int | None, check: bool) -> Iterator[Message]:
     checked = checker_for(instance, replace(request, check=check))
     count = 0
@@ -494,7 +494,7 @@ def _sending_aside(send: Callable[[_Offered], None]) -> Iterator[None]:
         _aside[0] = previous
 
 
-def _race(instance: Instance, engine: Engine, request: Request) -> Iterator[Event]:
+def _race(instance: Instance, engine: Engine[Instance], request: Request) -> Iterator[Event]:
     """One solution by the kind's engine and SAT side by side: the first answer wins."""
     started = time.monotonic()
     compiled = compile(instance, request)
