@@ -10,16 +10,20 @@ formula, never assumptions) and the claimed answers:
   auxiliary, and not the shorter clause an exactly-one encoding allows: the claim holds
   whatever the encoding promises).
 
-A fresh CaDiCaL (PySAT, with a DRAT proof) refutes it; the CNF is written, as DIMACS text,
-from the same clauses the solver was given (not read back from it) and the proof is checked
-by satpuzzle/checkers/drat.py. The answers the formula's models decode to must be the
-claimed answers themselves, so that the proof is about what was printed. What the proof does
-not cover: that the formula states the puzzle's rules (the encoders, held by the rule
-checkers and the tests) and that a decoded answer is the model's meaning (the decoder).
+A fresh CaDiCaL (1.9.5, through PySAT) refutes it with an LRAT proof: each lemma names the
+clauses whose unit propagation derives it, so checking is linear in the proof. The CNF is
+written, as DIMACS text, from the same clauses the solver was given (not read back from it),
+and the proof is checked by satpuzzle/checkers/lrat.py, which imports nothing from satpuzzle
+and reads both texts itself; on request also by dratify (satpuzzle/checkers/drat.py), a
+DRAT checker of its own, on the DRAT proof the LRAT one stands for. The answers the
+formula's models decode to must be the claimed answers themselves, so that the proof is
+about what was printed. What the proof does not cover: that the formula states the puzzle's
+rules (the encoders, held by the rule checkers and the tests) and that a decoded answer is
+the model's meaning (the decoder).
 
 Finding the models, proving and checking run in one child process (satpuzzle.children), so a
 timeout or Ctrl-C stops them wherever they are; the proof file's size is capped in that child
-(RLIMIT_FSIZE: past `proof_bytes` of CaDiCaL's binary proof the child is killed)."""
+(RLIMIT_FSIZE: past `proof_bytes` the child is killed)."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ import json
 import re
 import resource
 import signal
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,26 +39,38 @@ from pathlib import Path
 from typing import Any
 
 from satpuzzle import dimacs
-from satpuzzle.checkers import drat
+from satpuzzle.checkers import drat, lrat
 from satpuzzle.errors import InputError, Position
 from satpuzzle.pipeline import Request, compile
-from satpuzzle.stages import ChildFailed, paused_limit, run_in_child
+from satpuzzle.stages import ChildFailed, StageTimeout, paused_limit, run_in_child
 from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_atomic
 
-PROOF_SOLVER = "cadical195"  # the PySAT back end whose DRAT proofs PySAT >= 1.9.dev16 keeps whole
-# CaDiCaL's binary DRAT proof at most this many bytes (its text is about 2.5 times as long):
-# a 9×9 uniqueness proof is a few kilobytes, and a proof of tens of megabytes takes the
-# checker minutes
-DEFAULT_PROOF_BYTES = 64 << 20
-DRAT = "DRAT"
+PROOF_SOLVER = "cadical195"  # PySAT >= 1.9.dev16: earlier versions truncated its proofs
+# the proof's text at most this many bytes: a 9×9 uniqueness proof is about 12 kB, and
+# a proof of a hundred megabytes takes the checker minutes
+DEFAULT_PROOF_BYTES = 128 << 20
+LRAT_CHECKER, DRAT_CHECKER = "lrat", "dratify"
+CHECKERS = (LRAT_CHECKER, DRAT_CHECKER)  # the default first
+
+
+@dataclass(frozen=True)
+class Check:
+    """One checker's verdict on a proof: its name (and version), whether it accepted the
+    proof, its words, and its time."""
+
+    checker: str
+    verified: bool
+    reason: str
+    seconds: float
 
 
 @dataclass(frozen=True)
 class Certificate:
-    """The outcome of certifying `claim`. `certified`: the proof was produced and the checker
-    accepted it; otherwise `reason` says why not, and `false` is True when the claim itself
-    was found false (a model the claim excludes). `stopped`: "timeout" or "interrupt" when
-    cut short. `cnf` and `proof` (text DIMACS and text DRAT) are kept when asked for."""
+    """The outcome of certifying `claim`. `certified`: the proof was produced and every
+    checker asked accepted it (`checks`); otherwise `reason` says why not, and `false` is
+    True when the claim itself was found false (a model the claim excludes). `stopped`:
+    "timeout" or "interrupt" when cut short. `cnf`, `proof` (LRAT) and `drat` (the same
+    proof as DRAT, for drat-trim) are texts kept when asked for."""
 
     claim: str
     certified: bool
@@ -64,20 +81,24 @@ class Certificate:
     proof_bytes: int = 0
     cnf_clauses: int = 0
     prove_seconds: float = 0.0
-    check_seconds: float = 0.0
-    checker: str = ""
+    checks: tuple[Check, ...] = ()
     cnf: str = ""
     proof: str = ""
+    drat: str = ""
+
+    @property
+    def check_seconds(self) -> float:
+        return sum(check.seconds for check in self.checks)
 
     def note(self) -> str:
-        """What a verdict line adds: "certified: 614-line DRAT proof checked in 0.04 s"."""
+        """What a verdict line adds: "certified: 614-line LRAT proof checked in 0.01 s"."""
         if self.certified:
-            return (f"certified: {self.proof_lines}-line {DRAT} proof checked in "
+            return (f"certified: {self.proof_lines}-line LRAT proof checked in "
                     f"{self.check_seconds:.2f} s")
         return f"not certified: {self.reason}"
 
     def verdict(self) -> str:
-        """The claim and its note: "unique — certified: 614-line DRAT proof checked in 0.04 s"."""
+        """The claim and its note: "unique — certified: 614-line LRAT proof checked in 0.01 s"."""
         return f"{self.claim} — {self.note()}"
 
 
@@ -96,36 +117,63 @@ def blocking_clause(live: Sequence[int], true_vars: frozenset[int] | set[int]) -
     return [-v if v in true_vars else v for v in live]
 
 
+def _normal(clause: Sequence[int]) -> list[int] | None:
+    """The clause without repeated literals, None for a tautology: as CaDiCaL numbers its
+    clauses only then one for one with the CNF's (a clause it rewrites while reading takes
+    a second number)."""
+    kept = list(dict.fromkeys(clause))
+    seen = set(kept)
+    return None if any(-literal in seen for literal in kept) else kept
+
+
 # ---------------------------------------------------------------- certifying a puzzle's answers
 
 
+@dataclass(frozen=True)
+class ProofOptions:
+    """How to prove: the proof's budget in bytes of text, whether the Certificate keeps the
+    CNF and proof texts (`keep`, for --proof-dir: certify.save), and the CHECKERS that must
+    each accept the proof (the LRAT checker always does)."""
+
+    proof_bytes: int = DEFAULT_PROOF_BYTES
+    keep: bool = False
+    checkers: tuple[str, ...] = (LRAT_CHECKER,)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.checkers) - set(CHECKERS)
+        if unknown:
+            raise ValueError(f"unknown proof checker(s) {sorted(unknown)}; expected {CHECKERS}")
+
+
 def certify(instance: Any, request: Request | None = None, solutions: Sequence[Any] | None = None,
-            count: int | None = None, proof_bytes: int = DEFAULT_PROOF_BYTES,
-            keep: bool = False) -> Certificate:
+            count: int | None = None, options: ProofOptions = ProofOptions()) -> Certificate:
     """Certify that `instance` has exactly the answers `solutions` (decoded and rule-checked,
     as the pipeline reported them: none = "no solution", one = "unique"), or, without
     them, exactly `count` answers (a count that printed none). The formula is the kind's
     standalone encoding (no lazy constraints) within the request's cube and encodings,
-    compiled here from the instance. Bounded by `request.deadline` and `proof_bytes`;
-    `keep`: the Certificate holds the CNF and proof texts (for --proof-dir)."""
+    compiled here from the instance. Bounded by `request.deadline` (past it, while compiling
+    too, the Certificate says "timeout") and the options' proof budget."""
     if solutions is None and count is None:
         raise ValueError("certify needs the claimed solutions or their count")
     request = request or Request()
     claimed = len(solutions) if solutions is not None else int(count or 0)
     claim = claim_text(claimed)
     started = time.monotonic()
-    compiled = compile(instance, request, standalone=True)
+    try:
+        compiled = compile(instance, request, standalone=True)
+    except StageTimeout as timeout:
+        return Certificate(claim, False, str(timeout), stopped="timeout")
     formula = compiled.formula
     live = formula.live_puzzle_vars()
-    clauses = list(formula.all_clauses())
+    clauses = _normalised(formula.all_clauses())
     comments = [f"c satpuzzle certificate: {claim}",
                 (f"c {formula.kind} puzzle: its formula ({len(clauses)} clauses), then "
                  f"{claimed} blocking clause(s) over its {len(live)} live puzzle variables")]
-    work = _Work(formula.num_vars, clauses, live, claimed, proof_bytes, keep, comments)
+    work = _Work(formula.num_vars, clauses, live, claimed, options, comments)
     outcome = _run(work, request.remaining(), claim, started)
     if isinstance(outcome, Certificate):
         return outcome
-    if solutions is not None and outcome.verdict is not None:
+    if solutions is not None and outcome.checks:
         names = formula.names
         found = [compiled.kind.decode(compiled.instance, [names[v] for v in model])
                  for model in outcome.models]
@@ -136,17 +184,22 @@ def certify(instance: Any, request: Request | None = None, solutions: Sequence[A
 
 
 def refute(num_vars: int, clauses: Sequence[Sequence[int]], claim: str,
-           timeout: float | None = None, proof_bytes: int = DEFAULT_PROOF_BYTES,
-           keep: bool = False, comments: Sequence[str] = ()) -> Certificate:
+           timeout: float | None = None, options: ProofOptions = ProofOptions(),
+           comments: Sequence[str] = ()) -> Certificate:
     """Certify that the CNF `clauses` over `num_vars` variables has no model (`claim` names
     what that means: a reduction's side, "no fill with every entry >= t+1"), within
-    `timeout` seconds and `proof_bytes`."""
+    `timeout` seconds; `comments` (each starting with `c`) head the CNF."""
     lines = [f"c satpuzzle certificate: {claim}", *comments]
-    work = _Work(num_vars, [list(c) for c in clauses], [], 0, proof_bytes, keep, lines)
+    work = _Work(num_vars, _normalised(clauses), [], 0, options, lines)
     outcome = _run(work, timeout, claim, time.monotonic())
     if isinstance(outcome, Certificate):
         return outcome
     return _finish(claim, outcome)
+
+
+def _normalised(clauses: Any) -> list[list[int]]:
+    """The clauses as the certificate's CNF holds them (see _normal)."""
+    return [kept for kept in map(_normal, clauses) if kept is not None]
 
 
 def _unmatched(kind: Any, instance: Any, claimed: Sequence[Any], found: Sequence[Any]) -> str:
@@ -169,14 +222,13 @@ def _unmatched(kind: Any, instance: Any, claimed: Sequence[Any], found: Sequence
 @dataclass
 class _Work:
     """What the child needs: the formula's clauses, its live puzzle variables, how many
-    models the claim admits, the proof budget, whether to send the texts back."""
+    models the claim admits, how to prove, the CNF's comment lines."""
 
     num_vars: int
     clauses: list[list[int]]
     live: list[int]
     claimed: int
-    proof_bytes: int
-    keep: bool
+    options: ProofOptions
     comments: list[str]
 
 
@@ -184,58 +236,160 @@ class _Work:
 class _Outcome:
     """The child's answer: the models found (true live puzzle variables, sorted); `extra`
     True when the formula with their blocking clauses still has a model (the claim is
-    false), else the proof's size and the checker's verdict (None when fewer models exist
-    than claimed, or the checker was not reached)."""
+    false); else the proof's size and the checkers' verdicts (none when fewer models exist
+    than claimed, or no proof came)."""
 
     models: list[list[int]]
     extra: bool = False
-    verdict: drat.ProofVerdict | None = None
+    checks: list[Check] = field(default_factory=list)
+    failure: str = ""  # why no proof came, when the solver refuted the formula
     proof_lines: int = 0
     proof_bytes: int = 0
     cnf_clauses: int = 0
     prove_seconds: float = 0.0
-    check_seconds: float = 0.0
     cnf: str = ""
     proof: str = ""
-    blockers: list[list[int]] = field(default_factory=list)
+    drat: str = ""
 
 
 def _prove(work: _Work, _send: Any) -> _Outcome:
     """In the child: the claimed number of models by blocking clauses, then a fresh solver
-    with a proof on the formula and every blocking clause, then the check."""
+    with an LRAT proof on the formula and every blocking clause, then the checks."""
+    started = time.monotonic()
+    models, blockers = _models(work)
+    if len(models) < work.claimed:
+        return _Outcome(models)
+    clauses = [*work.clauses, *blockers]
+    _cap_file_size(work.options.proof_bytes)
+    refuted, lines = _refutation(clauses)
+    if not refuted:
+        return _Outcome(models, extra=True)
+    if lines is None:
+        return _Outcome(models, failure="the solver's proof names a clause it was not given")
+    proof = "".join(line + "\n" for line in lines)
+    cnf = dimacs.write_cnf(work.num_vars, clauses, len(clauses), work.comments)
+    outcome = _Outcome(models, proof_lines=len(lines), proof_bytes=len(proof),
+                       cnf_clauses=len(clauses), prove_seconds=time.monotonic() - started)
+    outcome.checks.append(_timed(LRAT_CHECKER, lambda: lrat.check(cnf, proof)))
+    keep, checkers = work.options.keep, work.options.checkers
+    drat_text = drat_proof(clauses, lines) if keep or DRAT_CHECKER in checkers else ""
+    if DRAT_CHECKER in checkers:
+        outcome.checks.append(_timed(DRAT_CHECKER, lambda: drat.check(cnf, drat_text)))
+    if keep:
+        outcome.cnf, outcome.proof, outcome.drat = cnf, proof, drat_text
+    return outcome
+
+
+def _timed(name: str, run: Any) -> Check:
+    started = time.monotonic()
+    verdict = run()
+    seconds = time.monotonic() - started
+    label = lrat.CHECKER if name == LRAT_CHECKER else drat.checker_name()
+    return Check(label, verdict.verified, verdict.reason, seconds)
+
+
+def _models(work: _Work) -> tuple[list[list[int]], list[list[int]]]:
+    """Up to the claimed number of models (their true live puzzle variables) and their
+    blocking clauses, by a solver without proof."""
     from pysat.solvers import Solver
 
-    started = time.monotonic()
     live_set = frozenset(work.live)
     models: list[list[int]] = []
     blockers: list[list[int]] = []
-    if work.claimed:
-        with Solver(name=PROOF_SOLVER, bootstrap_with=work.clauses) as solver:
-            while len(models) < work.claimed and solver.solve():
-                true_vars = live_set.intersection(solver.get_model())
-                models.append(sorted(true_vars))
-                blockers.append(blocking_clause(work.live, true_vars))
-                solver.add_clause(blockers[-1])
-        if len(models) < work.claimed:
-            return _Outcome(models)
-    _cap_file_size(work.proof_bytes)
-    with Solver(name=PROOF_SOLVER, bootstrap_with=work.clauses, with_proof=True) as solver:
-        for clause in blockers:
+    if not work.claimed:
+        return models, blockers
+    with Solver(name=PROOF_SOLVER, bootstrap_with=work.clauses) as solver:
+        while len(models) < work.claimed and solver.solve():
+            true_vars = live_set.intersection(solver.get_model())
+            models.append(sorted(true_vars))
+            blockers.append(blocking_clause(work.live, true_vars))
+            solver.add_clause(blockers[-1])
+    return models, blockers
+
+
+def _refutation(clauses: list[list[int]]) -> tuple[bool, list[str] | None]:
+    """(False, None) when the clauses have a model; else (True, the LRAT proof's lines with
+    the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them), or (True, None)
+    when the solver's numbering could not be followed."""
+    empty = next((number for number, clause in enumerate(clauses, 1) if not clause), None)
+    if empty is not None:  # the refutation is the empty clause itself
+        return True, [f"{len(clauses) + 1} 0 {empty} 0"]
+    # PySAT's own binding: its Solver offers only DRAT proofs, and the LRAT tracer must be
+    # attached after the option is set and before the first clause
+    import pysolvers  # type: ignore[import-not-found]
+    from pysat.solvers import Cadical195
+
+    solver = Cadical195()
+    try:
+        solver.configure({"lrat": 1, "binary": 0})
+        solver.prfile = tempfile.TemporaryFile()  # noqa: SIM115 - closed by delete()
+        solver.prfp = pysolvers.cadical195_tracepr(solver.cadical, solver.prfile)
+        for clause in clauses:
             solver.add_clause(clause)
+        while_adding = _proof_so_far(solver, pysolvers)
         if solver.solve():
-            return _Outcome(models, extra=True)
-        lines = solver.get_proof() or []
-    proof = "\n".join(lines) + "\n"
-    cnf = dimacs.write_cnf(work.num_vars, [*work.clauses, *blockers],
-                           len(work.clauses) + len(blockers), work.comments)
-    proved = time.monotonic()
-    verdict = drat.check(cnf, proof)
-    outcome = _Outcome(models, False, verdict, len(lines), len(proof),
-                       len(work.clauses) + len(blockers), proved - started,
-                       time.monotonic() - proved)
-    if work.keep:
-        outcome.cnf, outcome.proof = cnf, proof
-    return outcome
+            return False, None
+        whole = _proof_so_far(solver, pysolvers)
+    finally:
+        solver.delete()
+    return True, _renumbered(while_adding, whole, len(clauses))
+
+
+def _proof_so_far(solver: Any, pysolvers: Any) -> str:
+    pysolvers.flushpr(solver.prfp)
+    solver.prfile.seek(0)
+    return solver.prfile.read().decode("ascii")  # leaves the offset at the end, for more
+
+
+def _renumbered(while_adding: str, whole: str, count: int) -> list[str] | None:
+    """CaDiCaL's LRAT lines numbered as the CNF is: its clause numbers run through the
+    clauses it was given and the lemmas it derived meanwhile (a clause shortened by a unit
+    given before it), so clause i of the CNF is the i-th number not taken by one of those;
+    lemmas are numbered from count + 1 in order. None if a line names an unknown number."""
+    derived = {int(words[0]) for words in map(str.split, while_adding.splitlines())
+               if len(words) > 1 and words[1] != "d"}
+    numbering: dict[int, int] = {}
+    solver_number = 0
+    for position in range(1, count + 1):
+        solver_number += 1
+        while solver_number in derived:
+            solver_number += 1
+        numbering[solver_number] = position
+    last = count
+    lines: list[str] = []
+    try:
+        for words in map(str.split, whole.splitlines()):
+            if not words:
+                continue
+            if words[1] == "d":
+                gone = " ".join(str(numbering.pop(int(w))) for w in words[2:-1])
+                lines.append(f"{last} d {gone} 0")
+                continue
+            zero = words.index("0", 1)
+            hints = " ".join(str(numbering[int(w)]) for w in words[zero + 1:-1])
+            last += 1
+            numbering[int(words[0])] = last
+            literals = " ".join(words[1:zero])
+            lines.append(f"{last} {literals} 0 {hints} 0" if literals else f"{last} 0 {hints} 0")
+    except KeyError:
+        return None
+    return lines
+
+
+def drat_proof(clauses: Sequence[Sequence[int]], lrat_lines: Sequence[str]) -> str:
+    """The DRAT proof an LRAT proof of `clauses` stands for (its lemmas without numbers and
+    hints, its deletions by their literals): for drat-trim and dratify."""
+    live = {number: " ".join(map(str, clause)) for number, clause in enumerate(clauses, 1)}
+    out: list[str] = []
+    for words in map(str.split, lrat_lines):
+        if words[1] == "d":
+            out += [f"d {live.pop(int(w))} 0" for w in words[2:-1] if int(w) in live]
+            continue
+        zero = words.index("0", 1)
+        literals = " ".join(words[1:zero])
+        live[int(words[0])] = literals
+        out.append(f"{literals} 0" if literals else "0")
+    return "".join(line + "\n" for line in out)
 
 
 def _cap_file_size(most: int) -> None:
@@ -259,13 +413,13 @@ def _run(work: _Work, timeout: float | None, claim: str,
     except ChildFailed as failure:
         if failure.exitcode == -signal.SIGXFSZ:
             return Certificate(claim, False, f"the proof outgrew its budget of "
-                               f"{work.proof_bytes:,} bytes", checker=drat.checker_name())
+                               f"{work.options.proof_bytes:,} bytes")
         raise
     if how != "done" or outcome is None:
         seconds = time.monotonic() - started
         what = "timeout" if how == "timeout" else "interrupted"
         return Certificate(claim, False, f"{what} after {seconds:.2f} s while proving",
-                           stopped=how, checker=drat.checker_name())
+                           stopped=how)
     return outcome
 
 
@@ -273,7 +427,7 @@ def _certificate(claim: str, outcome: _Outcome, certified: bool, reason: str = "
                  false: bool = False) -> Certificate:
     return Certificate(claim, certified, reason, false, None, outcome.proof_lines,
                        outcome.proof_bytes, outcome.cnf_clauses, outcome.prove_seconds,
-                       outcome.check_seconds, drat.checker_name(), outcome.cnf, outcome.proof)
+                       tuple(outcome.checks), outcome.cnf, outcome.proof, outcome.drat)
 
 
 def _finish(claim: str, outcome: _Outcome) -> Certificate:
@@ -281,19 +435,23 @@ def _finish(claim: str, outcome: _Outcome) -> Certificate:
     if outcome.extra:
         return _certificate(claim, outcome, False, "the claim is false: the formula has a "
                             f"model beyond the {len(outcome.models)} claimed", True)
-    if outcome.verdict is None:
+    if outcome.failure:
+        return _certificate(claim, outcome, False, outcome.failure)
+    if not outcome.checks:
         return _certificate(claim, outcome, False, f"the claim is false: the formula has "
                             f"only {len(outcome.models)} model(s)", True)
-    if not outcome.verdict.verified:
-        return _certificate(claim, outcome, False,
-                            f"the checker rejected the proof: {outcome.verdict.reason}")
+    for check in outcome.checks:
+        if not check.verified:
+            return _certificate(claim, outcome, False,
+                                f"{check.checker} rejected the proof: {check.reason}")
     return _certificate(claim, outcome, True)
 
 
-def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Path, Path]:
-    """--proof-dir: the certificate's CNF and proof as `stem`.cnf and `stem`.drat in
-    `directory` (made if missing), each written atomically, for an outside checker
-    (`drat-trim STEM.cnf STEM.drat`). The certificate must have been made with `keep`."""
+def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Path, Path, Path]:
+    """--proof-dir: the certificate's CNF, its LRAT proof and the same proof as DRAT, as
+    `stem`.cnf, `stem`.lrat and `stem`.drat in `directory` (made if missing), each written
+    atomically, for outside checkers (`cake_lpr STEM.cnf STEM.lrat`, `drat-trim STEM.cnf
+    STEM.drat`). The certificate must have been made with `keep`."""
     if not certificate.cnf:
         raise ValueError("the certificate holds no CNF and proof (certify with keep=True)")
     folder = Path(directory)
@@ -302,10 +460,10 @@ def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Pa
     except OSError as exc:
         raise InputError(f"cannot make the directory: {exc.strerror or exc}",
                          str(directory)) from None
-    cnf_path, proof_path = folder / f"{stem}.cnf", folder / f"{stem}.drat"
-    write_atomic(cnf_path, certificate.cnf)
-    write_atomic(proof_path, certificate.proof)
-    return cnf_path, proof_path
+    paths = (folder / f"{stem}.cnf", folder / f"{stem}.lrat", folder / f"{stem}.drat")
+    for path, text in zip(paths, (certificate.cnf, certificate.proof, certificate.drat)):
+        write_atomic(path, text)
+    return paths
 
 
 # ---------------------------------------------------------------- checking files
@@ -314,43 +472,100 @@ def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Pa
 @dataclass(frozen=True)
 class ProofCheck:
     """`satpuzzle check-proof CNF PROOF`: whether the proof refutes the CNF, why (the
-    checker's words), its size and the checking time."""
+    checker's words), its format ("LRAT" or "DRAT"), size and checking time."""
 
     verified: bool
     reason: str
+    proof_format: str
     proof_lines: int
     seconds: float
     checker: str
     stopped: str | None = None
 
+    def verdict(self) -> str:
+        """One line: "verified: 614-line LRAT proof checked in 0.01 s (satpuzzle LRAT
+        checker)", or "rejected: ..." or "not checked: timeout ..."."""
+        if self.stopped:
+            return f"not checked: {self.reason}"
+        what = (f"{self.proof_lines}-line {self.proof_format} proof checked in "
+                f"{self.seconds:.2f} s ({self.checker})")
+        return f"verified: {what}" if self.verified else f"rejected: {self.reason}; {what}"
+
 
 def check_proof_files(cnf_path: str, proof_path: str,
                       timeout: float | None = None) -> ProofCheck:
-    """Check a DRAT proof file (text, or binary as drat-trim reads it) against a DIMACS CNF
-    file: both read within the input limit, a malformed file an InputError at its
-    position; the checking runs in a child process, stopped at `timeout`."""
+    """Check a proof file against a DIMACS CNF file: LRAT (text) by satpuzzle's LRAT
+    checker, DRAT (text, or binary as drat-trim reads it) by dratify. Both files are read
+    within the input limit, a malformed one is an InputError at its position; the checking
+    runs in a child process, stopped at `timeout`."""
     cnf_text = _read(cnf_path)
     dimacs.read_cnf(cnf_text, shown(cnf_path))  # each error at its FILE:LINE:COL
-    data = read_stdin(shown(proof_path)) if is_stdin(proof_path) else read_bytes(
-        proof_path, shown(proof_path))
-    steps = read_proof(data, shown(proof_path))
-    proof_text = "".join(("d " if deleted else "") + " ".join(map(str, lits)) + " 0\n"
-                         for deleted, lits in steps)
+    name = shown(proof_path)
+    data = read_stdin(name) if is_stdin(proof_path) else read_bytes(proof_path, name)
+    if is_lrat(data):
+        proof_text = decode_bytes(data, name)
+        lines = read_lrat(proof_text, name)
+        proof_format, checker = "LRAT", lrat.CHECKER
+
+        def work(_send: Any) -> lrat.ProofVerdict | drat.ProofVerdict:
+            return lrat.check(cnf_text, proof_text)
+    else:
+        steps = read_proof(data, name)
+        lines = len(steps)
+        drat_text = "".join(("d " if deleted else "") + " ".join(map(str, lits)) + " 0\n"
+                            for deleted, lits in steps)
+        proof_format, checker = "DRAT", drat.checker_name()
+
+        def work(_send: Any) -> lrat.ProofVerdict | drat.ProofVerdict:
+            return drat.check(cnf_text, drat_text)
+
     started = time.monotonic()
-
-    def work(_send: Any) -> drat.ProofVerdict:
-        return drat.check(cnf_text, proof_text)
-
     with paused_limit() as left:
         how, verdict = run_in_child(work, timeout if left is None else min(left,
                                                                             timeout or left))
     seconds = time.monotonic() - started
     if how != "done" or verdict is None:
         return ProofCheck(False, f"{'timeout' if how == 'timeout' else 'interrupted'} after "
-                          f"{seconds:.2f} s while checking", len(steps), seconds,
-                          drat.checker_name(), how)
-    return ProofCheck(verdict.verified, verdict.reason, len(steps), seconds,
-                      drat.checker_name())
+                          f"{seconds:.2f} s while checking", proof_format, lines, seconds,
+                          checker, how)
+    return ProofCheck(verdict.verified, verdict.reason, proof_format, lines, seconds, checker)
+
+
+def is_lrat(data: bytes) -> bool:
+    """Whether a proof file is text LRAT rather than DRAT: its first clause line is
+    numbered, `ID d ...` or `ID LITERALS 0 HINTS 0` (DRAT: `[d] LITERALS 0`)."""
+    for line in data[:1 << 16].splitlines():
+        words = line.split()
+        if not words or words[0].startswith(b"c"):
+            continue
+        return (len(words) > 1 and words[1] == b"d") or words.count(b"0") >= 2
+    return False
+
+
+def read_lrat(text: str, path: str) -> int:
+    """The number of lines of a text LRAT proof, each checked for its form (`ID d IDS 0`,
+    `ID LITERALS 0 HINTS 0`, comments): an error at its position otherwise."""
+    count = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        words = list(_WORD.finditer(line))
+        if not words or words[0].group().startswith("c"):
+            continue
+        count += 1
+        zeros = 0
+        for index, match in enumerate(words):
+            word, where = match.group(), Position(path, number, match.start() + 1)
+            if index == 1 and word == "d":
+                zeros = 1  # a deletion needs one 0, as if its literals were given
+                continue
+            value = dimacs.parse_literal(word)
+            if value is None or abs(value) > MAX_LITERAL or (index == 0 and value <= 0):
+                what = "a clause number" if index == 0 else "a number"
+                raise where.error(f"expected {what}, found {word!r}")
+            zeros += value == 0
+        if zeros != 2 or words[-1].group() != "0":
+            raise Position(path, number, 1).error(
+                "expected 'ID LITERALS 0 HINTS 0' or 'ID d IDS 0' (LRAT)")
+    return count
 
 
 def _read(path: str) -> str:
@@ -430,5 +645,6 @@ def _read_binary(data: bytes, path: str) -> list[tuple[bool, tuple[int, ...]]]:
     return steps
 
 
-__all__ = ["DEFAULT_PROOF_BYTES", "Certificate", "ProofCheck", "blocking_clause", "certify",
-           "check_proof_files", "claim_text", "read_proof", "refute", "save"]
+__all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "Certificate", "Check", "ProofCheck", "ProofOptions",
+           "blocking_clause", "certify", "check_proof_files", "claim_text", "drat_proof",
+           "is_lrat", "read_lrat", "read_proof", "refute", "save"]

@@ -1,6 +1,6 @@
 """satpuzzle.certify: a claim ("no solution", "unique", "N solutions, complete") is certified
-only when CaDiCaL refutes the claim's formula and the independent checker
-(satpuzzle/checkers/drat.py) accepts its proof. The tests that can fail (issue 31, part 6):
+only when CaDiCaL refutes the claim's formula and the independent checkers accept its proof
+(satpuzzle/checkers/lrat.py on the LRAT proof, dratify on the DRAT proof it stands for). The tests that can fail (issue 31, part 6):
 a tampered proof is rejected, a two-solution puzzle is never certified unique, a formula with
 a rule clause removed is never certified "no solution", a count one short is never certified
 complete, and in each case a proof of the true claim does not pass for the false one."""
@@ -14,9 +14,13 @@ from conftest import INSTANCES
 from pysat.solvers import Solver
 
 from satpuzzle import certify, dimacs
-from satpuzzle.checkers import drat
+from satpuzzle.certify import CHECKERS, ProofOptions
+from satpuzzle.checkers import drat, lrat
 from satpuzzle.loading import load, load_text
 from satpuzzle.pipeline import Request, compile, solutions
+
+KEEP = ProofOptions(keep=True)
+BOTH = ProofOptions(keep=True, checkers=CHECKERS)
 
 
 def instance(name: str):
@@ -34,6 +38,12 @@ def formula_clauses(puzzle) -> tuple[int, list[list[int]]]:
 
 def cnf_text(num_vars: int, clauses: list[list[int]]) -> str:
     return dimacs.write_cnf(num_vars, clauses, len(clauses))
+
+
+def rejected_by_both(cnf: str, result: certify.Certificate) -> bool:
+    """Whether both checkers reject the certificate's proof (LRAT and DRAT) for `cnf`."""
+    return not lrat.check(cnf, result.proof).verified and not drat.check(
+        cnf, result.drat).verified
 
 
 # ---------------------------------------------------------------- certified claims
@@ -56,19 +66,21 @@ def test_true_claims_are_certified(name, count):
     puzzle = instance(name)
     found = every_solution(puzzle)
     assert len(found) == count
-    result = certify.certify(puzzle, Request(), found, keep=True)
+    result = certify.certify(puzzle, Request(), found, options=BOTH)
     assert result.certified, result.reason
     assert result.claim == certify.claim_text(count)
     assert result.proof_lines == len(result.proof.splitlines()) > 0
-    assert result.checker.startswith("dratify")
+    assert [check.checker.split()[0] for check in result.checks] == ["satpuzzle", "dratify"]
+    assert all(check.verified for check in result.checks)
     # the CNF the proof refutes is the puzzle's formula and one blocking clause per answer
     num_vars, clauses = formula_clauses(puzzle)
     cnf = dimacs.read_cnf(result.cnf, "certificate")
     assert cnf.num_vars == num_vars
     assert [list(c) for c in cnf.clauses[:len(clauses)]] == clauses
     assert len(cnf.clauses) == len(clauses) + count
-    # and the checker accepts it again, from the texts alone
-    assert drat.check(result.cnf, result.proof).verified
+    # and the checkers accept it again, from the texts alone
+    assert lrat.check(result.cnf, result.proof).verified
+    assert drat.check(result.cnf, result.drat).verified
 
 
 def test_a_count_without_its_solutions_is_certified():
@@ -82,7 +94,7 @@ def test_the_verdict_says_what_was_certified_and_how():
         instance("sudoku/classic.puz")))
     text = result.verdict()
     assert text.startswith("unique — certified: ")
-    assert f"{result.proof_lines}-line DRAT proof checked in " in text and text.endswith(" s")
+    assert f"{result.proof_lines}-line LRAT proof checked in " in text and text.endswith(" s")
 
 
 def test_a_refutation_of_any_formula():
@@ -96,30 +108,73 @@ def test_a_refutation_of_any_formula():
     assert certify.refute(holes * pigeons, clauses[1:], "pigeon 1 may fly away").false
 
 
+def test_clauses_the_solver_shortens_while_reading_keep_their_numbers():
+    """Units first: CaDiCaL shortens the clauses after them as it reads them, and numbers
+    each shortened clause as a lemma; the proof is renumbered as the CNF is written."""
+    clauses = [[1], [-3], [-1, 2, 5], [-2, 3, 5], [4, -5], [-4, -5, 3], [-1, 2, 3]]
+    result = certify.refute(5, clauses, "no solution", options=BOTH)
+    assert result.certified, result.reason
+    assert certify.refute(5, clauses[:-2], "no solution").false
+
+
 # ---------------------------------------------------------------- a tampered proof is rejected
 
 
 @pytest.fixture(scope="module")
 def inkala():
     puzzle = instance("sudoku/inkala-2012.puz")
-    result = certify.certify(puzzle, Request(), every_solution(puzzle), keep=True)
+    result = certify.certify(puzzle, Request(), every_solution(puzzle), options=KEEP)
     assert result.certified and result.proof_lines > 20
     return result
 
 
-def lemmas(proof: str) -> list[str]:
-    return [line for line in proof.splitlines() if line and not line.startswith("d")]
+def half(text: str) -> str:
+    lines = text.splitlines()
+    return "\n".join(lines[: len(lines) // 2]) + "\n"
 
 
 def test_a_proof_cut_short_is_rejected(inkala):
-    kept = inkala.proof.splitlines()[: inkala.proof_lines // 2]
-    verdict = drat.check(inkala.cnf, "\n".join(kept) + "\n")
-    assert not verdict.verified
-    assert "never derives the empty clause" in verdict.reason
+    for check, proof in ((lrat.check, inkala.proof), (drat.check, inkala.drat)):
+        verdict = check(inkala.cnf, half(proof))
+        assert not verdict.verified
+        assert "never derives the empty clause" in verdict.reason
 
 
 def test_an_empty_clause_alone_is_rejected(inkala):
+    originals = len(dimacs.read_cnf(inkala.cnf, "certificate").clauses)
+    assert not lrat.check(inkala.cnf, f"{originals + 1} 0 0\n").verified
+    assert not lrat.check(inkala.cnf, f"{originals + 1} 0 1 2 3 0\n").verified
     assert not drat.check(inkala.cnf, "0\n").verified
+
+
+def test_a_lemma_with_a_hint_changed_is_rejected(inkala):
+    """Each lemma's first hint replaced by the clause before it: wherever that breaks the
+    chain of unit clauses, the LRAT checker rejects the proof."""
+    lines = inkala.proof.splitlines()
+    tried = 0
+    for number, line in enumerate(lines):
+        words = line.split()
+        if words[1] == "d" or words.index("0", 1) == len(words) - 2:
+            continue  # a deletion, or a lemma without hints
+        zero = words.index("0", 1)
+        hint = int(words[zero + 1])
+        if hint <= 1:
+            continue
+        words[zero + 1] = str(hint - 1)
+        tampered = [*lines[:number], " ".join(words), *lines[number + 1:]]
+        assert not lrat.check(inkala.cnf, "\n".join(tampered) + "\n").verified, line
+        tried += 1
+        if tried == 20:
+            break
+    assert tried
+
+
+def test_a_lemma_numbered_as_a_clause_of_the_cnf_is_rejected(inkala):
+    lines = inkala.proof.splitlines()
+    words = lines[0].split()
+    words[0] = "1"
+    verdict = lrat.check(inkala.cnf, "\n".join([" ".join(words), *lines[1:]]) + "\n")
+    assert not verdict.verified and "not a new clause number" in verdict.reason
 
 
 def test_a_lemma_that_does_not_follow_is_rejected(inkala):
@@ -130,14 +185,18 @@ def test_a_lemma_that_does_not_follow_is_rejected(inkala):
         # the literal's negation propagates without conflict: the unit is not RUP
         literal = next(lit for var in range(1, cnf.num_vars + 1) for lit in (var, -var)
                        if solver.propagate(assumptions=[-lit])[0])
-    verdict = drat.check(inkala.cnf, f"{literal} 0\n" + inkala.proof)
+    verdict = drat.check(inkala.cnf, f"{literal} 0\n" + inkala.drat)
     assert not verdict.verified
+    originals = len(cnf.clauses)
+    # in LRAT: any hints at all, here every clause of the CNF in turn
+    hints = " ".join(map(str, range(1, originals + 1)))
+    assert not lrat.check(inkala.cnf, f"{originals + 1} {literal} 0 {hints} 0\n").verified
 
 
 def test_a_proof_of_another_formula_is_rejected(inkala):
     other = instance("sudoku/classic.puz")
-    theirs = certify.certify(other, Request(), every_solution(other), keep=True)
-    assert not drat.check(inkala.cnf, theirs.proof).verified
+    theirs = certify.certify(other, Request(), every_solution(other), options=KEEP)
+    assert rejected_by_both(inkala.cnf, theirs)
 
 
 # ---------------------------------------------------------------- two solutions are not unique
@@ -157,13 +216,13 @@ def test_a_proof_of_two_solutions_does_not_prove_one():
     """The proof that the two solutions are all refutes the formula with both blocking
     clauses; with one of them only, the formula has a model and no proof refutes it."""
     puzzle = instance("sudoku/two-solutions.puz")
-    both = certify.certify(puzzle, Request(), every_solution(puzzle), keep=True)
+    both = certify.certify(puzzle, Request(), every_solution(puzzle), options=KEEP)
     assert both.certified
     cnf = dimacs.read_cnf(both.cnf, "certificate")
     for dropped in (-1, -2):
         clauses = [list(c) for c in cnf.clauses]
         del clauses[dropped]
-        assert not drat.check(cnf_text(cnf.num_vars, clauses), both.proof).verified
+        assert rejected_by_both(cnf_text(cnf.num_vars, clauses), both)
 
 
 def test_a_blocking_clause_smuggled_in_as_a_lemma_is_rejected():
@@ -171,14 +230,18 @@ def test_a_blocking_clause_smuggled_in_as_a_lemma_is_rejected():
     blocking clause as a lemma and goes on as the two-solution proof does would refute a
     satisfiable formula: no sound checker accepts it (the lemma is neither RUP nor RAT)."""
     puzzle = instance("sudoku/two-solutions.puz")
-    both = certify.certify(puzzle, Request(), every_solution(puzzle), keep=True)
+    both = certify.certify(puzzle, Request(), every_solution(puzzle), options=KEEP)
     cnf = dimacs.read_cnf(both.cnf, "certificate")
     clauses = [list(c) for c in cnf.clauses]
-    smuggled = clauses.pop()
-    proof = " ".join(map(str, smuggled)) + " 0\n" + both.proof
-    verdict = drat.check(cnf_text(cnf.num_vars, clauses), proof)
+    smuggled = " ".join(map(str, clauses.pop()))
+    weaker = cnf_text(cnf.num_vars, clauses)
+    verdict = drat.check(weaker, f"{smuggled} 0\n" + both.drat)
     assert not verdict.verified
     assert "step 1" in verdict.reason or "(step 0)" in verdict.reason
+    # in LRAT, numbered as the clause it stands for, with every clause of the CNF as hints
+    hints = " ".join(map(str, range(1, len(clauses) + 1)))
+    proof = f"{len(clauses) + 1} {smuggled} 0 {hints} 0\n" + both.proof
+    assert not lrat.check(weaker, proof).verified
 
 
 def test_the_claimed_answers_must_be_the_formulas_own():
@@ -206,7 +269,7 @@ def test_a_formula_with_a_rule_clause_removed_cannot_be_certified_unsatisfiable(
     it is not certified "no solution", and the whole formula's proof does not refute it."""
     puzzle = load_text(UNSATISFIABLE_1_IN_3, "no-solution.puz").instances[0]
     num_vars, clauses = formula_clauses(puzzle)
-    whole = certify.certify(puzzle, Request(), [], keep=True)
+    whole = certify.certify(puzzle, Request(), [], options=KEEP)
     assert whole.certified, whole.reason
     needed = 0
     for number in range(len(clauses)):
@@ -217,7 +280,7 @@ def test_a_formula_with_a_rule_clause_removed_cannot_be_certified_unsatisfiable(
         needed += 1
         result = certify.refute(num_vars, weaker, "no solution")
         assert not result.certified and result.false
-        assert not drat.check(cnf_text(num_vars, weaker), whole.proof).verified
+        assert rejected_by_both(cnf_text(num_vars, weaker), whole)
     assert needed
 
 
@@ -226,13 +289,13 @@ def test_a_sudoku_with_rule_clauses_removed_cannot_be_certified_unsatisfiable():
     needed): clauses of its unsatisfiable cores are removed until it has a solution."""
     puzzle = instance("sudoku/unsolvable.puz")
     num_vars, clauses = formula_clauses(puzzle)
-    whole = certify.refute(num_vars, clauses, "no solution", keep=True)
+    whole = certify.refute(num_vars, clauses, "no solution", options=KEEP)
     assert whole.certified, whole.reason
     weaker = _weakened_until_satisfiable(clauses)
     assert len(weaker) < len(clauses)
     result = certify.refute(num_vars, weaker, "no solution")
     assert not result.certified and result.false
-    assert not drat.check(cnf_text(num_vars, weaker), whole.proof).verified
+    assert rejected_by_both(cnf_text(num_vars, weaker), whole)
 
 
 def _weakened_until_satisfiable(clauses: list[list[int]]) -> list[list[int]]:
@@ -267,11 +330,11 @@ def test_a_count_one_short_cannot_be_certified_complete():
 
 def test_a_proof_of_the_full_count_does_not_prove_one_short():
     puzzle = instance("sudoku/empty-4x4.puz")
-    full = certify.certify(puzzle, count=288, keep=True)
+    full = certify.certify(puzzle, count=288, options=KEEP)
     assert full.certified
     cnf = dimacs.read_cnf(full.cnf, "certificate")
     clauses = [list(c) for c in cnf.clauses[:-1]]  # the last answer's blocking clause gone
-    assert not drat.check(cnf_text(cnf.num_vars, clauses), full.proof).verified
+    assert rejected_by_both(cnf_text(cnf.num_vars, clauses), full)
 
 
 # ---------------------------------------------------------------- budgets
@@ -291,7 +354,7 @@ def pigeonhole(holes: int) -> tuple[int, list[list[int]]]:
 
 def test_a_proof_over_its_size_budget_is_not_certified():
     num_vars, clauses = pigeonhole(7)
-    result = certify.refute(num_vars, clauses, "no solution", proof_bytes=4096)
+    result = certify.refute(num_vars, clauses, "no solution", options=ProofOptions(proof_bytes=4096))
     assert not result.certified and not result.false
     assert "outgrew its budget of 4,096 bytes" in result.reason
 
@@ -315,10 +378,14 @@ def test_the_request_deadline_bounds_certify():
 
 def test_save_writes_the_cnf_and_the_proof(tmp_path):
     puzzle = instance("sudoku/classic.puz")
-    result = certify.certify(puzzle, Request(), every_solution(puzzle), keep=True)
-    cnf_path, proof_path = certify.save(result, tmp_path / "proofs", "classic")
-    assert cnf_path.read_text() == result.cnf and proof_path.read_text() == result.proof
-    checked = certify.check_proof_files(str(cnf_path), str(proof_path))
+    result = certify.certify(puzzle, Request(), every_solution(puzzle), options=KEEP)
+    cnf_path, lrat_path, drat_path = certify.save(result, tmp_path / "proofs", "classic")
+    assert cnf_path.read_text() == result.cnf and lrat_path.read_text() == result.proof
+    assert drat_path.read_text() == result.drat
+    checked = certify.check_proof_files(str(cnf_path), str(lrat_path))
     assert checked.verified and checked.proof_lines == result.proof_lines
+    assert checked.proof_format == "LRAT"
+    checked = certify.check_proof_files(str(cnf_path), str(drat_path))
+    assert checked.verified and checked.proof_format == "DRAT"
     with pytest.raises(ValueError):
         certify.save(certify.certify(puzzle, Request(), every_solution(puzzle)), tmp_path, "x")

@@ -1,5 +1,5 @@
 """Checking proof files (`satpuzzle check-proof CNF PROOF`, satpuzzle.certify.check_proof_files):
-text and binary DRAT, bad input at its FILE:LINE:COL, the checker agreeing with a CaDiCaL
+LRAT, text and binary DRAT, bad input at its FILE:LINE:COL, the checker agreeing with a CaDiCaL
 program's own proofs and with drat-trim where they are installed (skipped, naming them, where
 they are not)."""
 
@@ -21,14 +21,21 @@ from satpuzzle.pipeline import Request, solutions
 def unique_certificate():
     puzzle = load(str(INSTANCES / "sudoku/inkala-2012.puz")).instances[0]
     result = certify.certify(puzzle, Request(), list(solutions(puzzle, Request(limit=2))),
-                             keep=True)
+                             options=certify.ProofOptions(keep=True))
     assert result.certified
     return result
 
 
 @pytest.fixture
-def files(tmp_path, unique_certificate):
+def saved(tmp_path, unique_certificate):
+    """The certificate's CNF, LRAT and DRAT files."""
     return certify.save(unique_certificate, tmp_path, "inkala")
+
+
+@pytest.fixture
+def files(saved):
+    """The CNF and the DRAT proof."""
+    return saved[0], saved[2]
 
 
 def binary(proof_text: str) -> bytes:
@@ -52,16 +59,52 @@ def test_a_proof_file_is_verified(files, unique_certificate):
     cnf, proof = files
     checked = certify.check_proof_files(str(cnf), str(proof))
     assert checked.verified, checked.reason
+    assert checked.proof_format == "DRAT" and checked.checker.startswith("dratify")
+    assert checked.verdict().startswith(f"verified: {checked.proof_lines}-line DRAT proof ")
+
+
+def test_an_lrat_proof_file_is_verified(saved, unique_certificate):
+    cnf, lrat_proof, _drat = saved
+    checked = certify.check_proof_files(str(cnf), str(lrat_proof))
+    assert checked.verified, checked.reason
+    assert checked.proof_format == "LRAT" and checked.checker == "satpuzzle LRAT checker"
     assert checked.proof_lines == unique_certificate.proof_lines
-    assert checked.checker.startswith("dratify")
+
+
+def test_a_tampered_lrat_proof_file_is_rejected(saved, tmp_path):
+    cnf, lrat_proof, _drat = saved
+    lines = lrat_proof.read_text().splitlines()
+    cut = tmp_path / "cut.lrat"
+    cut.write_text("\n".join(lines[:-1]) + "\n")  # all but the empty clause
+    checked = certify.check_proof_files(str(cnf), str(cut))
+    assert not checked.verified and checked.proof_format == "LRAT"
+    assert checked.verdict().startswith("rejected: every lemma checked, but the proof never")
+
+
+@pytest.mark.parametrize(("text", "line", "column", "words"), [
+    ("10000 1 2 0 3 x 0\n", 1, 15, "expected a number, found 'x'"),
+    ("10000 1 2 0 3 0\n0 d 5 0\n", 2, 1, "expected a clause number, found '0'"),
+    ("10000 1 2 0 3 0\n10001 d 5\n", 2, 1, "expected 'ID LITERALS 0 HINTS 0'"),
+    ("10000 1 2 0 3 0\n10001 1 0 2 0 0\n", 2, 1, "expected 'ID LITERALS 0 HINTS 0'"),
+])
+def test_a_malformed_lrat_proof_is_an_error_at_its_position(saved, tmp_path, text, line,
+                                                           column, words):
+    cnf, _lrat, _drat = saved
+    bad = tmp_path / "bad.lrat"
+    bad.write_text(text)
+    with pytest.raises(InputError) as caught:
+        certify.check_proof_files(str(cnf), str(bad))
+    error = caught.value
+    assert (error.path, error.line, error.column) == (str(bad), line, column)
+    assert words in error.message
 
 
 def test_a_binary_proof_file_is_verified(files, tmp_path, unique_certificate):
     cnf, _proof = files
     binary_proof = tmp_path / "inkala.bdrat"
-    binary_proof.write_bytes(binary(unique_certificate.proof))
+    binary_proof.write_bytes(binary(unique_certificate.drat))
     assert certify.read_proof(binary_proof.read_bytes(), "p") == certify.read_proof(
-        unique_certificate.proof.encode(), "p")
+        unique_certificate.drat.encode(), "p")
     assert certify.check_proof_files(str(cnf), str(binary_proof)).verified
 
 

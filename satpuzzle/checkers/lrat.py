@@ -1,0 +1,157 @@
+"""The LRAT proof checker of certified answers: does an LRAT proof refute a DIMACS CNF?
+
+Written for satpuzzle and, like the rule checkers beside it, importing nothing from it: it
+reads the CNF text and the proof text itself. The CNF's clauses are numbered 1, 2, ... in
+the order written. A proof line adds a lemma, `ID LITERALS 0 HINTS 0`, or deletes clauses,
+`ID d IDS 0`. A lemma is accepted when its hints, taken in order under the negation of its
+literals, are each unit (their one literal not yet false is then made true) until one is
+false in every literal: reverse unit propagation, with the solver naming the clauses, so
+each step is checked in time linear in its hints. A lemma's ID must be new and above the
+CNF's clauses. RAT steps (negative hints) are refused, not checked: CaDiCaL writes none.
+The proof is accepted only when it derives the empty clause."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CHECKER = "satpuzzle LRAT checker"
+
+
+@dataclass(frozen=True)
+class ProofVerdict:
+    """`verified` when the proof refutes the CNF; `reason` says why not (or how it did);
+    `steps` proof lines read, `lemmas` of them lemmas checked."""
+
+    verified: bool
+    reason: str
+    steps: int = 0
+    lemmas: int = 0
+
+
+class _Rejected(Exception):
+    pass
+
+
+def read_cnf(text: str) -> list[tuple[int, ...]]:
+    """The clauses of a DIMACS CNF text, in order; _Rejected if it is malformed or its
+    counts are not its header's."""
+    declared = None
+    clauses: list[tuple[int, ...]] = []
+    current: list[int] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.split()
+        if not words or words[0].startswith("c"):
+            continue
+        if words[0] == "p":
+            if declared is not None or len(words) != 4 or words[1] != "cnf":
+                raise _Rejected(f"CNF line {number}: a bad or second 'p cnf' header")
+            variables, declared = _number(words[2], number), _number(words[3], number)
+            continue
+        if declared is None:
+            raise _Rejected(f"CNF line {number}: a clause before the 'p cnf' header")
+        for word in words:
+            literal = _integer(word, f"CNF line {number}")
+            if abs(literal) > variables:
+                raise _Rejected(f"CNF line {number}: literal {literal} out of range")
+            if literal:
+                current.append(literal)
+            else:
+                clauses.append(tuple(current))
+                current = []
+    if declared is None or current:
+        raise _Rejected("the CNF has no 'p cnf' header" if declared is None
+                        else "the CNF's last clause has no terminating 0")
+    if len(clauses) != declared:
+        raise _Rejected(f"the CNF declares {declared} clauses and holds {len(clauses)}")
+    return clauses
+
+
+def _integer(word: str, where: str) -> int:
+    body = word[1:] if word[:1] == "-" else word
+    if not body.isascii() or not body.isdigit() or len(body) > 10:
+        raise _Rejected(f"{where}: {word[:20]!r} is not an integer")
+    return int(word)
+
+
+def _number(word: str, line: int) -> int:
+    value = _integer(word, f"CNF line {line}")
+    if value < 0:
+        raise _Rejected(f"CNF line {line}: a negative count in the header")
+    return value
+
+
+def check(cnf_text: str, proof_text: str) -> ProofVerdict:
+    """Whether the LRAT proof `proof_text` refutes the DIMACS CNF `cnf_text`."""
+    steps = lemmas = 0
+    try:
+        clauses = read_cnf(cnf_text)
+        live: dict[int, tuple[int, ...]] = dict(enumerate(clauses, 1))
+        originals = len(clauses)
+        for number, line in enumerate(proof_text.splitlines(), 1):
+            words = line.split()
+            if not words or words[0].startswith("c"):
+                continue
+            steps += 1
+            where = f"proof line {number}"
+            if len(words) > 1 and words[1] == "d":
+                for word in _terminated(words[2:], where):
+                    live.pop(_integer(word, where), None)
+                continue
+            ident = _integer(words[0], where)
+            literals, hints = _lemma(words[1:], where)
+            if ident <= originals or ident in live:
+                raise _Rejected(f"{where}: lemma {ident} is not a new clause number")
+            _derive(live, literals, hints, where)
+            lemmas += 1
+            if not literals:
+                return ProofVerdict(True, "the empty clause derived, every lemma checked",
+                                    steps, lemmas)
+            live[ident] = literals
+    except _Rejected as rejected:
+        return ProofVerdict(False, str(rejected), steps, lemmas)
+    return ProofVerdict(False, "every lemma checked, but the proof never derives the empty "
+                        "clause", steps, lemmas)
+
+
+def _terminated(words: list[str], where: str) -> list[str]:
+    if not words or words[-1] != "0":
+        raise _Rejected(f"{where}: no terminating 0")
+    return words[:-1]
+
+
+def _lemma(words: list[str], where: str) -> tuple[tuple[int, ...], list[int]]:
+    """A lemma line's literals and hints (its words after the ID)."""
+    numbers = [_integer(word, where) for word in _terminated(words, where)]
+    if 0 not in numbers:
+        raise _Rejected(f"{where}: a lemma needs 'LITERALS 0 HINTS 0'")
+    split = numbers.index(0)
+    literals, hints = tuple(numbers[:split]), numbers[split + 1:]
+    if 0 in hints:
+        raise _Rejected(f"{where}: a 0 among the hints")
+    if any(hint < 0 for hint in hints):
+        raise _Rejected(f"{where}: a RAT step (negative hint), which this checker refuses")
+    return literals, hints
+
+
+def _derive(live: dict[int, tuple[int, ...]], literals: tuple[int, ...], hints: list[int],
+            where: str) -> None:
+    """Check a lemma by reverse unit propagation along its hints; _Rejected if it fails."""
+    true = {-literal for literal in literals}
+    if any(-literal in true for literal in true):
+        return  # a tautology: true whatever the assignment
+    for hint in hints:
+        clause = live.get(hint)
+        if clause is None:
+            raise _Rejected(f"{where}: hint {hint} is no live clause")
+        open_literals = set()
+        for literal in clause:
+            if literal in true:
+                raise _Rejected(f"{where}: hint {hint} is already satisfied")
+            if -literal not in true:
+                open_literals.add(literal)
+        if not open_literals:
+            return  # a conflict: the lemma follows
+        if len(open_literals) > 1:
+            raise _Rejected(f"{where}: hint {hint} is not unit")
+        true.update(open_literals)
+    raise _Rejected(f"{where}: the hints end without a conflict")
