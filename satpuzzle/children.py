@@ -44,9 +44,12 @@ import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from satpuzzle.errors import InputError
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Send = Callable[[object], None]
 
@@ -91,9 +94,9 @@ def in_child() -> bool:
 @dataclass
 class _Child:
     index: int
-    process: Any  # multiprocessing.Process
-    receiver: Any  # multiprocessing.connection.Connection
-    errors: Any = None  # the child's standard error, a temporary file (see _captured)
+    process: Any  # a forked multiprocessing.Process: its pid is known once started
+    receiver: Connection
+    errors: IO[bytes] | None = None  # the child's standard error, a temporary file (_captured)
     ended: bool = False
 
 

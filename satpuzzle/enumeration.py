@@ -34,7 +34,7 @@ import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.cnf import Formula, Reachability
 from satpuzzle.errors import InputError
@@ -44,6 +44,8 @@ from satpuzzle.solving import Job, LimitReached
 np = Lazy("numpy")  # imported by the first enumeration that writes its program
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
     import clingo
     import numpy
 
@@ -99,7 +101,7 @@ class ClingoModels:
         control.ground([("base", [])])
         self.control: clingo.Control | None = control  # None once closed
         self.read = _shown_reader(len(self.live), self.live[-1] if self.live else 0)
-        self.threads: Any = None  # a ThreadPoolExecutor, made by the first count
+        self.threads: ThreadPoolExecutor | None = None  # made by the first count
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:
         """Enumerate `job`: returns normally when exhaustive, raises LimitReached when it

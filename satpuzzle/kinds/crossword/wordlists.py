@@ -12,10 +12,10 @@ import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import Token
+from satpuzzle.instances import Options
 from satpuzzle.kinds.crossword import dictionaries
 from satpuzzle.kinds.crossword.dictionaries import WordList
 from satpuzzle.kinds.crossword.model import MAX_SCORE
@@ -211,7 +211,7 @@ def _reported(label: str, listed: WordList, path: str, min_zipf: float | None = 
     return listed
 
 
-def dictionary_from_options(options: dict[str, Any]) -> WordList:
+def dictionary_from_options(options: Options) -> WordList:
     """The word list of --dict, as --min-zipf, --min-score and --best say (for every reader
     of grids given with --dict: native grids, constructors' files)."""
     best = bool(options.get("best"))

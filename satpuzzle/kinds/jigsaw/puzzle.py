@@ -38,12 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import PurePath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import PuzzleSpec, Token
 from satpuzzle.grammar.limits import BlockLimit
 from satpuzzle.grammar.transformer import text_lines, tokenize_rows
+from satpuzzle.instances import Options
 from satpuzzle.kinds.base import Fit
 
 KIND = "jigsaw"
@@ -350,7 +351,7 @@ def _board_from_borders(pieces: Sequence[Piece]) -> tuple[int, int] | None:
     return (rows, cols) if rows >= 2 else None
 
 
-def read_native(text: str, path: str, options: dict[str, Any]) -> tuple[list[JigsawInstance],
+def read_native(text: str, path: str, options: Options) -> tuple[list[JigsawInstance],
                                                                        bool]:
     """A piece file, one piece a line, four integer labels top right bottom left (0 = flat
     border edge). How the file is read:

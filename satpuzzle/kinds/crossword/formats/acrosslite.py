@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.codecs.gridfile import (
     BLOCK,
@@ -36,6 +36,9 @@ from satpuzzle.codecs.gridfile import (
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import is_across_lite, printable, shorten
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -66,7 +69,7 @@ def signature(source: str | bytes, path: str) -> str | None:
         else None
 
 
-def read(source: str | bytes, path: str) -> list[Any]:
+def read(source: str | bytes, path: str) -> list[CrosswordInstance]:
     """The fill problem of an Across Lite file, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""
     return [crossword_codecs.fill_problem(read_document(source, path), path)]
@@ -230,7 +233,7 @@ def _clue_order(rows: tuple[str, ...]) -> list[Any]:
 # ---------------------------------------------------------------- writing
 
 
-def write(instance: Any) -> bytes:
+def write(instance: CrosswordInstance) -> bytes:
     """The puzzle as a binary `.puz` (not filled: the solution the file it came from held)."""
     document = crossword_codecs.grid_file(instance)
     return write_filled(document, document.solution, document.rebus)

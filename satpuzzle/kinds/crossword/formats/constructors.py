@@ -10,11 +10,15 @@ Formats: Across Lite binary and text (satpuzzle.kinds.crossword.formats.acrossli
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.gridfile import GridFile
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, Options
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance, Fill
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -46,7 +50,7 @@ def recognise(source: str | bytes, path: str) -> str | None:
 
 
 def read(name: str, source: str | bytes, path: str, kind: str | None,
-         options: dict[str, Any]) -> list[Any]:
+         options: Options) -> list[CrosswordInstance]:
     """The fill problem of a constructor's file in format `name`, with the dictionary and
     options of the command line."""
     if kind not in (None, "crossword"):
@@ -60,7 +64,7 @@ def read_document(name: str, source: str | bytes, path: str) -> GridFile:
     return MODULES[name].read_document(source, path)
 
 
-def write_fill(format_name: str, instance: Any, solution: Any) -> str | bytes:
+def write_fill(format_name: str, instance: Instance, solution: Fill) -> str | bytes:
     """A crossword's fill (`solution`) in a constructor's format (`puz`, `ipuz`, `xd`): the
     file the puzzle was read from with the fill as its solution, clues kept; or, for a grid
     read from elsewhere, a new file with empty clues."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.codecs.gridfile import (
     BLOCK,
@@ -52,6 +52,9 @@ from satpuzzle.kinds.crossword.formats.acrosslite import one_line
 from satpuzzle.kinds.crossword.formats.ipuzclues import library_clue, spec_clue_field
 from satpuzzle.kinds.crossword.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -82,7 +85,7 @@ def signature(source: str | bytes, path: str) -> str | None:
     return NAME if isinstance(source, str) and is_ipuz(source) else None
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[CrosswordInstance]:
     """The fill problem of an ipuz crossword, its word list the file's own answers (a
     dictionary comes with `solve --dict`, through satpuzzle.loading)."""
     return [crossword_codecs.fill_problem(read_document(source, path), path)]
@@ -392,7 +395,7 @@ def _text(value: Any) -> str:
 # ---------------------------------------------------------------- writing
 
 
-def write(instance: Any) -> str:
+def write(instance: CrosswordInstance) -> str:
     """The puzzle as ipuz (not filled: the solution the file it came from held, if whole)."""
     document = crossword_codecs.grid_file(instance)
     complete = all(OPEN not in row for row in document.solution)

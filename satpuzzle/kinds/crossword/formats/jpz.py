@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
@@ -49,6 +49,9 @@ from satpuzzle.errors import InputError
 from satpuzzle.kinds.crossword.formats.words import Cell, Word, direction, refuse_variety
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import ZIP_MAGIC, input_limit, read_at_most
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -80,7 +83,7 @@ def signature(source: str | bytes, path: str) -> str | None:
     return NAME if is_jpz(source) else None
 
 
-def read(source: str | bytes, path: str) -> list[Any]:
+def read(source: str | bytes, path: str) -> list[CrosswordInstance]:
     """The fill problem of a `.jpz`, its word list the file's own answers (a dictionary comes
     with `solve --dict`, through satpuzzle.loading)."""
     return [crossword_codecs.fill_problem(read_document(source, path), path)]

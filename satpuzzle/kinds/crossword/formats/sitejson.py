@@ -37,7 +37,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.codecs.gridfile import (
     BLOCK,
@@ -56,6 +56,9 @@ from satpuzzle.codecs.gridfile import (
 from satpuzzle.codecs.json_reader import Document, JsonPath, Schema, parse
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -115,7 +118,7 @@ def _shape(data: Any) -> str | None:
     return None
 
 
-def read(source: str | bytes, path: str) -> list[Any]:
+def read(source: str | bytes, path: str) -> list[CrosswordInstance]:
     """The fill problem of a site's JSON, its word list the file's own answers (a dictionary
     comes with `solve --dict`, through satpuzzle.loading)."""
     return [crossword_codecs.fill_problem(read_document(source, path), path)]

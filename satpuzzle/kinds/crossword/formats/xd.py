@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.codecs.gridfile import (
     BLOCK,
@@ -51,6 +51,9 @@ from satpuzzle.codecs.gridfile import (
 )
 from satpuzzle.errors import InputError
 from satpuzzle.lazy import Lazy
+
+if TYPE_CHECKING:
+    from satpuzzle.kinds.crossword.model import CrosswordInstance
 
 # the crossword kind's codecs: a fill problem from a file, a file from a puzzle
 crossword_codecs = Lazy("satpuzzle.kinds.crossword.codecs")
@@ -81,7 +84,7 @@ def signature(source: str | bytes, path: str) -> str | None:
     return NAME if isinstance(source, str) and is_xd(source, path) else None
 
 
-def read(source: str, path: str) -> list[Any]:
+def read(source: str, path: str) -> list[CrosswordInstance]:
     """The fill problem of an xd file, its word list the file's own answers (a dictionary
     comes with `solve --dict`, through satpuzzle.loading)."""
     return [crossword_codecs.fill_problem(read_document(source, path), path)]
@@ -305,7 +308,7 @@ def _clue(line: str) -> Clue | None:
 # ---------------------------------------------------------------- writing
 
 
-def write(instance: Any) -> str:
+def write(instance: CrosswordInstance) -> str:
     """The puzzle as xd (not filled: the solution the file it came from held)."""
     document = crossword_codecs.grid_file(instance)
     return write_filled(document, document.solution, document.rebus)
