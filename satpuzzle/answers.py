@@ -334,3 +334,49 @@ class BatchAnswers:
                                     "enumeration incomplete"))
             return said, EXIT_GAVE_UP
         return said, EXIT_FOUND if self.found == self.printed else EXIT_NONE
+
+
+class ParallelAnswers:
+    """--jobs N over several puzzles: each puzzle solved whole in a worker, its recorded
+    events printed in input order as soon as every earlier puzzle is out. Interrupted: what
+    is finished is printed, the rest reported, exit 3."""
+
+    def __init__(self, loaded: Loaded, output: SolveOutput, request: Request) -> None:
+        self.loaded, self.output, self.request = loaded, output, request
+        self.order: InInputOrder[PuzzleEvents] = InInputOrder(len(loaded.instances))
+        self.statuses: list[int] = []
+        self.answered = 0
+
+    def feed(self, result: PuzzleEvents, elapsed: float) -> list[Said]:
+        self.answered += 1
+        return self.said(self.order.add(result.index, result), elapsed)
+
+    def said(self, ready: Sequence[tuple[int, PuzzleEvents | None]],
+             elapsed: float) -> list[Said]:
+        said: list[Said] = []
+        for index, result in ready:
+            if result is None:
+                said += [*header(self.loaded, self.output, index + 1), Said(
+                    "err", f"satpuzzle: puzzle {index + 1}: not finished (interrupted)")]
+                continue
+            pieces, status = replayed(self.loaded, self.output, self.request, result, elapsed)
+            said += pieces
+            self.statuses.append(status)
+        return said
+
+    def closing(self, elapsed: float) -> tuple[list[Said], int]:
+        """The puzzles not yet printed, the summary line; the exit status."""
+        said = self.said(self.order.rest(), elapsed)
+        total = len(self.loaded.instances)
+        said += many_summary(self.statuses, total)
+        if self.answered < total:
+            said.append(Said("err", f"satpuzzle: interrupted: {self.answered} of {total} "
+                                    "puzzles answered"))
+            return said, EXIT_GAVE_UP
+        return said, max(self.statuses, default=EXIT_FOUND)
+
+
+def many_summary(statuses: Sequence[int], total: int) -> list[Said]:
+    """The line after a file or directory of several puzzles (none for one puzzle)."""
+    line = reports.many_summary(statuses, total)
+    return [] if line is None else [Said("err", line)]

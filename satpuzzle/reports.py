@@ -255,7 +255,48 @@ def puzzle_message(message: str, number: int) -> str:
     return message
 
 
+# ---------------------------------------------------------------- compile --explain
+
+
+def explanation(formula: Any, as_json: bool, utf8: bool) -> str:
+    """compile --explain: per family of constraints, its constraints, clauses, auxiliary
+    variables, literals, encoding and an example clause, as a table or as JSON (with `utf8`
+    false, JSON escapes the example's ∨ and ¬)."""
+    from satpuzzle.constraints import report
+
+    rows = formula.explanation()
+    sizes = (rows, formula.names, formula.num_vars, formula.num_clauses)
+    if as_json:
+        return json.dumps(report.table_json(*sizes), ensure_ascii=not utf8)
+    return "\n".join(report.table_lines(*sizes))
+
+
 # ---------------------------------------------------------------- verify
+
+
+@dataclass
+class VerifyTally:
+    """What `verify` has checked so far: instances, satisfiable ones, mismatches."""
+
+    total: int = 0
+    satisfiable: int = 0
+    mismatches: int = 0
+
+    def add(self, report: Any, verbose: bool) -> list[str]:
+        """Count one instance's report; its lines when they are to be printed."""
+        self.total += 1
+        self.satisfiable += report.source_satisfiable
+        self.mismatches += report.mismatch
+        return verify_report_lines(report) if report.mismatch or verbose else []
+
+    def closing(self, how: str, count: int, elapsed: float) -> tuple[str, str | None, int]:
+        """The last line, a line for stderr when the run was cut short, the exit status."""
+        last = (f"{self.total} instances, {self.satisfiable} satisfiable, "
+                f"{self.mismatches} mismatches")
+        if how != "done":
+            return last, (f"satpuzzle: {gave_up(how, elapsed)} while verifying: {self.total} "
+                          f"of {count} instances checked"), EXIT_GAVE_UP
+        return last, None, EXIT_NONE if self.mismatches else EXIT_FOUND
 
 
 def verify_report_lines(report: Any) -> list[str]:

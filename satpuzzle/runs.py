@@ -165,6 +165,59 @@ def write_file(path: str, text: str | bytes, inputs: tuple[str, ...], force: boo
         write_atomic(path, text, inputs, force)
 
 
+# ---------------------------------------------------------------- compile and decode
+
+
+def compiled_cnf(instance: Any, request: Request) -> tuple[Any, str]:
+    """`compile`: the puzzle's standalone formula and its DIMACS text, whose header carries the
+    puzzle and the variable map (for `decode`), within the request's budget and time."""
+    compiled = pipeline.compile(instance, request, standalone=True)
+    with pipeline.compiling(request):
+        text = compiled.formula.to_dimacs(source=compiled.kind.to_puz(compiled.instance))
+    return compiled.formula, text
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """`decode`: the puzzle, what the model file says (SAT, UNSAT, UNKNOWN) and, for SAT, the
+    solution its model stands for, rule-checked."""
+
+    instance: Any
+    status: str
+    solution: Any = None
+
+
+def decoded(path: str, model_path: str, request: Request,
+            load: Callable[[], Loaded]) -> Decoded:
+    """The puzzle at `path` (or, when `path` is the CNF written by `compile`, the one its header
+    carries, with the encoding it must hold exactly) and the model file at `model_path`."""
+    from satpuzzle import dimacs
+    from satpuzzle.loading import load_text
+    from satpuzzle.textio import read_text
+
+    text = read_text(path)
+    if dimacs.is_satpuzzle_cnf(text):  # the CNF of `compile`: its header holds the puzzle
+        header = dimacs.read_header(text, path)
+        instance = only(load_text(header.source, path))
+        encoding = pipeline.encoding_of(instance, request, (header, text, path))
+    else:
+        instance = only(load())
+        encoding = pipeline.encoding_of(instance, request)
+    model = dimacs.read_model(read_text(model_path), model_path)
+    if model.status != "SAT":
+        return Decoded(instance, model.status)
+    return Decoded(instance, "SAT", pipeline.decode_model(instance, encoding, model.true_vars,
+                                                          model_path))
+
+
+def only(loaded: Loaded) -> Any:
+    """The one puzzle of a file (a command that answers one: --index K chooses)."""
+    if len(loaded.instances) != 1:
+        raise InputError(f"the file holds {len(loaded.instances)} puzzles; choose one with "
+                         "--index K", loaded.path)
+    return loaded.instances[0]
+
+
 # ---------------------------------------------------------------- where the work runs
 
 
@@ -458,6 +511,21 @@ def _collected(items: Iterable[Any], each: Callable[[Any], None]) -> Made:
     except cluster.ClusterLost as exc:
         made.how = exc.stopped
     return made
+
+
+def reduced(reduction: Any, path: str, kind: str | None, index: int | None) -> str:
+    """`reduce`: the jigsaw that `reduction` compiles the source instance at `path` into, in
+    the language, under a comment naming the source."""
+    from satpuzzle.verify import source_instances
+
+    sources = source_instances(reduction, [path], kind, index)
+    if len(sources) != 1:
+        raise InputError(f"the file holds {len(sources)} puzzles; choose one with --index K",
+                         path)
+    label, source = sources[0]
+    target = reduction.reduce(source)
+    return (f"# {reduction.NAME} reduction of {label}\n"
+            + registry.kind(target.KIND).to_puz(target))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from satpuzzle.errors import (  # noqa: F401 - the exit statuses, for the commands
     EXIT_FOUND,
@@ -158,13 +158,6 @@ def load_args(args: argparse.Namespace, run: RunContext) -> Loaded:
     loaded, notes = read_puzzles(args.file, args.kind, args.index, options, run)
     sys.stderr.write(notes)
     return loaded
-
-
-def single(loaded: Loaded) -> Any:
-    if len(loaded.instances) != 1:
-        raise InputError(f"the file holds {len(loaded.instances)} puzzles; choose one with "
-                         "--index K", loaded.path)
-    return loaded.instances[0]
 
 
 def write_output(args: argparse.Namespace, run: RunContext, text: str | bytes,

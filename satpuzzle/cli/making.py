@@ -10,20 +10,8 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from satpuzzle.cli.common import (
-    EXIT_FOUND,
-    EXIT_GAVE_UP,
-    EXIT_NONE,
-    budget_option,
-    encodings_of,
-    output_options,
-    positive,
-    reading_options,
-    source_options,
-    work_options,
-    write_output,
-)
-from satpuzzle.errors import InputError
+from satpuzzle.cli import common
+from satpuzzle.cli.common import EXIT_FOUND, EXIT_GAVE_UP, InputError, positive
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 
@@ -52,12 +40,12 @@ def add_generate_parser(generate: argparse.ArgumentParser) -> None:
                           help="N puzzles, from seeds SEED to SEED+N-1, in that order, each "
                                "under a '# puzzle K (seed S)' line; a puzzle equal to an "
                                "earlier one is left out (default 1: one puzzle, no header)")
-    work_options(generate, "puzzles")
+    common.work_options(generate, "puzzles")
     seen: set[str] = set()
     for kind in registry.KINDS.values():
         kind.add_arguments(generate, kind.generate_options, seen)
-    output_options(generate)
-    budget_option(generate, "give up after this long; exit 3: the puzzles made so far are "
+    common.output_options(generate)
+    common.budget_option(generate, "give up after this long; exit 3: the puzzles made so far are "
                             "printed on standard output, an -o FILE is left untouched")
     generate.set_defaults(handler=cmd_generate)
 
@@ -68,9 +56,9 @@ def add_reduce_parser(reduce: argparse.ArgumentParser) -> None:
                           + ", ".join(names) + ".")
     reduce.add_argument("reduction", metavar="NAME", choices=names)
     reduce.add_argument("file", metavar="INPUT", help="the source instance (.puz or native)")
-    source_options(reduce, "INPUT")
-    output_options(reduce)
-    budget_option(reduce, compiles=False)
+    common.source_options(reduce, "INPUT")
+    common.output_options(reduce)
+    common.budget_option(reduce, compiles=False)
     reduce.set_defaults(handler=cmd_reduce, stage="reducing")
 
 
@@ -91,9 +79,9 @@ def add_verify_parser(verify: argparse.ArgumentParser) -> None:
     verify.add_argument("--cap", type=positive, default=5, metavar="K",
                         help="jigsaw solutions mapped back per instance (default 5)")
     verify.add_argument("--solver", default=solving.DEFAULT_SOLVER, metavar="NAME")
-    work_options(verify, "source instances", jobs=False)
-    reading_options(verify)
-    budget_option(verify, "stop after this long; exit 3 with the counts so far")
+    common.work_options(verify, "source instances", jobs=False)
+    common.reading_options(verify)
+    common.budget_option(verify, "stop after this long; exit 3 with the counts so far")
     verify.add_argument("--verbose", "-v", action="store_true",
                         help="one line per instance, not only mismatches")
     verify.set_defaults(handler=cmd_verify)
@@ -110,7 +98,7 @@ def cmd_generate(args: argparse.Namespace, run: RunContext) -> int:
         rows = int(match.group(1))
         cols = int(match.group(2) or rows)
     options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
-    chosen = encodings_of(args)  # written into each puzzle as `encoding:`, checked first
+    chosen = common.encodings_of(args)  # written into each puzzle as `encoding:`, checked first
     kind.check_encodings(chosen)
     spec = (args.kind, rows, cols, args.unique, options)
     # no clause budget of its own: the process's (main()) bounds what generating builds
@@ -123,7 +111,7 @@ def cmd_generate(args: argparse.Namespace, run: RunContext) -> int:
         print(f"satpuzzle: {gave_up(how, run)} while generating a {rows}x{cols} {args.kind} "
               f"puzzle (seed {args.seed}): nothing written", file=sys.stderr)
         return EXIT_GAVE_UP
-    write_output(args, run, text)
+    common.write_output(args, run, text)
     return EXIT_FOUND
 
 
@@ -139,7 +127,7 @@ def _generate_many(args: argparse.Namespace, run: RunContext, spec: tuple,
     parts, left_out = reports.generated(seeds, texts)
     stopped = None if how == "done" else how
     # cut short: standard output gets the puzzles made, -o FILE nothing (write_output)
-    written = bool(parts) and write_output(args, run, "\n".join(parts), stopped=stopped)
+    written = bool(parts) and common.write_output(args, run, "\n".join(parts), stopped=stopped)
     if stopped is None:
         if left_out:
             print(f"satpuzzle: {left_out}", file=sys.stderr)
@@ -152,16 +140,8 @@ def _generate_many(args: argparse.Namespace, run: RunContext, spec: tuple,
 
 
 def cmd_reduce(args: argparse.Namespace, run: RunContext) -> int:
-    reduction = reductions.reduction(args.reduction)
-    sources = verify.source_instances(reduction, [args.file], args.kind, args.index)
-    if len(sources) != 1:
-        raise InputError(f"the file holds {len(sources)} puzzles; choose one with --index K",
-                         args.file)
-    label, source = sources[0]
-    target = reduction.reduce(source)
-    text = (f"# {reduction.NAME} reduction of {label}\n"
-            + registry.kind(target.KIND).to_puz(target))
-    write_output(args, run, text, (args.file,))
+    text = runs.reduced(reductions.reduction(args.reduction), args.file, args.kind, args.index)
+    common.write_output(args, run, text, (args.file,))
     return EXIT_FOUND
 
 
@@ -171,38 +151,30 @@ def cmd_verify(args: argparse.Namespace, run: RunContext) -> int:
         raise InputError("verify: give either --random N or source FILEs")
     sources: Iterable[tuple[str, Any]]
     if args.random:
-        sources, count = verify.random_sources(reduction, args.random, args.seed, args.size), args.random
+        sources, count = verify.random_sources(reduction, args.random, args.seed,
+                                               args.size), args.random
     else:
         files = verify.source_instances(reduction, args.files, args.kind)
         sources, count = files, len(files)
-    request = run.request(encodings=encodings_of(args), max_clauses=None)
-    tally = {"total": 0, "satisfiable": 0, "mismatches": 0}
+    tally = reports.VerifyTally()
     with Progress("instances", total=count) as progress:
         def on_report(report: Any) -> None:
-            tally["total"] += 1
-            tally["satisfiable"] += report.source_satisfiable
-            tally["mismatches"] += report.mismatch
+            lines = tally.add(report, args.verbose)
             progress.advance()
-            progress.note = f"{tally['mismatches']} mismatches"
-            if report.mismatch or args.verbose:
+            progress.note = f"{tally.mismatches} mismatches"
+            if lines:
                 with progress.paused():
-                    print("\n".join(reports.verify_report_lines(report)), flush=True)
+                    print("\n".join(lines), flush=True)
 
         job = runs.Verifying(reduction, args.cap, args.solver,
                              (args.random, args.seed, args.size) if args.random else None)
+        request = run.request(encodings=common.encodings_of(args), max_clauses=None)
         how = runs.verify_many(job, sources, request, args.cluster, on_report)
-    return _verify_summary(tally, how, count, run)
-
-
-def _verify_summary(tally: dict[str, int], how: str, count: int, run: RunContext) -> int:
-    """The last line of verify, a note when it was cut short, and its exit status."""
-    print(f"{tally['total']} instances, {tally['satisfiable']} satisfiable, "
-          f"{tally['mismatches']} mismatches")
-    if how != "done":
-        print(f"satpuzzle: {gave_up(how, run)} while verifying: {tally['total']} of {count} "
-              "instances checked", file=sys.stderr)
-        return EXIT_GAVE_UP
-    return EXIT_NONE if tally["mismatches"] else EXIT_FOUND
+    last, cut_short, status = tally.closing(how, count, run.elapsed())
+    print(last)
+    if cut_short:
+        print(cut_short, file=sys.stderr)
+    return status
 
 
 def gave_up(how: str, run: RunContext) -> str:

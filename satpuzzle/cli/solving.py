@@ -5,27 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from satpuzzle import counting, pipeline, reports, runs
-from satpuzzle.answers import BatchAnswers, InInputOrder, PuzzleAnswer, header, replayed
-from satpuzzle.cli.common import (
-    EXIT_FOUND,
-    EXIT_GAVE_UP,
-    EXIT_USAGE,
-    budget_option,
-    encodings_of,
-    input_options,
-    load_args,
-    output_options,
-    positive,
-    work_options,
-    write_said,
-)
-from satpuzzle.errors import InputError
+from satpuzzle import answers, counting, pipeline, reports, runs
+from satpuzzle.cli import common
+from satpuzzle.cli.common import EXIT_FOUND, EXIT_GAVE_UP, EXIT_USAGE, InputError, positive
 from satpuzzle.kinds import registry
 from satpuzzle.loading import Loaded
 from satpuzzle.progress import Progress
@@ -43,7 +29,7 @@ ENGINES = ("auto", "sat", "race", pipeline.CLINGO, *dict.fromkeys(
 def add_parser(solve: argparse.ArgumentParser) -> None:
     solve.epilog = (f"solvers: {', '.join(SOLVER_NAMES)} (default {DEFAULT_SOLVER}; those "
                     "missing from this PySAT build are refused)")
-    input_options(solve)
+    common.input_options(solve)
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="every solution, streamed")
     how_many.add_argument("--limit", type=positive, metavar="K", help="at most K solutions")
@@ -77,11 +63,11 @@ def add_parser(solve: argparse.ArgumentParser) -> None:
                        help="svg: the solutions found as one SVG picture, printed at the end; "
                             "puz (Across Lite), ipuz, xd: a crossword's first fill written "
                             "into the constructor's file it was read from, clues kept (-o)")
-    output_options(solve)
+    common.output_options(solve)
     solve.add_argument("--pretty", action="store_true",
                        help="text: draw solutions with Unicode box-drawing characters")
     solve.add_argument("--engine", choices=ENGINES, default="auto", help=reports.engine_help())
-    work_options(solve, "puzzles of a file of one-line puzzles or a directory")
+    common.work_options(solve, "puzzles of a file of one-line puzzles or a directory")
     solve.add_argument("--split", type=positive, metavar="K",
                        help="cut one puzzle into K disjoint cubes (values of its most "
                             "constrained puzzle variables) solved side by side by --jobs "
@@ -90,7 +76,7 @@ def add_parser(solve: argparse.ArgumentParser) -> None:
                             "answers every cube (see docs/CLUSTER.md)")
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
-    budget_option(solve, "give up after this long; exit 3 with what was found")
+    common.budget_option(solve, "give up after this long; exit 3 with what was found")
     solve.add_argument("--stats", action="store_true",
                        help="print variables, clauses, compile and solve time, and solver "
                             "conflicts where known, on stderr")
@@ -105,7 +91,7 @@ def request_from(args: argparse.Namespace, run: RunContext) -> SolveRun:
     request = run.request(limit=limit, forced=args.forced, solver=solver,
                           solver_cmd=args.solver_cmd, engine=args.engine,
                           check=not args.no_check, workers=args.jobs, count_only=args.count,
-                          encodings=encodings_of(args))
+                          encodings=common.encodings_of(args))
     return runs.SolveRun(request, args.counter, args.cluster, args.split)
 
 
@@ -114,7 +100,7 @@ def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
                          args.all, args.limit, args.output, args.stats)
     output.check_questions()
     run = request_from(args, context).checked()  # --solver-cmd, --counter and --solver
-    loaded = load_args(args, context)
+    loaded = common.load_args(args, context)
     output.check_pictures(loaded)
     if args.split:
         run.check_split(loaded)
@@ -136,9 +122,9 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
     puzzle's bad input is that puzzle's answer when the file holds several."""
     statuses = []
     for number, instance in enumerate(loaded.instances, 1):
-        write_said(args, context, header(loaded, output, number))
-        answer = PuzzleAnswer(instance, run.request.limit_for(registry.kind_of(instance)),
-                              output, loaded.inferred)
+        common.write_said(args, context, answers.header(loaded, output, number))
+        limit = run.request.limit_for(registry.kind_of(instance))
+        answer = answers.PuzzleAnswer(instance, limit, output, loaded.inferred)
         try:
             statuses.append(_print_run(args, context, answer, runs.puzzle_events(run, instance)))
         except InputError as exc:
@@ -150,13 +136,14 @@ def _solve_in_turn(args: argparse.Namespace, context: RunContext, loaded: Loaded
             statuses.append(EXIT_USAGE)
         if statuses[-1] == EXIT_GAVE_UP:
             break
-    return _many_summary(statuses, len(loaded.instances))
+    common.write_said(args, context, answers.many_summary(statuses, len(loaded.instances)))
+    return max(statuses, default=EXIT_FOUND)  # gave up > none found > found
 
 
-def _print_run(args: argparse.Namespace, context: RunContext, answer: PuzzleAnswer,
+def _print_run(args: argparse.Namespace, context: RunContext, answer: answers.PuzzleAnswer,
                events: Events) -> int:
     """Print what `answer` says of each event as it comes, then its end; its exit status."""
-    write_said(args, context, answer.opening())
+    common.write_said(args, context, answer.opening())
     interrupted = False
     with Progress("solutions") as progress, closing(events):
         try:
@@ -167,70 +154,39 @@ def _print_run(args: argparse.Namespace, context: RunContext, answer: PuzzleAnsw
                     progress.advance(answer.count - before)
                     if said:
                         with progress.paused():  # one write a solution: 0.75 -> 0.23 s
-                            write_said(args, context, said)
+                            common.write_said(args, context, said)
         except KeyboardInterrupt:  # while printing: the pipeline's children are closed
             interrupted = True
     # the answer shares the terminal with the progress line, cleared whatever the end
     said, status = answer.closing(context.elapsed(), interrupted)
     with context.cancel.atomic():
-        write_said(args, context, said)
+        common.write_said(args, context, said)
     return status
-
-
-def _many_summary(statuses: list[int], total: int) -> int:
-    """The line after a file or directory of several puzzles; the exit status of them all
-    (gave up > none found > found)."""
-    line = reports.many_summary(statuses, total)
-    if line is not None:
-        print(line, file=sys.stderr)
-    return max(statuses, default=EXIT_FOUND)
 
 
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
                        run: SolveRun, output: SolveOutput) -> int:
-    """--jobs N over several puzzles: each puzzle solved whole in a worker, its events
-    printed in input order as soon as every earlier puzzle is out. Interrupted: what is
-    finished is printed, the rest reported, exit 3."""
-    count = len(loaded.instances)
-    order: InInputOrder[pipeline.PuzzleEvents] = InInputOrder(count)
-    statuses: list[int] = []
-    answered = 0
-
-    def printed(ready: Sequence[tuple[int, pipeline.PuzzleEvents | None]]) -> None:
-        for index, result in ready:
-            if result is None:
-                write_said(args, context, header(loaded, output, index + 1))
-                print(f"satpuzzle: puzzle {index + 1}: not finished (interrupted)",
-                      file=sys.stderr)
-                continue
-            said, status = replayed(loaded, output, run.request, result, context.elapsed())
-            write_said(args, context, said)
-            statuses.append(status)
-
+    """--jobs N over several puzzles, printed in input order (answers.ParallelAnswers)."""
+    parallel = answers.ParallelAnswers(loaded, output, run.request)
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
-          Progress("puzzles", total=count) as progress,
+          Progress("puzzles", total=len(loaded.instances)) as progress,
           closing(where.solve_each(loaded.instances, run.request)) as results):
         try:
             for result in results:
-                answered += 1
                 progress.advance()
                 with context.cancel.atomic(), progress.paused():  # each answer whole, once
-                    printed(order.add(result.index, result))
+                    common.write_said(args, context, parallel.feed(result, context.elapsed()))
         except KeyboardInterrupt:
             pass
-    printed(order.rest())
-    status = _many_summary(statuses, count)
-    if answered < count:
-        print(f"satpuzzle: interrupted: {answered} of {count} puzzles answered",
-              file=sys.stderr)
-        return EXIT_GAVE_UP
+    said, status = parallel.closing(context.elapsed())
+    common.write_said(args, context, said)
     return status
 
 
 def _solve_batch(args: argparse.Namespace, context: RunContext, loaded: Loaded,
                  run: SolveRun, output: SolveOutput) -> int:
-    """One-line puzzles: one answer line each, in input order (satpuzzle.answers.BatchAnswers)."""
-    batch = BatchAnswers(loaded.instances, output, run.request)
+    """One-line puzzles: one answer line each, in input order (answers.BatchAnswers)."""
+    batch = answers.BatchAnswers(loaded.instances, output, run.request)
     interrupted = False
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=len(loaded.instances)) as progress,
@@ -243,9 +199,9 @@ def _solve_batch(args: argparse.Namespace, context: RunContext, loaded: Loaded,
                 progress.advance()
                 # an interrupt between printing a line and counting it would print it twice
                 with context.cancel.atomic(), progress.paused():
-                    write_said(args, context, batch.feed(event))
+                    common.write_said(args, context, batch.feed(event))
         except KeyboardInterrupt:
             interrupted = True
     said, status = batch.closing(loaded.inferred, context.elapsed(), interrupted)
-    write_said(args, context, said)
+    common.write_said(args, context, said)
     return status

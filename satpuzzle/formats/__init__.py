@@ -106,3 +106,19 @@ def write(name: str, instance: Instance) -> str | bytes:
         raise InputError(f"format {name!r} cannot express a {instance.KIND} puzzle; it holds "
                          f"{', '.join(module.KINDS)}")
     return writer(instance)
+
+
+def imported(name: str, source: str) -> str:
+    """`import FORMAT SOURCE`: the puzzles of SOURCE (a file, '-', or for the formats that
+    take one a game ID or URL itself) written in satpuzzle's language."""
+    import os
+
+    from satpuzzle.formats import links
+    from satpuzzle.textio import read_input
+
+    # a game ID or URL in place of a file: with its prefix, or shaped as one and no such file
+    pasted = links.explicit(source) or (source != "-" and not os.path.lexists(source)
+                                        and links.shaped(source))
+    # else text, or the bytes of a binary format (Across Lite)
+    instances = read(name, source if pasted else read_input(source), source)
+    return "\n".join(str(write("puz", instance)) for instance in instances)
