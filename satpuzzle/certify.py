@@ -23,7 +23,8 @@ the model's meaning (the decoder).
 
 Finding the models, proving and checking run in one child process (satpuzzle.children), so a
 timeout or Ctrl-C stops them wherever they are; the proof file's size is capped in that child
-(RLIMIT_FSIZE: past `proof_bytes` the child is killed)."""
+(RLIMIT_FSIZE: a proof that reaches `proof_bytes` is refused). A batch of claims (one-line
+puzzles) shares one child, or a few (`certify_each`)."""
 
 from __future__ import annotations
 
@@ -33,16 +34,18 @@ import resource
 import signal
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from satpuzzle import dimacs
 from satpuzzle.checkers import drat, lrat
+from satpuzzle.children import Send, stream
 from satpuzzle.errors import InputError, Position
 from satpuzzle.pipeline import Request, compile
-from satpuzzle.stages import ChildFailed, StageTimeout, paused_limit, run_in_child
+from satpuzzle.stages import StageTimeout, paused_limit, run_in_child
 from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_atomic
 
 PROOF_SOLVER = "cadical195"  # PySAT >= 1.9.dev16: earlier versions truncated its proofs
@@ -117,15 +120,6 @@ def blocking_clause(live: Sequence[int], true_vars: frozenset[int] | set[int]) -
     return [-v if v in true_vars else v for v in live]
 
 
-def _normal(clause: Sequence[int]) -> list[int] | None:
-    """The clause without repeated literals, None for a tautology: as CaDiCaL numbers its
-    clauses only then one for one with the CNF's (a clause it rewrites while reading takes
-    a second number)."""
-    kept = list(dict.fromkeys(clause))
-    seen = set(kept)
-    return None if any(-literal in seen for literal in kept) else kept
-
-
 # ---------------------------------------------------------------- certifying a puzzle's answers
 
 
@@ -145,42 +139,73 @@ class ProofOptions:
             raise ValueError(f"unknown proof checker(s) {sorted(unknown)}; expected {CHECKERS}")
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A puzzle has exactly the answers `solutions` (decoded and rule-checked, as the pipeline
+    reported them: none = "no solution", one = "unique"), or, when they were not kept (a
+    count printed none), exactly `count` answers."""
+
+    instance: Any
+    solutions: Sequence[Any] | None = None
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.solutions is None and self.count is None:
+            raise ValueError("a claim needs the claimed solutions or their count")
+
+    @property
+    def claimed(self) -> int:
+        return len(self.solutions) if self.solutions is not None else int(self.count or 0)
+
+
 def certify(instance: Any, request: Request | None = None, solutions: Sequence[Any] | None = None,
             count: int | None = None, options: ProofOptions = ProofOptions()) -> Certificate:
-    """Certify that `instance` has exactly the answers `solutions` (decoded and rule-checked,
-    as the pipeline reported them: none = "no solution", one = "unique"), or, without
-    them, exactly `count` answers (a count that printed none). The formula is the kind's
-    standalone encoding (no lazy constraints) within the request's cube and encodings,
-    compiled here from the instance. Bounded by `request.deadline` (past it, while compiling
-    too, the Certificate says "timeout") and the options' proof budget."""
-    if solutions is None and count is None:
-        raise ValueError("certify needs the claimed solutions or their count")
+    """Certify one Claim (see certify_each)."""
+    claim = Claim(instance, solutions, count)
+    return next(certify_each([claim], request, options))[1]
+
+
+def certify_each(claims: Sequence[Claim], request: Request | None = None,
+                 options: ProofOptions = ProofOptions(),
+                 workers: int = 1) -> Iterator[tuple[int, Certificate]]:
+    """(index, Certificate) for each claim, in completion order, by `workers` child
+    processes (worker k takes claims k, k + w, ...: one process for a batch of one-line
+    puzzles, not one each). A claim's formula is the kind's standalone encoding (no lazy
+    constraints) within the request's cube and encodings, compiled in the child from the
+    instance. Bounded by `request.deadline`: the claims not done by then (or at Ctrl-C)
+    get a Certificate that says "timeout" (or "interrupt"), as does a claim whose compile
+    the deadline cut short."""
     request = request or Request()
-    claimed = len(solutions) if solutions is not None else int(count or 0)
-    claim = claim_text(claimed)
-    started = time.monotonic()
+    jobs = [partial(_certify_here, claim, request, options) for claim in claims]
+    texts = [claim_text(claim.claimed) for claim in claims]
+    yield from _in_children(jobs, texts, request.remaining(), options, workers)
+
+
+def _certify_here(claim: Claim, request: Request, options: ProofOptions) -> Certificate:
+    """Certify `claim` in this process (a child's work)."""
+    text = claim_text(claim.claimed)
     try:
-        compiled = compile(instance, request, standalone=True)
+        compiled = compile(claim.instance, request, standalone=True)
     except StageTimeout as timeout:
-        return Certificate(claim, False, str(timeout), stopped="timeout")
+        return Certificate(text, False, str(timeout), stopped="timeout")
+    except InputError as error:
+        return Certificate(text, False, str(error))
     formula = compiled.formula
     live = formula.live_puzzle_vars()
-    clauses = _normalised(formula.all_clauses())
-    comments = [f"c satpuzzle certificate: {claim}",
+    clauses = list(formula.all_clauses())
+    comments = [f"c satpuzzle certificate: {text}",
                 (f"c {formula.kind} puzzle: its formula ({len(clauses)} clauses), then "
-                 f"{claimed} blocking clause(s) over its {len(live)} live puzzle variables")]
-    work = _Work(formula.num_vars, clauses, live, claimed, options, comments)
-    outcome = _run(work, request.remaining(), claim, started)
-    if isinstance(outcome, Certificate):
-        return outcome
-    if solutions is not None and outcome.checks:
+                 f"{claim.claimed} blocking clause(s) over its {len(live)} live puzzle "
+                 "variables")]
+    outcome = _prove(_Work(formula.num_vars, clauses, live, claim.claimed, options, comments))
+    if claim.solutions is not None and outcome.checks:
         names = formula.names
         found = [compiled.kind.decode(compiled.instance, [names[v] for v in model])
                  for model in outcome.models]
-        unmatched = _unmatched(compiled.kind, compiled.instance, solutions, found)
+        unmatched = _unmatched(compiled.kind, compiled.instance, claim.solutions, found)
         if unmatched:
-            return _certificate(claim, outcome, False, unmatched)
-    return _finish(claim, outcome)
+            return _certificate(text, outcome, False, unmatched)
+    return _finish(text, outcome)
 
 
 def refute(num_vars: int, clauses: Sequence[Sequence[int]], claim: str,
@@ -190,16 +215,46 @@ def refute(num_vars: int, clauses: Sequence[Sequence[int]], claim: str,
     what that means: a reduction's side, "no fill with every entry >= t+1"), within
     `timeout` seconds; `comments` (each starting with `c`) head the CNF."""
     lines = [f"c satpuzzle certificate: {claim}", *comments]
-    work = _Work(num_vars, _normalised(clauses), [], 0, options, lines)
-    outcome = _run(work, timeout, claim, time.monotonic())
-    if isinstance(outcome, Certificate):
-        return outcome
-    return _finish(claim, outcome)
+    work = _Work(num_vars, [list(clause) for clause in clauses], [], 0, options, lines)
+    return next(_in_children([lambda: _finish(claim, _prove(work))], [claim], timeout,
+                             options, 1))[1]
 
 
-def _normalised(clauses: Any) -> list[list[int]]:
-    """The clauses as the certificate's CNF holds them (see _normal)."""
-    return [kept for kept in map(_normal, clauses) if kept is not None]
+def _in_children(jobs: Sequence[Callable[[], Certificate]], claims: Sequence[str],
+                 timeout: float | None, options: ProofOptions,
+                 workers: int) -> Iterator[tuple[int, Certificate]]:
+    """Run the jobs in `workers` child processes (satpuzzle.children), their files capped
+    at the proof budget; (index, Certificate) as each is done, then, for those a timeout or
+    interrupt left undone, one that says so (`claims`: their claims' texts)."""
+    workers = max(1, min(workers, len(jobs)))
+    started = time.monotonic()
+
+    def worker(first: int, send: Send) -> None:
+        _cap_file_size(options.proof_bytes)
+        for index in range(first, len(jobs), workers):
+            send((index, jobs[index]()))
+
+    done: set[int] = set()
+    stopped = None
+    with paused_limit() as left:  # the children keep their own time
+        limit = timeout if left is None else min(left, timeout or left)
+        try:
+            for _child, event in stream([partial(worker, first) for first in range(workers)],
+                                        limit):
+                index, certificate = cast(tuple[int, Certificate], event)
+                done.add(index)
+                yield index, certificate
+        except TimeoutError:
+            stopped = "timeout"
+        except KeyboardInterrupt:
+            stopped = "interrupt"
+    seconds = time.monotonic() - started
+    what = "timeout" if stopped == "timeout" else "interrupted"
+    for index in range(len(jobs)):
+        if index not in done:
+            yield index, Certificate(claims[index], False,
+                                     f"{what} after {seconds:.2f} s while proving",
+                                     stopped=stopped or "interrupt")
 
 
 def _unmatched(kind: Any, instance: Any, claimed: Sequence[Any], found: Sequence[Any]) -> str:
@@ -252,7 +307,7 @@ class _Outcome:
     drat: str = ""
 
 
-def _prove(work: _Work, _send: Any) -> _Outcome:
+def _prove(work: _Work) -> _Outcome:
     """In the child: the claimed number of models by blocking clauses, then a fresh solver
     with an LRAT proof on the formula and every blocking clause, then the checks."""
     started = time.monotonic()
@@ -260,11 +315,13 @@ def _prove(work: _Work, _send: Any) -> _Outcome:
     if len(models) < work.claimed:
         return _Outcome(models)
     clauses = [*work.clauses, *blockers]
-    _cap_file_size(work.options.proof_bytes)
-    refuted, lines = _refutation(clauses)
+    budget = work.options.proof_bytes
+    refuted, lines = _refutation(clauses, budget)
     if not refuted:
         return _Outcome(models, extra=True)
     if lines is None:
+        return _Outcome(models, failure=f"the proof outgrew its budget of {budget:,} bytes")
+    if not lines:
         return _Outcome(models, failure="the solver's proof names a clause it was not given")
     proof = "".join(line + "\n" for line in lines)
     cnf = dimacs.write_cnf(work.num_vars, clauses, len(clauses), work.comments)
@@ -307,10 +364,11 @@ def _models(work: _Work) -> tuple[list[list[int]], list[list[int]]]:
     return models, blockers
 
 
-def _refutation(clauses: list[list[int]]) -> tuple[bool, list[str] | None]:
+def _refutation(clauses: list[list[int]], budget: int) -> tuple[bool, list[str] | None]:
     """(False, None) when the clauses have a model; else (True, the LRAT proof's lines with
-    the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them), or (True, None)
-    when the solver's numbering could not be followed."""
+    the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them), (True, None)
+    when the proof reached `budget` bytes (and was cut there: see _cap_file_size), or
+    (True, []) when the solver's numbering could not be followed."""
     empty = next((number for number, clause in enumerate(clauses, 1) if not clause), None)
     if empty is not None:  # the refutation is the empty clause itself
         return True, [f"{len(clauses) + 1} 0 {empty} 0"]
@@ -332,7 +390,9 @@ def _refutation(clauses: list[list[int]]) -> tuple[bool, list[str] | None]:
         whole = _proof_so_far(solver, pysolvers)
     finally:
         solver.delete()
-    return True, _renumbered(while_adding, whole, len(clauses))
+    if len(whole) >= budget:
+        return True, None
+    return True, _renumbered(while_adding, whole, len(clauses)) or []
 
 
 def _proof_so_far(solver: Any, pysolvers: Any) -> str:
@@ -393,34 +453,14 @@ def drat_proof(clauses: Sequence[Sequence[int]], lrat_lines: Sequence[str]) -> s
 
 
 def _cap_file_size(most: int) -> None:
-    """Files this process writes (CaDiCaL's proof) stop at `most` bytes: SIGXFSZ kills it."""
+    """Files this process writes (CaDiCaL's proof) stop at `most` bytes: a write past it
+    fails (SIGXFSZ ignored), and a proof that reached the cap is refused whole (_refutation).
+    The solver goes on to its end or the deadline: killing the child would lose the rest
+    of a batch."""
     _soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     cap = most if hard == resource.RLIM_INFINITY else min(most, hard)
     resource.setrlimit(resource.RLIMIT_FSIZE, (cap, hard))
-    signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
-
-
-def _run(work: _Work, timeout: float | None, claim: str,
-         started: float) -> _Outcome | Certificate:
-    """The child's outcome, or the Certificate that says why there is none."""
-    def prove(send: Any) -> _Outcome:
-        return _prove(work, send)
-
-    try:
-        with paused_limit() as left:  # the child keeps its own time
-            limit = timeout if left is None else min(left, timeout or left)
-            how, outcome = run_in_child(prove, limit)
-    except ChildFailed as failure:
-        if failure.exitcode == -signal.SIGXFSZ:
-            return Certificate(claim, False, f"the proof outgrew its budget of "
-                               f"{work.options.proof_bytes:,} bytes")
-        raise
-    if how != "done" or outcome is None:
-        seconds = time.monotonic() - started
-        what = "timeout" if how == "timeout" else "interrupted"
-        return Certificate(claim, False, f"{what} after {seconds:.2f} s while proving",
-                           stopped=how)
-    return outcome
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def _certificate(claim: str, outcome: _Outcome, certified: bool, reason: str = "",
@@ -645,6 +685,6 @@ def _read_binary(data: bytes, path: str) -> list[tuple[bool, tuple[int, ...]]]:
     return steps
 
 
-__all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "Certificate", "Check", "ProofCheck", "ProofOptions",
-           "blocking_clause", "certify", "check_proof_files", "claim_text", "drat_proof",
+__all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "Certificate", "Check", "Claim", "ProofCheck",
+           "ProofOptions", "blocking_clause", "certify", "certify_each", "check_proof_files", "claim_text", "drat_proof",
            "is_lrat", "read_lrat", "read_proof", "refute", "save"]

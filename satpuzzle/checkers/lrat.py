@@ -12,6 +12,7 @@ The proof is accepted only when it derives the empty clause."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 CHECKER = "satpuzzle LRAT checker"
@@ -32,52 +33,44 @@ class _Rejected(Exception):
     pass
 
 
+_HEADER = re.compile(r"p[ \t]+cnf[ \t]+([0-9]{1,10})[ \t]+([0-9]{1,10})[ \t\r]*")
+_INTEGERS = re.compile(r"(?:\s*-?[0-9]{1,10})*\s*")  # whitespace-separated integers only
+
+
 def read_cnf(text: str) -> list[tuple[int, ...]]:
     """The clauses of a DIMACS CNF text, in order; _Rejected if it is malformed or its
-    counts are not its header's."""
-    declared = None
-    clauses: list[tuple[int, ...]] = []
-    current: list[int] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        words = line.split()
-        if not words or words[0].startswith("c"):
-            continue
-        if words[0] == "p":
-            if declared is not None or len(words) != 4 or words[1] != "cnf":
-                raise _Rejected(f"CNF line {number}: a bad or second 'p cnf' header")
-            variables, declared = _number(words[2], number), _number(words[3], number)
-            continue
-        if declared is None:
-            raise _Rejected(f"CNF line {number}: a clause before the 'p cnf' header")
-        for word in words:
-            literal = _integer(word, f"CNF line {number}")
-            if abs(literal) > variables:
-                raise _Rejected(f"CNF line {number}: literal {literal} out of range")
-            if literal:
-                current.append(literal)
-            else:
-                clauses.append(tuple(current))
-                current = []
-    if declared is None or current:
-        raise _Rejected("the CNF has no 'p cnf' header" if declared is None
-                        else "the CNF's last clause has no terminating 0")
+    counts are not its header's. Comment lines may come anywhere."""
+    lines = text.splitlines()
+    header = next((number for number, line in enumerate(lines)
+                   if line.strip() and not line.lstrip().startswith("c")), None)
+    match = _HEADER.fullmatch(lines[header].strip()) if header is not None else None
+    if header is None or match is None:
+        raise _Rejected("the CNF does not begin with its 'p cnf VARIABLES CLAUSES' header")
+    variables, declared = int(match.group(1)), int(match.group(2))
+    body = "\n".join(line for line in lines[header + 1:]
+                     if not line.lstrip().startswith("c"))
+    if not _INTEGERS.fullmatch(body):
+        raise _Rejected("the CNF's clauses hold a word that is not an integer (or a second "
+                        "header)")
+    clauses = _clauses([int(word) for word in body.split()], variables)
     if len(clauses) != declared:
         raise _Rejected(f"the CNF declares {declared} clauses and holds {len(clauses)}")
     return clauses
 
 
-def _integer(word: str, where: str) -> int:
-    body = word[1:] if word[:1] == "-" else word
-    if not body.isascii() or not body.isdigit() or len(body) > 10:
-        raise _Rejected(f"{where}: {word[:20]!r} is not an integer")
-    return int(word)
-
-
-def _number(word: str, line: int) -> int:
-    value = _integer(word, f"CNF line {line}")
-    if value < 0:
-        raise _Rejected(f"CNF line {line}: a negative count in the header")
-    return value
+def _clauses(numbers: list[int], variables: int) -> list[tuple[int, ...]]:
+    """The clauses a CNF's numbers spell, each ended by 0."""
+    if numbers and max(map(abs, numbers)) > variables:
+        raise _Rejected(f"the CNF has a literal above its {variables} variables")
+    clauses: list[tuple[int, ...]] = []
+    start = 0
+    for end, value in enumerate(numbers):
+        if not value:
+            clauses.append(tuple(numbers[start:end]))
+            start = end + 1
+    if start != len(numbers):
+        raise _Rejected("the CNF's last clause has no terminating 0")
+    return clauses
 
 
 def check(cnf_text: str, proof_text: str) -> ProofVerdict:
@@ -94,11 +87,11 @@ def check(cnf_text: str, proof_text: str) -> ProofVerdict:
             steps += 1
             where = f"proof line {number}"
             if len(words) > 1 and words[1] == "d":
-                for word in _terminated(words[2:], where):
-                    live.pop(_integer(word, where), None)
+                for ident in _numbers(_terminated(words[2:], where), where):
+                    live.pop(ident, None)
                 continue
-            ident = _integer(words[0], where)
-            literals, hints = _lemma(words[1:], where)
+            ident, *rest = _numbers(words, where)
+            literals, hints = _lemma(rest, where)
             if ident <= originals or ident in live:
                 raise _Rejected(f"{where}: lemma {ident} is not a new clause number")
             _derive(live, literals, hints, where)
@@ -119,9 +112,22 @@ def _terminated(words: list[str], where: str) -> list[str]:
     return words[:-1]
 
 
-def _lemma(words: list[str], where: str) -> tuple[tuple[int, ...], list[int]]:
-    """A lemma line's literals and hints (its words after the ID)."""
-    numbers = [_integer(word, where) for word in _terminated(words, where)]
+_NUMBER = re.compile(r"-?[0-9]{1,10}")
+
+
+def _numbers(words: list[str], where: str) -> list[int]:
+    """The integers `words` spell (ASCII digits, an optional minus sign)."""
+    if not all(map(_NUMBER.fullmatch, words)):
+        bad = next(word for word in words if not _NUMBER.fullmatch(word))
+        raise _Rejected(f"{where}: {bad[:20]!r} is not an integer")
+    return [int(word) for word in words]
+
+
+def _lemma(rest: list[int], where: str) -> tuple[tuple[int, ...], list[int]]:
+    """A lemma line's literals and hints (its numbers after the ID)."""
+    if not rest or rest[-1] != 0:
+        raise _Rejected(f"{where}: no terminating 0")
+    numbers = rest[:-1]
     if 0 not in numbers:
         raise _Rejected(f"{where}: a lemma needs 'LITERALS 0 HINTS 0'")
     split = numbers.index(0)
