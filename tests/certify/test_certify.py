@@ -389,3 +389,47 @@ def test_save_writes_the_cnf_and_the_proof(tmp_path):
     assert checked.verified and checked.proof_format == "DRAT"
     with pytest.raises(ValueError):
         certify.save(certify.certify(puzzle, Request(), every_solution(puzzle)), tmp_path, "x")
+
+
+# ---------------------------------------------------------------- many claims at once
+
+
+def test_a_batch_of_claims_is_certified_each_by_its_index():
+    """One-line puzzles as a batch: each claim gets its own Certificate, in completion order
+    with its index; a false claim among them is refused and the others still certified."""
+    unique = instance("sudoku/classic.puz")
+    two = instance("sudoku/two-solutions.puz")
+    unsolvable = instance("sudoku/unsolvable.puz")
+    claims = [certify.Claim(unique, every_solution(unique)),
+              certify.Claim(two, every_solution(two)[:1]),  # false: two solutions
+              certify.Claim(unsolvable, []),
+              certify.Claim(two, count=2)]
+    for workers in (1, 2):
+        results = dict(certify.certify_each(claims, Request(), workers=workers))
+        assert sorted(results) == [0, 1, 2, 3]
+        assert [results[i].certified for i in range(4)] == [True, False, True, True]
+        assert results[1].false and results[1].claim == "unique"
+        assert results[2].claim == "no solution" and results[3].claim == "2 solutions, complete"
+
+
+def test_the_claims_a_timeout_leaves_undone_say_so():
+    """One worker: the first claim is certified, the second (a million answers of the empty
+    9×9 Sudoku, each found in turn) runs into the deadline, the third is never begun."""
+    puzzle = instance("sudoku/classic.puz")
+    quick = certify.Claim(puzzle, every_solution(puzzle))
+    endless = certify.Claim(instance("sudoku/empty-9x9.puz"), count=10**6)
+    started = time.monotonic()
+    results = dict(certify.certify_each([quick, endless, quick],
+                                        Request(deadline=time.monotonic() + 5)))
+    assert time.monotonic() - started < 60
+    assert results[0].certified
+    for undone in (results[1], results[2]):
+        assert undone.stopped == "timeout" and not undone.certified
+        assert undone.reason.startswith("timeout after ")
+
+
+def test_a_claim_needs_its_solutions_or_their_count():
+    with pytest.raises(ValueError):
+        certify.Claim(instance("sudoku/classic.puz"))
+    with pytest.raises(ValueError):
+        ProofOptions(checkers=("drat-trim",))
