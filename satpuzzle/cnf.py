@@ -11,6 +11,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -72,7 +73,9 @@ BYTES_PER_CLAUSE = 150
 PB_IN_PROCESS = 200_000
 PB_BYTES_PER_CLAUSE = 300  # the encoder's peak per clause, measured 257-262
 PB_MEMORY_MARGIN = 512 << 20
-_budget = [DEFAULT_MAX_CLAUSES]
+# the clause budget in force: a context variable, not a module global, so that each thread
+# (the API called from threads, the tasks a Dask worker runs side by side) has its own
+_budget: ContextVar[int] = ContextVar("clause_budget", default=DEFAULT_MAX_CLAUSES)
 _latest: list[Callable[[], Formula | None]] = [lambda: None]  # the formula last begun
 
 
@@ -84,16 +87,15 @@ class ClauseBudgetExceeded(InputError):
 def clause_budget(limit: int | None) -> Iterator[None]:
     """Formulas built inside refuse to grow past `limit` clauses (None: the budget in force,
     DEFAULT_MAX_CLAUSES unless an enclosing clause_budget set another)."""
-    previous = _budget[0]
-    _budget[0] = previous if limit is None else limit
+    token = _budget.set(_budget.get() if limit is None else limit)
     try:
         yield
     finally:
-        _budget[0] = previous
+        _budget.reset(token)
 
 
 def max_clauses() -> int:
-    return _budget[0]
+    return _budget.get()
 
 
 def latest_formula() -> Formula | None:
@@ -103,10 +105,11 @@ def latest_formula() -> Formula | None:
 
 def refuse_estimate(estimate: int, what: str = "this puzzle") -> None:
     """Refuse before any encoding when a kind's own estimate is already over the budget."""
-    if estimate > _budget[0]:
+    budget = _budget.get()
+    if estimate > budget:
         raise ClauseBudgetExceeded(
             f"compiling {what} would take about {estimate:,} clauses (about "
-            f"{estimate * BYTES_PER_CLAUSE / 1e9:.1f} GB), over the budget of {_budget[0]:,} "
+            f"{estimate * BYTES_PER_CLAUSE / 1e9:.1f} GB), over the budget of {budget:,} "
             "clauses: "
             "raise it with --max-clauses N to try anyway")
 
@@ -321,10 +324,11 @@ class Formula:
         """Refuse to grow past the clause budget (see clause_budget); encoders that append
         to `clauses` directly call this in their loops."""
         self._unchecked = 0
-        if self.num_clauses > _budget[0]:
+        budget = _budget.get()
+        if self.num_clauses > budget:
             raise ClauseBudgetExceeded(
-                f"compiling this {self.kind} puzzle passed the budget of {_budget[0]:,} "
-                f"clauses (about {_budget[0] * BYTES_PER_CLAUSE / 1e9:.1f} GB) and was "
+                f"compiling this {self.kind} puzzle passed the budget of {budget:,} "
+                f"clauses (about {budget * BYTES_PER_CLAUSE / 1e9:.1f} GB) and was "
                 "stopped: raise it with --max-clauses N to go on")
 
     def add_block(self, literals: numpy.ndarray, ends: numpy.ndarray) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from satpuzzle.cnf import Formula
+from satpuzzle.cnf import DEFAULT_MAX_CLAUSES, Formula
 from satpuzzle.constraints import Model
 from satpuzzle.constraints.encodings import PAIRWISE_LIMIT
 from satpuzzle.dimacs import read_model
@@ -85,3 +85,40 @@ def test_read_model_formats():
     assert read_model("SAT\n-1 2 0\n", "m").true_vars == {2}
     assert read_model("1 2 -3 0", "m").status == "SAT"
     assert read_model("s UNSATISFIABLE\n", "m").status == "UNSAT"
+
+
+def test_the_clause_budget_belongs_to_the_thread_that_set_it():
+    """Tasks side by side in one process (a Dask worker's threads, the API from threads) each
+    keep their own --max-clauses: a small budget set in one thread neither stops a formula
+    built in another nor leaks out when its block ends."""
+    import threading
+
+    from satpuzzle.cnf import ClauseBudgetExceeded, clause_budget, max_clauses
+
+    inside = threading.Event()
+    release = threading.Event()
+    seen: dict[str, object] = {}
+
+    def small_budget() -> None:
+        with clause_budget(10):
+            inside.set()
+            release.wait(30)
+            formula = Formula("sudoku")
+            try:
+                for n in range(1, 6000):
+                    formula.add([n, -n - 1])
+                formula.check_budget()
+            except ClauseBudgetExceeded:
+                seen["small"] = "refused"
+
+    worker = threading.Thread(target=small_budget)
+    worker.start()
+    assert inside.wait(30)
+    formula = Formula("sudoku")  # built here while the other thread's budget is 10
+    for n in range(1, 6000):
+        formula.add([n, -n - 1])
+    formula.check_budget()
+    seen["here"] = max_clauses()
+    release.set()
+    worker.join(30)
+    assert seen == {"small": "refused", "here": DEFAULT_MAX_CLAUSES}
