@@ -39,11 +39,11 @@ def _frame_walk(rows: int, cols: int) -> list[tuple[int, int]]:
     return walk
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def check(instance: Any, solution: Any) -> list[str]:
+def check(instance: Any, solution: object) -> list[str]:
     """Every broken rule, in words; an empty list means the solution is valid."""
     rows, cols, pieces = instance.rows, instance.cols, instance.pieces
     if not isinstance(solution, (list, tuple)) or len(solution) != rows or any(
@@ -91,7 +91,7 @@ class _Rules:
                    not variant.endswith("orientation"), fixed_piece)
 
 
-def _placed(rules: _Rules, cell: tuple[int, int], entry: Any,
+def _placed(rules: _Rules, cell: tuple[int, int], entry: object,
             problems: list[str]) -> tuple[int, int] | None:
     """The (piece, rotation) `entry` places at `cell`, its problems added to `problems`; None
     when it places no piece that can be counted (an empty cell, a malformed entry)."""
@@ -117,7 +117,7 @@ def _placed(rules: _Rules, cell: tuple[int, int], entry: Any,
     return read
 
 
-def _read_entry(entry: Any, where: str, pieces: int) -> tuple[int, int] | str:
+def _read_entry(entry: object, where: str, pieces: int) -> tuple[int, int] | str:
     """The (piece, rotation) a cell's entry names, or what is wrong with it."""
     if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not (
             _is_int(entry[0]) and _is_int(entry[1])):

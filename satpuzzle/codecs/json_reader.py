@@ -272,7 +272,7 @@ class Fields:
     def at(self, *parts: str | int) -> JsonPath:
         return (*self.where, *parts)
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         value = self.data.get(key)
         return default if value is None else value
 
@@ -292,7 +292,7 @@ class Fields:
 # ---------------------------------------------------------------- documents
 
 
-def parse(source: str, path: str) -> Any:
+def parse(source: str, path: str) -> object:
     """The value of a JSON text; malformed JSON is an InputError at the decoder's position."""
     try:
         return json.loads(source)

@@ -61,7 +61,7 @@ def write_rect(instance: ShikakuInstance) -> str:
     return f"{instance.cols}x{instance.rows}:{encode_numbers(_cells(instance, 0))}"
 
 
-def _cells(instance: ShikakuInstance, empty: Any, unknown: Any = None) -> list[Any]:
+def _cells(instance: ShikakuInstance, empty: object, unknown: object = None) -> list[Any]:
     """The clue areas in reading order, `empty` where there is none, `unknown` for `?`."""
     values = [empty] * (instance.rows * instance.cols)
     for r, c, area in instance.clues:

@@ -4,14 +4,12 @@ here, to the specification, and taken out of the clue the library checks the res
 
 from __future__ import annotations
 
-from typing import Any
-
 from satpuzzle.lazy import Lazy
 
 ipuz = Lazy("ipuz")
 
 
-def library_clue(clue: Any) -> Any:
+def library_clue(clue: object) -> object:
     """`clue` without the fields the specification allows and the library refuses, those
     checked here: `label` (text), `cells` ([column, row] pairs), `continued` (a list of
     {direction, number}), `references` (a list of {direction, number}) and `see` (one)."""
@@ -30,14 +28,14 @@ def library_clue(clue: Any) -> Any:
     return kept
 
 
-def _library_knows(field: str, value: Any) -> bool:
+def _library_knows(field: str, value: object) -> bool:
     """Whether the library checks `value` itself (its forms of `references` and `see`)."""
     numbers = value if field == "references" else [value]
     return isinstance(numbers, list) and all(
         isinstance(number, (int, str)) and not isinstance(number, bool) for number in numbers)
 
 
-def spec_clue_field(field: str, value: Any) -> bool:
+def spec_clue_field(field: str, value: object) -> bool:
     """Whether a clue's `field` holds `value` in a form the specification allows."""
     if field == "label":
         return isinstance(value, (str, int)) and not isinstance(value, bool)
@@ -50,7 +48,7 @@ def spec_clue_field(field: str, value: Any) -> bool:
     return isinstance(value, list) and all(map(_cross_reference, value))
 
 
-def _cross_reference(value: Any) -> bool:
+def _cross_reference(value: object) -> bool:
     """A {"direction", "number"} naming another clue."""
     return (isinstance(value, dict) and isinstance(value.get("direction"), str)
             and isinstance(value.get("number"), (int, str))

@@ -147,7 +147,7 @@ def read_document(text: str, path: str) -> GridFile:
                     unplaced_clues=_clue_count(data.get("clues")) - len(clues))
 
 
-def _opens(cell: Any, block: Any) -> bool:
+def _opens(cell: object, block: object) -> bool:
     """Whether a puzzle grid's cell is a cell (not a block, nor omitted)."""
     base = cell.get("cell", 0) if isinstance(cell, dict) else cell
     return not (base is None or base == block)
@@ -156,7 +156,7 @@ def _opens(cell: Any, block: Any) -> bool:
 BARRED_SIDES = {"T": "top", "L": "left", "R": "right", "B": "bottom"}
 
 
-def _bars(cell: Any, styles: Any, row: int, col: int, path: str) -> set[Bar]:
+def _bars(cell: object, styles: object, row: int, col: int, path: str) -> set[Bar]:
     """The bars a cell's style draws (StyleSpec `barred`: letters T, L, R, B), the style
     given in the cell or named from the puzzle's `styles`; any other letter refused, so that a
     bar is never ignored."""
@@ -265,11 +265,11 @@ def _grid(data: dict[str, Any], field: str, width: int, height: int, path: str) 
     return grid
 
 
-def _value(cell: Any) -> Any:
+def _value(cell: object) -> object:
     return cell.get("value") if isinstance(cell, dict) else cell
 
 
-def _letters(value: Any, row: int = -1, col: int = -1, path: str | None = None) -> str | None:
+def _letters(value: object, row: int = -1, col: int = -1, path: str | None = None) -> str | None:
     """The letter of a cell's string, or its letters (a rebus); None for any other value."""
     return cell_string(value, row, col, path) if isinstance(value, str) else None
 
@@ -283,7 +283,7 @@ def _in_cell(letters: str | None, answer: str) -> str | None:
     return letters[0]
 
 
-def _answer(cell: Any, block: Any, row: int, col: int, path: str) -> str:
+def _answer(cell: object, block: object, row: int, col: int, path: str) -> str:
     """BLOCK, OPEN (no letter known), a letter, or several (a rebus)."""
     value = _value(cell)
     if value is None or value == block:
@@ -306,7 +306,7 @@ def _starts(grid_entries: list[Entry]) -> dict[tuple[str, Cell, int], int]:
             for entry in grid_entries}
 
 
-def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
+def _clue_cells(clue: object, zero_based: bool) -> tuple[Cell, ...]:
     """The cells a clue's `cells` names ([column, row] pairs, from 1 or, in a file naming a
     0, from 0), as (row, column) from 0; () when it names none (or not as the spec says)."""
     cells = clue.get("cells") if isinstance(clue, dict) else None
@@ -316,14 +316,14 @@ def _clue_cells(clue: Any, zero_based: bool) -> tuple[Cell, ...]:
     return tuple((row - shift, col - shift) for col, row in cells)
 
 
-def _zero_based(groups: Any) -> bool:
+def _zero_based(groups: object) -> bool:
     """Whether the clues' `cells` count from 0 (some writers' files: one names a 0)."""
     return any(0 in cell for clues in (groups.values() if isinstance(groups, dict) else ())
                if isinstance(clues, list) for clue in clues if isinstance(clue, dict)
                and spec_clue_field("cells", clue.get("cells")) for cell in clue["cells"])
 
 
-def _clue_words(groups: Any) -> list[Word]:
+def _clue_words(groups: object) -> list[Word]:
     """The entries the clues' `cells` name, each named by its group and label."""
     zero_based = _zero_based(groups)
     found = []
@@ -349,7 +349,7 @@ def _variety_kind(data: dict[str, Any]) -> str:
     return "; ".join(said)
 
 
-def _clues(groups: Any, numbers: dict[tuple[str, str], int],
+def _clues(groups: object, numbers: dict[tuple[str, str], int],
            starts: dict[tuple[str, Cell, int], int], zero_based: bool) -> tuple[Clue, ...]:
     """`Across` and `Down` clues ([label, text], {"number", "clue"} or text alone), each put
     on the entry its `cells` are (when they are one: its first cell and direction), else on
@@ -382,13 +382,13 @@ def _clues(groups: Any, numbers: dict[tuple[str, str], int],
     return tuple(found)
 
 
-def _clue_count(groups: Any) -> int:
+def _clue_count(groups: object) -> int:
     """The clues the file's groups hold, placed or not."""
     return sum(len(clues) for clues in (groups.values() if isinstance(groups, dict) else ())
                if isinstance(clues, list))
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 

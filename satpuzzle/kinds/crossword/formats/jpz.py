@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
@@ -160,7 +160,7 @@ def _parse(data: bytes, path: str) -> Element:
     builder = TreeBuilder()
     parser = expat.ParserCreate(namespace_separator=" ")
 
-    def no_doctype(*_: Any) -> None:
+    def no_doctype(*_: object) -> None:
         raise InputError("a .jpz with a document type declaration (<!DOCTYPE>) is refused: "
                          "it could declare entities", path, parser.CurrentLineNumber,
                          parser.CurrentColumnNumber + 1)

@@ -92,7 +92,7 @@ def recognise(text: str) -> str | None:
 _WRAPPERS: tuple[JsonPath, ...] = (("props", "pageProps", "puzzle"), ("pageProps", "puzzle"))
 
 
-def _puzzle_object(data: Any) -> tuple[Any, JsonPath]:
+def _puzzle_object(data: object) -> tuple[Any, JsonPath]:
     """The puzzle object of `data` and its JSON path: `data` itself, or the object a
     Crosshare page's JSON (Next.js page data) holds it in."""
     if _shape(data) is None:
@@ -105,7 +105,7 @@ def _puzzle_object(data: Any) -> tuple[Any, JsonPath]:
     return data, ()
 
 
-def _shape(data: Any) -> str | None:
+def _shape(data: object) -> str | None:
     if not isinstance(data, dict) or "kind" in data:
         return None
     keys = data.keys()
@@ -151,7 +151,7 @@ def _text(data: dict[str, Any], key: str | None) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _size(schema: Schema, rows: Any, cols: Any, where: tuple[JsonPath, JsonPath]
+def _size(schema: Schema, rows: object, cols: object, where: tuple[JsonPath, JsonPath]
           ) -> tuple[int, int]:
     height = schema.integer(rows, where[0], 1)
     width = schema.integer(cols, where[1], 1)
@@ -169,7 +169,7 @@ class _Solution:
         self.rows: list[str] = []
         self.rebus: list[RebusCell] = []
 
-    def cell(self, value: Any, where: JsonPath, row: int, col: int) -> str:
+    def cell(self, value: object, where: JsonPath, row: int, col: int) -> str:
         """A cell of the solution: BLOCK, a letter (the first of a rebus cell's), or OPEN
         (no letter known: a digit, a symbol, nothing)."""
         cell = self.schema.string(value, where)
@@ -185,7 +185,7 @@ class _Solution:
             self.rebus.append((row, col, letters))
         return letters[0]
 
-    def row_major(self, value: Any, where: JsonPath, height: int, width: int) -> None:
+    def row_major(self, value: object, where: JsonPath, height: int, width: int) -> None:
         """The solution of a grid given as one string a cell, row by row."""
         cells = self.schema.array(value, where, height * width)
         self.rows = ["".join(self.cell(cells[r * width + c], (*where, r * width + c), r, c)
@@ -336,7 +336,7 @@ AMUSE_WALLS = {"topWall": "top", "leftWall": "left", "rightWall": "right",
                "bottomWall": "bottom"}
 
 
-def _amuse_voids(schema: Schema, infos: Any, height: int, width: int) -> set[tuple[int, int]]:
+def _amuse_voids(schema: Schema, infos: object, height: int, width: int) -> set[tuple[int, int]]:
     """The void cells of an Amuse Labs grid (no cells of it, as a shaped grid's outside): a
     `cellInfos` item's `isVoid` true at its `x`, `y` (from 0), as (row, col)."""
     found = set()
@@ -348,7 +348,7 @@ def _amuse_voids(schema: Schema, infos: Any, height: int, width: int) -> set[tup
     return found
 
 
-def _amuse_bars(schema: Schema, infos: Any, height: int, width: int) -> frozenset[Bar]:
+def _amuse_bars(schema: Schema, infos: object, height: int, width: int) -> frozenset[Bar]:
     """The bars of an Amuse Labs barred grid: a `cellInfos` item's `rightWall`, `bottomWall`
     (and `topWall`, `leftWall`) true at its `x`, `y` (from 0)."""
     found = set()
