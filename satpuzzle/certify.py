@@ -309,31 +309,35 @@ class _Outcome:
 
 def _prove(work: _Work) -> _Outcome:
     """In the child: the claimed number of models by blocking clauses, then a fresh solver
-    with an LRAT proof on the formula and every blocking clause, then the checks."""
+    with an LRAT proof on the formula and every blocking clause, then the checks. The LRAT
+    checker is given the clauses and the proof's steps as they are (texts are written for
+    the DRAT checker and for `keep` only: a 9×9 Sudoku's CNF costs more to write and read
+    back than to prove)."""
     started = time.monotonic()
     models, blockers = _models(work)
     if len(models) < work.claimed:
         return _Outcome(models)
     clauses = [*work.clauses, *blockers]
     budget = work.options.proof_bytes
-    refuted, lines = _refutation(clauses, budget)
+    refuted, steps, size = _refutation(clauses, budget)
     if not refuted:
         return _Outcome(models, extra=True)
-    if lines is None:
+    if steps is None:
         return _Outcome(models, failure=f"the proof outgrew its budget of {budget:,} bytes")
-    if not lines:
+    if not steps:
         return _Outcome(models, failure="the solver's proof names a clause it was not given")
-    proof = "".join(line + "\n" for line in lines)
-    cnf = dimacs.write_cnf(work.num_vars, clauses, len(clauses), work.comments)
-    outcome = _Outcome(models, proof_lines=len(lines), proof_bytes=len(proof),
+    outcome = _Outcome(models, proof_lines=len(steps), proof_bytes=size,
                        cnf_clauses=len(clauses), prove_seconds=time.monotonic() - started)
-    outcome.checks.append(_timed(LRAT_CHECKER, lambda: lrat.check(cnf, proof)))
+    outcome.checks.append(_timed(LRAT_CHECKER, lambda: lrat.check_steps(clauses, steps)))
     keep, checkers = work.options.keep, work.options.checkers
-    drat_text = drat_proof(clauses, lines) if keep or DRAT_CHECKER in checkers else ""
-    if DRAT_CHECKER in checkers:
-        outcome.checks.append(_timed(DRAT_CHECKER, lambda: drat.check(cnf, drat_text)))
-    if keep:
-        outcome.cnf, outcome.proof, outcome.drat = cnf, proof, drat_text
+    if keep or DRAT_CHECKER in checkers:
+        cnf = dimacs.write_cnf(work.num_vars, clauses, len(clauses), work.comments)
+        drat_text = drat_proof(clauses, steps)
+        if DRAT_CHECKER in checkers:
+            outcome.checks.append(_timed(DRAT_CHECKER, lambda: drat.check(cnf, drat_text)))
+        if keep:
+            outcome.cnf, outcome.drat = cnf, drat_text
+            outcome.proof = lrat_text(steps, len(clauses))
     return outcome
 
 
@@ -364,14 +368,16 @@ def _models(work: _Work) -> tuple[list[list[int]], list[list[int]]]:
     return models, blockers
 
 
-def _refutation(clauses: list[list[int]], budget: int) -> tuple[bool, list[str] | None]:
-    """(False, None) when the clauses have a model; else (True, the LRAT proof's lines with
-    the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them), (True, None)
-    when the proof reached `budget` bytes (and was cut there: see _cap_file_size), or
-    (True, []) when the solver's numbering could not be followed."""
+def _refutation(clauses: list[list[int]],
+                budget: int) -> tuple[bool, list[lrat.Step] | None, int]:
+    """(False, None, 0) when the clauses have a model; else (True, the LRAT proof's steps
+    with the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them, and the
+    solver's proof size in bytes), with None for steps when the proof reached `budget`
+    bytes (and was cut there: see _cap_file_size), or [] when the solver's numbering could
+    not be followed."""
     empty = next((number for number, clause in enumerate(clauses, 1) if not clause), None)
     if empty is not None:  # the refutation is the empty clause itself
-        return True, [f"{len(clauses) + 1} 0 {empty} 0"]
+        return True, [(len(clauses) + 1, (), (empty,), "proof step 1")], 0
     # PySAT's own binding: its Solver offers only DRAT proofs, and the LRAT tracer must be
     # attached after the option is set and before the first clause
     import pysolvers  # type: ignore[import-not-found]
@@ -386,13 +392,13 @@ def _refutation(clauses: list[list[int]], budget: int) -> tuple[bool, list[str] 
             solver.add_clause(clause)
         while_adding = _proof_so_far(solver, pysolvers)
         if solver.solve():
-            return False, None
+            return False, None, 0
         whole = _proof_so_far(solver, pysolvers)
     finally:
         solver.delete()
     if len(whole) >= budget:
-        return True, None
-    return True, _renumbered(while_adding, whole, len(clauses)) or []
+        return True, None, len(whole)
+    return True, _renumbered(while_adding, whole, len(clauses)) or [], len(whole)
 
 
 def _proof_so_far(solver: Any, pysolvers: Any) -> str:
@@ -401,11 +407,12 @@ def _proof_so_far(solver: Any, pysolvers: Any) -> str:
     return solver.prfile.read().decode("ascii")  # leaves the offset at the end, for more
 
 
-def _renumbered(while_adding: str, whole: str, count: int) -> list[str] | None:
-    """CaDiCaL's LRAT lines numbered as the CNF is: its clause numbers run through the
-    clauses it was given and the lemmas it derived meanwhile (a clause shortened by a unit
-    given before it), so clause i of the CNF is the i-th number not taken by one of those;
-    lemmas are numbered from count + 1 in order. None if a line names an unknown number."""
+def _renumbered(while_adding: str, whole: str, count: int) -> list[lrat.Step] | None:
+    """CaDiCaL's LRAT proof as steps numbered as the CNF is: its clause numbers run through
+    the clauses it was given and the lemmas it derived meanwhile (a clause it shortened or
+    whose repeated literal it dropped), so clause i of the CNF is the i-th number not taken
+    by one of those; lemmas are numbered from count + 1 in order. None if a line names an
+    unknown number."""
     derived = {int(words[0]) for words in map(str.split, while_adding.splitlines())
                if len(words) > 1 and words[1] != "d"}
     numbering: dict[int, int] = {}
@@ -416,39 +423,52 @@ def _renumbered(while_adding: str, whole: str, count: int) -> list[str] | None:
             solver_number += 1
         numbering[solver_number] = position
     last = count
-    lines: list[str] = []
+    steps: list[lrat.Step] = []
     try:
-        for words in map(str.split, whole.splitlines()):
+        for number, words in enumerate(map(str.split, whole.splitlines()), 1):
             if not words:
                 continue
+            where = f"proof step {number}"
             if words[1] == "d":
-                gone = " ".join(str(numbering.pop(int(w))) for w in words[2:-1])
-                lines.append(f"{last} d {gone} 0")
+                gone = tuple(numbering.pop(int(w)) for w in words[2:-1])
+                steps.append((None, gone, (), where))
                 continue
             zero = words.index("0", 1)
-            hints = " ".join(str(numbering[int(w)]) for w in words[zero + 1:-1])
+            hints = tuple(numbering[int(w)] for w in words[zero + 1:-1])
             last += 1
             numbering[int(words[0])] = last
-            literals = " ".join(words[1:zero])
-            lines.append(f"{last} {literals} 0 {hints} 0" if literals else f"{last} 0 {hints} 0")
+            steps.append((last, tuple(map(int, words[1:zero])), hints, where))
     except KeyError:
         return None
-    return lines
+    return steps
 
 
-def drat_proof(clauses: Sequence[Sequence[int]], lrat_lines: Sequence[str]) -> str:
+def lrat_text(steps: Sequence[lrat.Step], originals: int) -> str:
+    """An LRAT proof's steps as text (a deletion numbered as the last clause before it: of
+    the `originals` clauses of the CNF, or a lemma)."""
+    lines, last = [], originals
+    for ident, literals, hints, _where in steps:
+        if ident is None:
+            lines.append(f"{last} d {' '.join(map(str, literals))} 0")
+            continue
+        last = ident
+        words = [str(ident), *map(str, literals), "0", *map(str, hints), "0"]
+        lines.append(" ".join(words))
+    return "".join(line + "\n" for line in lines)
+
+
+def drat_proof(clauses: Sequence[Sequence[int]], steps: Sequence[lrat.Step]) -> str:
     """The DRAT proof an LRAT proof of `clauses` stands for (its lemmas without numbers and
     hints, its deletions by their literals): for drat-trim and dratify."""
     live = {number: " ".join(map(str, clause)) for number, clause in enumerate(clauses, 1)}
     out: list[str] = []
-    for words in map(str.split, lrat_lines):
-        if words[1] == "d":
-            out += [f"d {live.pop(int(w))} 0" for w in words[2:-1] if int(w) in live]
+    for ident, literals, _hints, _where in steps:
+        if ident is None:
+            out += [f"d {live.pop(gone)} 0" for gone in literals if gone in live]
             continue
-        zero = words.index("0", 1)
-        literals = " ".join(words[1:zero])
-        live[int(words[0])] = literals
-        out.append(f"{literals} 0" if literals else "0")
+        text = " ".join(map(str, literals))
+        live[ident] = text
+        out.append(f"{text} 0" if text else "0")
     return "".join(line + "\n" for line in out)
 
 
@@ -686,5 +706,6 @@ def _read_binary(data: bytes, path: str) -> list[tuple[bool, tuple[int, ...]]]:
 
 
 __all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "Certificate", "Check", "Claim", "ProofCheck",
-           "ProofOptions", "blocking_clause", "certify", "certify_each", "check_proof_files", "claim_text", "drat_proof",
-           "is_lrat", "read_lrat", "read_proof", "refute", "save"]
+           "ProofOptions", "blocking_clause", "certify", "certify_each", "check_proof_files",
+           "claim_text", "drat_proof", "is_lrat", "lrat_text", "read_lrat", "read_proof",
+           "refute", "save"]

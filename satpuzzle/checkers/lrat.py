@@ -13,6 +13,7 @@ The proof is accepted only when it derives the empty clause."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 CHECKER = "satpuzzle LRAT checker"
@@ -73,37 +74,60 @@ def _clauses(numbers: list[int], variables: int) -> list[tuple[int, ...]]:
     return clauses
 
 
+# A proof step: a lemma (its number, literals and hints) or a deletion (None, the numbers of
+# the clauses it deletes, no hints), and where it was written ("proof line 12")
+Step = tuple[int | None, tuple[int, ...], tuple[int, ...], str]
+
+
 def check(cnf_text: str, proof_text: str) -> ProofVerdict:
     """Whether the LRAT proof `proof_text` refutes the DIMACS CNF `cnf_text`."""
-    steps = lemmas = 0
     try:
         clauses = read_cnf(cnf_text)
-        live: dict[int, tuple[int, ...]] = dict(enumerate(clauses, 1))
-        originals = len(clauses)
-        for number, line in enumerate(proof_text.splitlines(), 1):
-            words = line.split()
-            if not words or words[0].startswith("c"):
+    except _Rejected as rejected:
+        return ProofVerdict(False, str(rejected))
+    return check_steps(clauses, read_proof(proof_text))
+
+
+def read_proof(text: str) -> Iterator[Step]:
+    """The steps of a text LRAT proof, read as they are checked (a malformed line is a
+    rejection when it is reached)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.split()
+        if not words or words[0].startswith("c"):
+            continue
+        where = f"proof line {number}"
+        if len(words) > 1 and words[1] == "d":
+            yield None, tuple(_numbers(_terminated(words[2:], where), where)), (), where
+            continue
+        ident, *rest = _numbers(words, where)
+        literals, hints = _lemma(rest, where)
+        yield ident, literals, tuple(hints), where
+
+
+def check_steps(clauses: Sequence[Sequence[int]], steps: Iterable[Step]) -> ProofVerdict:
+    """Whether the proof `steps` refutes the CNF `clauses` (clause i numbered i + 1)."""
+    count = lemmas = 0
+    live: dict[int, Sequence[int]] = dict(enumerate(clauses, 1))
+    originals = len(clauses)
+    try:
+        for ident, literals, hints, where in steps:
+            count += 1
+            if ident is None:
+                for gone in literals:
+                    live.pop(gone, None)
                 continue
-            steps += 1
-            where = f"proof line {number}"
-            if len(words) > 1 and words[1] == "d":
-                for ident in _numbers(_terminated(words[2:], where), where):
-                    live.pop(ident, None)
-                continue
-            ident, *rest = _numbers(words, where)
-            literals, hints = _lemma(rest, where)
             if ident <= originals or ident in live:
                 raise _Rejected(f"{where}: lemma {ident} is not a new clause number")
             _derive(live, literals, hints, where)
             lemmas += 1
             if not literals:
                 return ProofVerdict(True, "the empty clause derived, every lemma checked",
-                                    steps, lemmas)
+                                    count, lemmas)
             live[ident] = literals
     except _Rejected as rejected:
-        return ProofVerdict(False, str(rejected), steps, lemmas)
+        return ProofVerdict(False, str(rejected), count, lemmas)
     return ProofVerdict(False, "every lemma checked, but the proof never derives the empty "
-                        "clause", steps, lemmas)
+                        "clause", count, lemmas)
 
 
 def _terminated(words: list[str], where: str) -> list[str]:
@@ -139,7 +163,7 @@ def _lemma(rest: list[int], where: str) -> tuple[tuple[int, ...], list[int]]:
     return literals, hints
 
 
-def _derive(live: dict[int, tuple[int, ...]], literals: tuple[int, ...], hints: list[int],
+def _derive(live: dict[int, Sequence[int]], literals: Sequence[int], hints: Sequence[int],
             where: str) -> None:
     """Check a lemma by reverse unit propagation along its hints; _Rejected if it fails."""
     true = {-literal for literal in literals}
