@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from satpuzzle import check, solutions
+from satpuzzle.certify import Certificate
 from satpuzzle.errors import InputError
 from satpuzzle.instances import Instance
 from satpuzzle.kinds import registry
@@ -27,6 +28,8 @@ class InstanceReport:
     target_solutions_checked: int = 0
     problems: list[str] = field(default_factory=list)
     pieces: int = 0
+    # --certify: each unsatisfiable side's "no solution", certified or not (satpuzzle.certify)
+    certificates: list[tuple[str, Certificate]] = field(default_factory=list)
 
     @property
     def mismatch(self) -> bool:
@@ -35,10 +38,13 @@ class InstanceReport:
 
 def verify_instance(reduction: ModuleType, source: Instance, label: str,
                     solutions_cap: int = 5, solver: str = "cadical195",
-                    encodings: Sequence[tuple[str, str]] = ()) -> InstanceReport:
+                    encodings: Sequence[tuple[str, str]] = (), *,
+                    certify: bool = False) -> InstanceReport:
     """Run every check of one source instance through `reduction`; `encodings`: choices
     (family, name) for the source's and the target's families (each applies to the kinds
-    that have that family, and one that neither has is refused)."""
+    that have that family, and one that neither has is refused). `certify`: each side
+    found unsatisfiable has its "no solution" proven (`certificates`: "source" or
+    "jigsaw", and its Certificate)."""
     target: Any = reduction.reduce(source)  # the reduction's jigsaw: its `pieces` are counted
     source, target = _with_encodings([source, target], encodings)
     source_solution = next(solutions(source, limit=1, solver=solver), None)
@@ -58,14 +64,23 @@ def verify_instance(reduction: ModuleType, source: Instance, label: str,
     if report.source_satisfiable != report.target_satisfiable:
         report.problems.insert(0, "source is " + _sat_word(report.source_satisfiable)
                                + " but its jigsaw is " + _sat_word(report.target_satisfiable))
+    if certify:
+        from satpuzzle.certify import certify as certified
+
+        for side, instance, satisfiable in (("source", source, report.source_satisfiable),
+                                            ("jigsaw", target, report.target_satisfiable)):
+            if not satisfiable:
+                report.certificates.append((side, certified(instance, count=0)))
     return report
 
 
 def verify_all(reduction: ModuleType, sources: Iterable[tuple[str, Instance]],
                solutions_cap: int = 5, solver: str = "cadical195",
-               encodings: Sequence[tuple[str, str]] = ()) -> Iterator[InstanceReport]:
+               encodings: Sequence[tuple[str, str]] = (), *,
+               certify: bool = False) -> Iterator[InstanceReport]:
     for label, source in sources:
-        yield verify_instance(reduction, source, label, solutions_cap, solver, encodings)
+        yield verify_instance(reduction, source, label, solutions_cap, solver, encodings,
+                              certify=certify)
 
 
 def _with_encodings(instances: list[Instance], encodings: Sequence[tuple[str, str]],
