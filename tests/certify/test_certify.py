@@ -433,3 +433,31 @@ def test_a_claim_needs_its_solutions_or_their_count():
         certify.Claim(instance("sudoku/classic.puz"))
     with pytest.raises(ValueError):
         ProofOptions(checkers=("drat-trim",))
+
+
+# ---------------------------------------------------------------- --split: each part proven
+
+
+@pytest.mark.parametrize("name", ["jigsaw/generated-4x4.puz", "sudoku/empty-4x4.puz"])
+def test_each_part_of_a_split_is_certified_and_the_parts_add_up(name):
+    """--split K: each cube's answers are certified complete within the cube (its literals
+    are unit clauses of the formula the proof refutes), and the parts add up to the whole."""
+    from dataclasses import replace
+
+    from satpuzzle.pipeline import split_cubes
+
+    puzzle = instance(name)
+    total = len(every_solution(puzzle))
+    cubes = split_cubes(puzzle, Request(), 4)
+    assert len(cubes) > 1
+    claims, requests = [], []
+    for cube in cubes:
+        request = replace(Request(limit=None), cube=cube)
+        claims.append(list(solutions(puzzle, request)))
+        requests.append(request)
+    assert sum(map(len, claims)) == total
+    for found, request in zip(claims, requests):
+        result = certify.certify(puzzle, request, found, options=KEEP)
+        assert result.certified, result.reason
+        # the cube's literals are in the CNF: without it, the part's count is not the whole
+        assert len(found) == total or not certify.certify(puzzle, Request(), found).certified
