@@ -38,9 +38,9 @@ if TYPE_CHECKING:  # types only: a kind's declarations load none of these
 
 __all__ = ["Instance", "Solution"]  # the layers' view of what a kind makes (instances.py)
 
-# One kind's own classes, in the protocols its modules are held to: `conforms` solves them
-# from the modules given (SudokuInstance and its Grid), so that every module of a kind takes
-# the same instance class, and the solutions one makes are those the others take.
+# One kind's own classes, in the protocols its modules are held to: `Conforms[SudokuInstance,
+# Grid](...)` names them, so that every module of a kind takes the same instance class, and
+# the solutions one makes are those the others take.
 I = TypeVar("I", bound=Instance)
 I_contra = TypeVar("I_contra", bound=Instance, contravariant=True)
 S = TypeVar("S")
@@ -223,7 +223,7 @@ class LineRendering(Protocol[I_contra, S_contra]):
 class BatchEncoding(BatchRules[I_contra], LineRendering[I_contra, S_contra],
                     Protocol[I_contra, S_contra]):
     """Both batch hooks in one module; a kind split by role names the two modules apart
-    (`hooks(batch=(rules, rendering))`)."""
+    (`Hooks[...](batch=(rules, rendering))`)."""
 
 
 class StandaloneEncoding(Protocol[I_contra]):
@@ -253,23 +253,33 @@ class EngineModule(Protocol[I_contra, S_co]):
     def suits(self, instance: I_contra) -> bool: ...
 
 
-def conforms(puzzle: ModelModule[I], pictures: PicturesModule[I, S], checker: CheckerModule[I, S],
-             codecs: CodecsModule[I] | None = None, *, rules: RulesModule[I],
-             decoding: DecodingModule[I, S], rendering: RenderingModule[I, S]) -> None:
-    """Never run: each kind's `__init__.py` calls it under `TYPE_CHECKING` with the modules
-    its `Lazy` attributes stand for, so that the type checker holds them to the interface:
-    a module missing a function, or one with other parameters or another result, fails
-    mypy. `rules`, `decoding` and `rendering` name the modules of those roles (`puzzle`
-    itself where it holds them). The optional hooks' modules go to `hooks`."""
+class Conforms(Generic[I, S]):
+    """Never made: each kind's `__init__.py` calls `Conforms[ITS_INSTANCE, ITS_SOLUTION](...)`
+    under `TYPE_CHECKING` with the modules its `Lazy` attributes stand for, so that the type
+    checker holds them to the interface: a module missing a function, one with other
+    parameters or another result, or one of another instance class or solution type fails
+    mypy. The two classes are given, not inferred: from modules that disagree mypy would
+    infer Any and let them pass. `rules`, `decoding` and `rendering` name the modules of
+    those roles (`puzzle` itself where it holds them). The optional hooks' modules go to
+    `Hooks`."""
+
+    def __init__(self, puzzle: ModelModule[I], pictures: PicturesModule[I, S],
+                 checker: CheckerModule[I, S], codecs: CodecsModule[I] | None = None, *,
+                 rules: RulesModule[I], decoding: DecodingModule[I, S],
+                 rendering: RenderingModule[I, S]) -> None: ...
 
 
-def hooks(*, native: NativeReading[I] | None = None, fits: NativeFit | None = None,
-          batch: BatchEncoding[I, S] | tuple[BatchRules[I], LineRendering[I, S]] | None = None,
-          standalone: StandaloneEncoding[I] | None = None,
-          clauses: ClauseEstimate[I] | None = None, fills: FillWriting[I, S] | None = None,
-          engines: Sequence[EngineModule[I, S]] = ()) -> None:
-    """Never run: as `conforms`, for the modules that provide the optional hooks a kind
+class Hooks(Generic[I, S]):
+    """Never made: as `Conforms`, for the modules that provide the optional hooks a kind
     takes from a module rather than from Kind's defaults."""
+
+    def __init__(self, *, native: NativeReading[I] | None = None,
+                 fits: NativeFit | None = None,
+                 batch: BatchEncoding[I, S] | tuple[BatchRules[I], LineRendering[I, S]]
+                 | None = None,
+                 standalone: StandaloneEncoding[I] | None = None,
+                 clauses: ClauseEstimate[I] | None = None, fills: FillWriting[I, S] | None = None,
+                 engines: Sequence[EngineModule[I, S]] = ()) -> None: ...
 
 
 def engine(solutions: Callable[[I, str], Iterator[Solution]],
@@ -290,7 +300,7 @@ class Kind:
     # satpuzzle/kinds/<kind>/puzzle.py; a kind whose puzzle.py is the model only routes the
     # other required methods to its role modules itself (`decode = Lazy(...)`)
     # (of Any: the registry hands a kind only its own instances, found by their KIND, which
-    # the type checker cannot follow; `conforms` holds the modules to one class)
+    # the type checker cannot follow; `Conforms` holds the modules to one class)
     puzzle: ClassVar[PuzzleModule[Any, Any]]
     pictures: ClassVar[PicturesModule[Any, Any]]  # satpuzzle/kinds/<kind>/pictures.py
     # Kinds whose users want every solution (crosswords): --all is the default

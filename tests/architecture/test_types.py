@@ -1,12 +1,13 @@
 """The Kind interface is held by the type checker: each kind's `__init__.py` passes the
-modules its Lazy attributes stand for to `satpuzzle.kinds.base.conforms` under
-TYPE_CHECKING, so a kind module missing a function, or with other parameters or another
-result, fails mypy (which .ci/run runs on the package). Here a kind made for the test, right
+modules its Lazy attributes stand for to `satpuzzle.kinds.base.Conforms[INSTANCE, SOLUTION]`
+under TYPE_CHECKING, so a kind module missing a function, with other parameters or another
+result, or taking another instance class, fails mypy (which .ci/run runs on the package). Here a kind made for the test, right
 and then wrong in each way, is checked by mypy itself."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,17 @@ import pytest
 from conftest import ROOT
 
 PUZZLE = """\
+from dataclasses import dataclass
 from typing import Any
 from satpuzzle.grammar.limits import BlockLimit
+@dataclass(frozen=True)
+class Madeup:
+    title: str | None = None
+    KIND = "madeup"
+@dataclass(frozen=True)
+class Other:
+    title: str | None = None
+    KIND = "other"
 BLOCK_LIMITS = {"grid": BlockLimit(1, 1)}
 def from_spec(spec: Any) -> Any: raise NotImplementedError
 def to_puz(instance: Any) -> str: raise NotImplementedError
@@ -39,12 +49,13 @@ def pretty(instance: Any, solution: Any) -> str: raise NotImplementedError
 """
 CHECKER = "def check(instance: object, solution: object) -> list[str]: raise NotImplementedError\n"
 INIT = """\
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from madeup import checker, pictures, puzzle
-    conforms(puzzle, pictures, checker, rules=puzzle, decoding=puzzle, rendering=puzzle)
-    hooks(native=puzzle, fits=puzzle, clauses=puzzle)
+    Conforms[puzzle.Madeup, Any](puzzle, pictures, checker, rules=puzzle, decoding=puzzle,
+                                 rendering=puzzle)
+    Hooks[puzzle.Madeup, Any](native=puzzle, fits=puzzle, clauses=puzzle)
 """
 
 # (what is wrong, the change to puzzle.py or pictures.py, what mypy names)
@@ -55,6 +66,8 @@ WRONG = [
     ("another result", ("puzzle", "def fit(text: str) -> int", "def fit(text: str) -> str"),
      "def fit"),
     ("a function missing", ("pictures", "def pretty(", "def drawn("), "pretty"),
+    ("a module of another instance class",
+     ("puzzle", "def to_puz(instance: Any)", "def to_puz(instance: Other)"), "to_puz"),
     ("an optional hook with another result",
      ("puzzle", "def estimate_clauses(instance: Any) -> int", "def estimate_clauses(instance: Any) -> str"),
      "estimate_clauses"),
@@ -109,14 +122,16 @@ def test_a_kind_module_that_breaks_the_interface_fails(verdicts, number):
 
 
 def test_every_kind_declares_its_modules_to_the_type_checker():
-    """Each kind's __init__.py calls conforms(...) under TYPE_CHECKING with the modules its
-    Lazy attributes name (a kind added without it would escape the check)."""
+    """Each kind's __init__.py calls Conforms[...](...) under TYPE_CHECKING with the modules
+    its Lazy attributes name (a kind added without it would escape the check)."""
     for init in sorted((ROOT / "satpuzzle" / "kinds").glob("*/__init__.py")):
         text = init.read_text()
-        assert "if TYPE_CHECKING:" in text and "conforms(puzzle, pictures, checker" in text, (
-            f"{init}: no conforms(...) under TYPE_CHECKING")
-        arguments = text.split("conforms(")[1].split(")")[0].split(",")
+        call = re.search(r"Conforms\[[^]]+\]\(\s*puzzle, pictures, checker", text)
+        assert "if TYPE_CHECKING:" in text and call, (
+            f"{init}: no Conforms[INSTANCE, SOLUTION](puzzle, pictures, checker, ...) under "
+            "TYPE_CHECKING")
+        arguments = text[call.start():].split("](")[1].split(")")[0].split(",")
         positional = [a.strip() for a in arguments if "=" not in a]
         for lazy in ("puzzle", "pictures", "checker", "codecs"):
             if f"{lazy} = Lazy(" in text:
-                assert lazy in positional, f"{init}: {lazy} not passed to conforms(...)"
+                assert lazy in positional, f"{init}: {lazy} not passed to Conforms[...](...)"

@@ -177,11 +177,12 @@ KIND = CrosswordKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import crossword as checker
-    from satpuzzle.kinds.base import conforms, engine, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks, engine
     from satpuzzle.kinds.crossword import (
         best,
         codecs,
         decoding,
+        model,
         pictures,
         problem,
         puzzle,
@@ -192,7 +193,8 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
     )
     from satpuzzle.kinds.crossword.formats import constructors
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=reading, clauses=problem, fills=constructors)
+    Conforms[model.CrosswordInstance, model.Fill](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[model.CrosswordInstance, model.Fill](native=reading, clauses=problem, fills=constructors)
     engine(search.search)
     engine(best.best_fills)

@@ -75,8 +75,9 @@ KIND = HashiKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import hashi as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.hashi import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=puzzle, fits=puzzle, standalone=rules)
+    Conforms[puzzle.HashiInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.HashiInstance, puzzle.Solution](native=puzzle, fits=puzzle, standalone=rules)

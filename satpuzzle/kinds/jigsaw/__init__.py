@@ -100,7 +100,7 @@ KIND = JigsawKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import jigsaw as checker
-    from satpuzzle.kinds.base import conforms, engine, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks, engine
     from satpuzzle.kinds.jigsaw import (
         candidates,
         codecs,
@@ -114,6 +114,7 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         search,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=puzzle, fits=puzzle, clauses=candidates, engines=(euler, propagation))
+    Conforms[puzzle.JigsawInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.JigsawInstance, puzzle.Solution](native=puzzle, fits=puzzle, clauses=candidates, engines=(euler, propagation))
     engine(search.search, search.search_suits)

@@ -41,8 +41,9 @@ KIND = NurikabeKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import nurikabe as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.nurikabe import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=puzzle, fits=puzzle, standalone=rules)
+    Conforms[puzzle.NurikabeInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.NurikabeInstance, puzzle.Solution](native=puzzle, fits=puzzle, standalone=rules)

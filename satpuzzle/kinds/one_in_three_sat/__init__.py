@@ -39,7 +39,7 @@ KIND = OneInThreeSatKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import one_in_three_sat as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.one_in_three_sat import (
         codecs,
         decoding,
@@ -49,5 +49,6 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         rules,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=puzzle, fits=puzzle)
+    Conforms[puzzle.OneInThreeInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.OneInThreeInstance, puzzle.Solution](native=puzzle, fits=puzzle)

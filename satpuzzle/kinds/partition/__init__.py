@@ -41,8 +41,9 @@ KIND = PartitionKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import partition as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.partition import codecs, decoding, pictures, puzzle, rendering, rules
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=puzzle, fits=puzzle, batch=(rules, rendering))
+    Conforms[puzzle.PartitionInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.PartitionInstance, puzzle.Solution](native=puzzle, fits=puzzle, batch=(rules, rendering))

@@ -65,9 +65,9 @@ KIND = ShikakuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import shikaku as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.shikaku import codecs, decoding, encoding, pictures, puzzle, rendering
 
-    conforms(puzzle, pictures, checker, codecs, rules=encoding, decoding=decoding,
-             rendering=rendering)
-    hooks(native=puzzle, fits=puzzle)
+    Conforms[puzzle.ShikakuInstance, puzzle.Solution](
+        puzzle, pictures, checker, codecs, rules=encoding, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.ShikakuInstance, puzzle.Solution](native=puzzle, fits=puzzle)

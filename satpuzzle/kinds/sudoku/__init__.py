@@ -125,7 +125,7 @@ KIND = SudokuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import sudoku as checker
-    from satpuzzle.kinds.base import conforms, hooks
+    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.sudoku import (
         batch,
         codecs,
@@ -137,5 +137,6 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         rules,
     )
 
-    conforms(puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
-    hooks(native=native, fits=native, batch=batch)
+    Conforms[puzzle.SudokuInstance, puzzle.Grid](
+        puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
+    Hooks[puzzle.SudokuInstance, puzzle.Grid](native=native, fits=native, batch=batch)
