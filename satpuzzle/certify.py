@@ -308,27 +308,36 @@ class _Outcome:
 
 
 def _prove(work: _Work) -> _Outcome:
-    """In the child: the claimed number of models by blocking clauses, then a fresh solver
-    with an LRAT proof on the formula and every blocking clause, then the checks. The LRAT
-    checker is given the clauses and the proof's steps as they are (texts are written for
-    the DRAT checker and for `keep` only: a 9×9 Sudoku's CNF costs more to write and read
-    back than to prove)."""
+    """In the child: the claimed number of models, each blocked in turn, by one CaDiCaL
+    writing an LRAT proof; then the formula with every blocking clause refuted by it, and
+    the checks. (Should the proof of that incremental run not pass the LRAT checker, a
+    fresh solver given every clause at once proves it again: the numbers CaDiCaL gives
+    the clauses added between solves are inferred.) The LRAT checker is given the clauses
+    and the proof's steps as they are; texts are written for the DRAT checker and for
+    `keep` only (a 9×9 Sudoku's CNF costs more to write and read back than to prove)."""
     started = time.monotonic()
-    models, blockers = _models(work)
-    if len(models) < work.claimed:
-        return _Outcome(models)
-    clauses = [*work.clauses, *blockers]
     budget = work.options.proof_bytes
-    refuted, steps, size = _refutation(clauses, budget)
-    if not refuted:
-        return _Outcome(models, extra=True)
+    solver = _LratSolver(work.clauses)
+    try:
+        models, blockers = solver.models(work.live, work.claimed)
+        if len(models) < work.claimed:
+            return _Outcome(models)
+        if solver.solve():
+            return _Outcome(models, extra=True)
+        steps, size = solver.steps(budget)
+    finally:
+        solver.close()
+    clauses = [*work.clauses, *blockers]
+    if steps is not None:
+        check = _timed(LRAT_CHECKER, lambda: lrat.check_steps(clauses, steps or []))
+        if not check.verified:
+            steps, size = _refutation(clauses, budget)
+            check = _timed(LRAT_CHECKER, lambda: lrat.check_steps(clauses, steps or []))
     if steps is None:
         return _Outcome(models, failure=f"the proof outgrew its budget of {budget:,} bytes")
-    if not steps:
-        return _Outcome(models, failure="the solver's proof names a clause it was not given")
     outcome = _Outcome(models, proof_lines=len(steps), proof_bytes=size,
                        cnf_clauses=len(clauses), prove_seconds=time.monotonic() - started)
-    outcome.checks.append(_timed(LRAT_CHECKER, lambda: lrat.check_steps(clauses, steps)))
+    outcome.checks.append(check)
     keep, checkers = work.options.keep, work.options.checkers
     if keep or DRAT_CHECKER in checkers:
         cnf = dimacs.write_cnf(work.num_vars, clauses, len(clauses), work.comments)
@@ -349,98 +358,127 @@ def _timed(name: str, run: Any) -> Check:
     return Check(label, verdict.verified, verdict.reason, seconds)
 
 
-def _models(work: _Work) -> tuple[list[list[int]], list[list[int]]]:
-    """Up to the claimed number of models (their true live puzzle variables) and their
-    blocking clauses, by a solver without proof."""
-    from pysat.solvers import Solver
-
-    live_set = frozenset(work.live)
-    models: list[list[int]] = []
-    blockers: list[list[int]] = []
-    if not work.claimed:
-        return models, blockers
-    with Solver(name=PROOF_SOLVER, bootstrap_with=work.clauses) as solver:
-        while len(models) < work.claimed and solver.solve():
-            true_vars = live_set.intersection(solver.get_model())
-            models.append(sorted(true_vars))
-            blockers.append(blocking_clause(work.live, true_vars))
-            solver.add_clause(blockers[-1])
-    return models, blockers
-
-
-def _refutation(clauses: list[list[int]],
-                budget: int) -> tuple[bool, list[lrat.Step] | None, int]:
-    """(False, None, 0) when the clauses have a model; else (True, the LRAT proof's steps
-    with the CNF's numbering: clause i of `clauses` is i + 1, lemmas after them, and the
-    solver's proof size in bytes), with None for steps when the proof reached `budget`
-    bytes (and was cut there: see _cap_file_size), or [] when the solver's numbering could
-    not be followed."""
-    empty = next((number for number, clause in enumerate(clauses, 1) if not clause), None)
-    if empty is not None:  # the refutation is the empty clause itself
-        return True, [(len(clauses) + 1, (), (empty,), "proof step 1")], 0
-    # PySAT's own binding: its Solver offers only DRAT proofs, and the LRAT tracer must be
-    # attached after the option is set and before the first clause
-    import pysolvers  # type: ignore[import-not-found]
-    from pysat.solvers import Cadical195
-
-    solver = Cadical195()
+def _refutation(clauses: list[list[int]], budget: int) -> tuple[list[lrat.Step] | None, int]:
+    """A fresh solver's LRAT proof of `clauses`, which have no model (see _LratSolver.steps)."""
+    solver = _LratSolver(clauses)
     try:
-        solver.configure({"lrat": 1, "binary": 0})
-        solver.prfile = tempfile.TemporaryFile()  # noqa: SIM115 - closed by delete()
-        solver.prfp = pysolvers.cadical195_tracepr(solver.cadical, solver.prfile)
-        for clause in clauses:
-            solver.add_clause(clause)
-        while_adding = _proof_so_far(solver, pysolvers)
         if solver.solve():
-            return False, None, 0
-        whole = _proof_so_far(solver, pysolvers)
+            raise AssertionError("the clauses a solver refuted have a model")
+        return solver.steps(budget)
     finally:
-        solver.delete()
-    if len(whole) >= budget:
-        return True, None, len(whole)
-    return True, _renumbered(while_adding, whole, len(clauses)) or [], len(whole)
+        solver.close()
 
 
-def _proof_so_far(solver: Any, pysolvers: Any) -> str:
-    pysolvers.flushpr(solver.prfp)
-    solver.prfile.seek(0)
-    return solver.prfile.read().decode("ascii")  # leaves the offset at the end, for more
+class _LratSolver:
+    """CaDiCaL (1.9.5, PySAT's own binding: its Solver offers DRAT proofs only, and the LRAT
+    tracer must be attached once the option is set, before the first clause) writing an
+    LRAT proof, which is read back numbered as the CNF is: the clauses given, in order,
+    then the blocking clauses added between solves, then the lemmas.
 
+    CaDiCaL numbers the clauses as it takes them, and a lemma it derives while taking one
+    (a clause shortened by a unit given before it, or whose repeated literal it drops)
+    takes the next number: so clause i of the formula is the i-th number not taken by a
+    lemma written while the formula was given. A clause added after a solve takes the
+    number after every one used so far."""
 
-def _renumbered(while_adding: str, whole: str, count: int) -> list[lrat.Step] | None:
-    """CaDiCaL's LRAT proof as steps numbered as the CNF is: its clause numbers run through
-    the clauses it was given and the lemmas it derived meanwhile (a clause it shortened or
-    whose repeated literal it dropped), so clause i of the CNF is the i-th number not taken
-    by one of those; lemmas are numbered from count + 1 in order. None if a line names an
-    unknown number."""
-    derived = {int(words[0]) for words in map(str.split, while_adding.splitlines())
-               if len(words) > 1 and words[1] != "d"}
-    numbering: dict[int, int] = {}
-    solver_number = 0
-    for position in range(1, count + 1):
-        solver_number += 1
-        while solver_number in derived:
-            solver_number += 1
-        numbering[solver_number] = position
-    last = count
-    steps: list[lrat.Step] = []
-    try:
-        for number, words in enumerate(map(str.split, whole.splitlines()), 1):
-            if not words:
-                continue
-            where = f"proof step {number}"
-            if words[1] == "d":
-                gone = tuple(numbering.pop(int(w)) for w in words[2:-1])
-                steps.append((None, gone, (), where))
-                continue
-            zero = words.index("0", 1)
-            hints = tuple(numbering[int(w)] for w in words[zero + 1:-1])
-            last += 1
-            numbering[int(words[0])] = last
-            steps.append((last, tuple(map(int, words[1:zero])), hints, where))
-    except KeyError:
-        return None
-    return steps
+    def __init__(self, clauses: list[list[int]]) -> None:
+        import pysolvers  # type: ignore[import-not-found]
+        from pysat.solvers import Cadical195
+
+        self.pysolvers = pysolvers
+        self.solver = Cadical195()
+        self.solver.configure({"lrat": 1, "binary": 0})
+        self.solver.prfile = tempfile.TemporaryFile()  # noqa: SIM115 - closed by delete()
+        self.solver.prfp = pysolvers.cadical195_tracepr(self.solver.cadical,
+                                                        self.solver.prfile)
+        self.chunks: list[str] = []  # the proof, as read so far
+        self.read = 0  # bytes read
+        self.top = 0  # the highest number CaDiCaL has used
+        self.count = len(clauses)  # the CNF's clauses so far
+        # CaDiCaL's number of each clause of the CNF: its position (from 1)
+        self.numbering: dict[int, int] = {}
+        # a formula with the empty clause is refuted by that clause: nothing to solve
+        self.empty = next((n for n, clause in enumerate(clauses, 1) if not clause), None)
+        if self.empty is None:
+            for clause in clauses:
+                self.solver.add_clause(clause)
+        derived = set(self._lemma_numbers(self._more()))
+        for position in range(1, len(clauses) + 1):
+            self.top += 1
+            while self.top in derived:
+                self.top += 1
+            self.numbering[self.top] = position
+        self.top = max([self.top, *derived])
+
+    def _more(self) -> str:
+        """The proof written since the last call."""
+        self.pysolvers.flushpr(self.solver.prfp)
+        self.solver.prfile.seek(self.read)
+        text = self.solver.prfile.read().decode("ascii")  # the offset is left at the end
+        self.read += len(text)
+        self.chunks.append(text)
+        return text
+
+    @staticmethod
+    def _lemma_numbers(text: str) -> list[int]:
+        return [int(words[0]) for words in map(str.split, text.splitlines())
+                if len(words) > 1 and words[1] != "d"]
+
+    def add(self, clause: list[int]) -> None:
+        """A clause of the CNF given after a solve."""
+        self.top = max([self.top, *self._lemma_numbers(self._more())])
+        self.top += 1
+        self.count += 1
+        self.numbering[self.top] = self.count
+        self.solver.add_clause(clause)
+
+    def solve(self) -> bool:
+        return self.empty is None and bool(self.solver.solve())
+
+    def models(self, live: list[int], most: int) -> tuple[list[list[int]], list[list[int]]]:
+        """Up to `most` models (their true live puzzle variables), each blocked once found,
+        and their blocking clauses."""
+        live_set = frozenset(live)
+        models: list[list[int]] = []
+        blockers: list[list[int]] = []
+        while len(models) < most and self.solve():
+            true_vars = live_set.intersection(self.solver.get_model())
+            models.append(sorted(true_vars))
+            blockers.append(blocking_clause(live, true_vars))
+            self.add(blockers[-1])
+        return models, blockers
+
+    def steps(self, budget: int) -> tuple[list[lrat.Step] | None, int]:
+        """The proof's steps after an unsatisfiable solve, with the CNF's numbers (lemmas
+        numbered after its clauses), and the proof's size in bytes; None for the steps when
+        the proof reached `budget` bytes (and was cut there: see _cap_file_size), [] when a
+        line names a number not known here."""
+        if self.empty is not None:
+            return [(self.count + 1, (), (self.empty,), "proof step 1")], 0
+        self._more()
+        if self.read >= budget:
+            return None, self.read
+        numbering, last = dict(self.numbering), self.count
+        steps: list[lrat.Step] = []
+        lines = "".join(self.chunks).splitlines()
+        try:
+            for number, words in enumerate(map(str.split, lines), 1):
+                where = f"proof step {number}"
+                if words[1] == "d":
+                    steps.append((None, tuple(numbering.pop(int(w)) for w in words[2:-1]),
+                                  (), where))
+                    continue
+                zero = words.index("0", 1)
+                hints = tuple(numbering[int(w)] for w in words[zero + 1:-1])
+                last += 1
+                numbering[int(words[0])] = last
+                steps.append((last, tuple(map(int, words[1:zero])), hints, where))
+        except KeyError:
+            return [], self.read
+        return steps, self.read
+
+    def close(self) -> None:
+        self.solver.delete()
 
 
 def lrat_text(steps: Sequence[lrat.Step], originals: int) -> str:

@@ -461,3 +461,27 @@ def test_each_part_of_a_split_is_certified_and_the_parts_add_up(name):
         assert result.certified, result.reason
         # the cube's literals are in the CNF: without it, the part's count is not the whole
         assert len(found) == total or not certify.certify(puzzle, Request(), found).certified
+
+
+def test_a_proof_misnumbered_by_the_incremental_run_is_proven_again(monkeypatch):
+    """The numbers CaDiCaL gives the blocking clauses added between solves are inferred;
+    were they wrong, the LRAT checker would reject the proof and a fresh solver, given
+    every clause at once, proves the claim again (here the inference is made wrong)."""
+    from satpuzzle.certify import _LratSolver
+
+    added = _LratSolver.add
+
+    def misnumbered(self, clause):
+        added(self, clause)
+        self.numbering[self.top + 7] = self.numbering.pop(self.top)
+
+    fresh = []
+    refutation = certify._refutation
+    monkeypatch.setattr(_LratSolver, "add", misnumbered)
+    monkeypatch.setattr(certify, "_refutation",
+                        lambda *args: fresh.append(1) or refutation(*args))
+    puzzle = instance("sudoku/two-solutions.puz")
+    claim = certify.Claim(puzzle, every_solution(puzzle))
+    result = certify._certify_here(claim, Request(), ProofOptions())
+    assert result.certified, result.reason
+    assert fresh == [1]
