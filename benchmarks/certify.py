@@ -1,0 +1,111 @@
+"""Certified uniqueness (issue 31): what proving "unique" costs on a file of one-line puzzles.
+
+    python benchmarks/certify.py FILE [FILE ...] [--workers N] [--dratify] [--json OUT]
+
+For each file (e.g. ../shared/data/sudoku/top95.txt): the puzzles solved as `solve --unique`
+solves a batch (one formula, a job per puzzle, limit 2), then every puzzle's "unique" claim
+certified by satpuzzle.certify.certify_each (one child process per worker): each puzzle's
+formula compiled with its givens as clauses, its answer found again and blocked, the rest
+refuted by CaDiCaL with an LRAT proof, the proof checked by satpuzzle/checkers/lrat.py
+(and, with --dratify, its DRAT form by dratify). Printed: the batch solve's time, the
+certification's total, and per puzzle the medians and maxima of the proving time (finding
+the answer and the proof), the checking time, the proof's lines and bytes; and the load
+average, since the machine is shared. Every claim must be certified. Not part of the test
+suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from satpuzzle import certify
+from satpuzzle.loading import load
+from satpuzzle.pipeline import Found, Request, solve_batch
+
+
+def measure(path: str, workers: int, dratify: bool) -> dict[str, object]:
+    instances = load(path).instances
+    started = time.perf_counter()
+    found: dict[int, list] = {}
+    for event in solve_batch(instances, Request(limit=2)):
+        if isinstance(event, Found):
+            found.setdefault(event.index, []).append(event.solution)
+    solve_seconds = time.perf_counter() - started
+    claims = [certify.Claim(instance, found.get(index, []))
+              for index, instance in enumerate(instances)]
+    checkers = certify.CHECKERS if dratify else (certify.LRAT_CHECKER,)
+    started = time.perf_counter()
+    results = dict(certify.certify_each(claims, Request(),
+                                        certify.ProofOptions(checkers=checkers), workers))
+    certify_seconds = time.perf_counter() - started
+    refused = [f"{index}: {c.reason}" for index, c in results.items() if not c.certified]
+    if refused:
+        raise SystemExit(f"{path}: not certified: {refused[:3]}")
+    certificates = list(results.values())
+
+    def spread(values: list[float]) -> dict[str, float]:
+        return {"median": statistics.median(values), "max": max(values)}
+
+    row: dict[str, object] = {
+        "file": os.path.basename(path), "puzzles": len(instances), "workers": workers,
+        "solve_seconds": solve_seconds, "certify_seconds": certify_seconds,
+        "prove_ms": spread([c.prove_seconds * 1000 for c in certificates]),
+        "lrat_check_ms": spread([c.checks[0].seconds * 1000 for c in certificates]),
+        "proof_lines": spread([float(c.proof_lines) for c in certificates]),
+        "proof_bytes": spread([float(c.proof_bytes) for c in certificates]),
+        "load": os.getloadavg(),
+    }
+    if dratify:
+        row["dratify_check_ms"] = spread([c.checks[1].seconds * 1000 for c in certificates])
+    return row
+
+
+def show(row: dict[str, object]) -> str:
+    def pair(key: str, unit: str = "") -> str:
+        value = row[key]
+        assert isinstance(value, dict)
+        return f"{value['median']:.1f}{unit} (max {value['max']:.0f}{unit})"
+
+    load = ", ".join(f"{x:.2f}" for x in row["load"])  # type: ignore[attr-defined]
+    lines = [
+        f"{row['file']}: {row['puzzles']} puzzles, {row['workers']} worker(s), load {load}",
+        (f"  batch solve --unique: {row['solve_seconds']:.2f} s; certification: "
+         f"{row['certify_seconds']:.2f} s"),
+        (f"  per puzzle: prove {pair('prove_ms', ' ms')}, LRAT check "
+         f"{pair('lrat_check_ms', ' ms')}, proof {pair('proof_lines')} lines, "
+         f"{pair('proof_bytes')} bytes"),
+    ]
+    if "dratify_check_ms" in row:
+        lines.append(f"  dratify on the same proof as DRAT: {pair('dratify_check_ms', ' ms')}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--dratify", action="store_true",
+                        help="check each proof with dratify too (its DRAT form)")
+    parser.add_argument("--json", help="write the rows to this file")
+    args = parser.parse_args()
+    rows = []
+    for path in args.files:
+        row = measure(path, args.workers, args.dratify)
+        print(show(row), flush=True)
+        rows.append(row)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
