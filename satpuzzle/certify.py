@@ -43,6 +43,7 @@ from typing import Any, cast
 from satpuzzle import dimacs
 from satpuzzle.checkers import drat, lrat
 from satpuzzle.children import Send, stream
+from satpuzzle.cnf import clause_budget, max_clauses
 from satpuzzle.errors import InputError, Position
 from satpuzzle.pipeline import Request, compile
 from satpuzzle.stages import StageTimeout, paused_limit, run_in_child
@@ -191,6 +192,12 @@ def _certify_here(claim: Claim, request: Request, options: ProofOptions) -> Cert
     except InputError as error:
         return Certificate(text, False, str(error))
     formula = compiled.formula
+    with clause_budget(request.max_clauses):
+        budget = max_clauses()
+    if formula.num_clauses + claim.claimed > budget:
+        return Certificate(text, False, f"its {claim.claimed:,} blocking clauses would take "
+                           f"the formula past the budget of {budget:,} clauses "
+                           "(--max-clauses)")
     live = formula.live_puzzle_vars()
     clauses = list(formula.all_clauses())
     comments = [f"c satpuzzle certificate: {text}",

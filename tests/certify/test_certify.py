@@ -485,3 +485,12 @@ def test_a_proof_misnumbered_by_the_incremental_run_is_proven_again(monkeypatch)
     result = certify._certify_here(claim, Request(), ProofOptions())
     assert result.certified, result.reason
     assert fresh == [1]
+
+
+def test_a_count_past_the_clause_budget_is_refused_before_proving():
+    puzzle = instance("sudoku/empty-4x4.puz")
+    clauses = compile(puzzle, standalone=True).formula.num_clauses
+    result = certify.certify(puzzle, Request(max_clauses=clauses + 100), count=288)
+    assert not result.certified and not result.false and result.stopped is None
+    assert "past the budget of" in result.reason and "--max-clauses" in result.reason
+    assert certify.certify(puzzle, Request(max_clauses=clauses + 288), count=288).certified
