@@ -10,16 +10,19 @@ formula, never assumptions) and the claimed answers:
   auxiliary, and not the shorter clause an exactly-one encoding allows: the claim holds
   whatever the encoding promises).
 
-A fresh CaDiCaL (1.9.5, through PySAT) refutes it with an LRAT proof: each lemma names the
-clauses whose unit propagation derives it, so checking is linear in the proof. The CNF is
-written, as DIMACS text, from the same clauses the solver was given (not read back from it),
-and the proof is checked by satpuzzle/checkers/lrat.py, which imports nothing from satpuzzle
-and reads both texts itself; on request also by dratify (satpuzzle/checkers/drat.py), a
-DRAT checker of its own, on the DRAT proof the LRAT one stands for. The answers the
-formula's models decode to must be the claimed answers themselves, so that the proof is
-about what was printed. What the proof does not cover: that the formula states the puzzle's
-rules (the encoders, held by the rule checkers and the tests) and that a decoded answer is
-the model's meaning (the decoder).
+One CaDiCaL (1.9.5, through PySAT) finds the claimed answers again, blocking each in turn,
+and refutes the formula with every blocking clause, writing an LRAT proof: each lemma names
+the clauses whose unit propagation derives it, so checking is linear in the proof. The
+proof is checked by satpuzzle/checkers/lrat.py, which imports nothing from satpuzzle, on the
+clauses the solver was given: the formula as compiled from the puzzle, and the blocking
+clauses written here from the models (never clauses read back from the solver); on request
+also by dratify (satpuzzle/checkers/drat.py), a DRAT checker of its own, on the DIMACS and
+DRAT texts the CNF and proof stand for. The answers the formula's models decode to must be
+the claimed answers themselves, so that the proof is about what was printed. What the proof
+does not cover: that the formula states the puzzle's rules (the encoders, held by the rule
+checkers and the tests) and that a decoded answer is the model's meaning (the decoder).
+`save` writes the CNF, the LRAT proof and the DRAT proof for outside checkers (cake_lpr,
+drat-trim); `check_proof_files` checks such files (`satpuzzle check-proof CNF PROOF`).
 
 Finding the models, proving and checking run in one child process (satpuzzle.children), so a
 timeout or Ctrl-C stops them wherever they are; the proof file's size is capped in that child
