@@ -238,3 +238,39 @@ def test_drat_trim_accepts_satpuzzles_proof_and_rejects_the_tampered_one(tmp_pat
     run = subprocess.run([program, str(cnf), str(cut)], capture_output=True, text=True,
                          timeout=120, check=False)
     assert "s VERIFIED" not in run.stdout
+
+
+# ---------------------------------------------------------------- hostile files
+
+
+def test_an_empty_proof_is_rejected_not_an_error(files, tmp_path):
+    cnf, _proof = files
+    empty = tmp_path / "empty.drat"
+    empty.write_text("")
+    checked = certify.check_proof_files(str(cnf), str(empty))
+    assert not checked.verified and checked.proof_lines == 0
+
+
+def test_a_text_proof_with_a_nul_byte_is_an_error_at_its_position(files, tmp_path):
+    cnf, _proof = files
+    bad = tmp_path / "nul.drat"
+    bad.write_bytes(b"1 2 0\n3 \x00 0\n")
+    with pytest.raises(InputError) as caught:
+        certify.check_proof_files(str(cnf), str(bad))
+    assert (caught.value.line, caught.value.column) == (2, 3)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_bytes_are_an_error_or_a_rejection_never_a_crash(files, tmp_path, seed):
+    import random
+
+    cnf, _proof = files
+    rng = random.Random(seed)
+    noise = tmp_path / "noise.drat"
+    noise.write_bytes(rng.choice([b"a", b"d", b"1", b""]) + rng.randbytes(rng.randrange(200)))
+    try:
+        checked = certify.check_proof_files(str(cnf), str(noise))
+    except InputError as error:
+        assert str(error).startswith(str(noise))
+    else:
+        assert not checked.verified
