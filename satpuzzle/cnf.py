@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from pysat import _utils as pysat_utils
 
@@ -193,7 +193,7 @@ class Formula:
         self.spans: list[Span] = []
         # pair clauses several families wrote in one ascending run: (block or None, first
         # clause, family names, each clause's family number)
-        self.shared_runs: list[tuple[int | None, int, tuple[str, ...], Any]] = []
+        self.shared_runs: list[tuple[int | None, int, tuple[str, ...], Owners]] = []
 
     @contextmanager
     def family(self, name: str, encoding: str, what: str = "", constraints: int = 1,
@@ -235,7 +235,7 @@ class Formula:
             else:
                 self.spans.append(span)
 
-    def claim_pairs(self, families: Sequence[str], owners: Any, first: int,
+    def claim_pairs(self, families: Sequence[str], owners: Owners, first: int,
                     block: int | None = None) -> None:
         """Binary clauses written outside a family() context, clause first + i being family
         families[owners[i]]'s (the families already in self.families): list clauses from
@@ -485,9 +485,11 @@ class Formula:
 
 # (first, end, family): clauses first..end − 1 (0-based) are the family's
 _Owned = tuple[int, int, str]
+# each clause's family number, in a list or a numpy array
+Owners: TypeAlias = "Sequence[int] | numpy.ndarray"
 
 
-def _family_runs(owners: Any, base: int, families: Sequence[str]) -> list[_Owned]:
+def _family_runs(owners: Owners, base: int, families: Sequence[str]) -> list[_Owned]:
     """Each run of one family's clauses among `owners`, the family numbers (in `families`)
     of clauses base, base + 1, ... (a list or a numpy array)."""
     numbers = owners.tolist() if hasattr(owners, "tolist") else list(owners)
