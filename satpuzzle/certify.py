@@ -41,13 +41,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from satpuzzle import dimacs
 from satpuzzle.checkers import drat, lrat
 from satpuzzle.children import Send, stream
 from satpuzzle.cnf import clause_budget, max_clauses
 from satpuzzle.errors import InputError, Position
+from satpuzzle.instances import Instance, Solution
+from satpuzzle.kinds.base import Kind
 from satpuzzle.pipeline import Request, compile
 from satpuzzle.stages import StageTimeout, paused_limit, run_in_child
 from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_atomic
@@ -149,8 +151,8 @@ class Claim:
     reported them: none = "no solution", one = "unique"), or, when they were not kept (a
     count printed none), exactly `count` answers."""
 
-    instance: Any
-    solutions: Sequence[Any] | None = None
+    instance: Instance
+    solutions: Sequence[Solution] | None = None
     count: int | None = None
 
     def __post_init__(self) -> None:
@@ -162,8 +164,8 @@ class Claim:
         return len(self.solutions) if self.solutions is not None else int(self.count or 0)
 
 
-def certify(instance: Any, request: Request | None = None, solutions: Sequence[Any] | None = None,
-            count: int | None = None, options: ProofOptions = ProofOptions()) -> Certificate:
+def certify(instance: Instance, request: Request | None = None,
+            solutions: Sequence[Solution] | None = None, count: int | None = None, options: ProofOptions = ProofOptions()) -> Certificate:
     """Certify one Claim (see certify_each)."""
     claim = Claim(instance, solutions, count)
     return next(certify_each([claim], request, options))[1]
@@ -267,10 +269,11 @@ def _in_children(jobs: Sequence[Callable[[], Certificate]], claims: Sequence[str
                                      stopped=stopped or "interrupt")
 
 
-def _unmatched(kind: Any, instance: Any, claimed: Sequence[Any], found: Sequence[Any]) -> str:
+def _unmatched(kind: Kind, instance: Instance, claimed: Sequence[Solution],
+               found: Sequence[Solution]) -> str:
     """Why the answers the formula's models decode to are not the claimed ones ("" if they
     are), compared as the kind writes them in JSON."""
-    def key(solution: Any) -> str:
+    def key(solution: Solution) -> str:
         return json.dumps(kind.render_json(instance, solution), sort_keys=True, default=str)
 
     wanted = sorted(map(key, claimed))
@@ -360,7 +363,7 @@ def _prove(work: _Work) -> _Outcome:
     return outcome
 
 
-def _timed(name: str, run: Any) -> Check:
+def _timed(name: str, run: Callable[[], lrat.ProofVerdict | drat.ProofVerdict]) -> Check:
     started = time.monotonic()
     verdict = run()
     seconds = time.monotonic() - started
@@ -615,7 +618,7 @@ def check_proof_files(cnf_path: str, proof_path: str,
         lines = read_lrat(proof_text, name)
         proof_format, checker = "LRAT", lrat.CHECKER
 
-        def work(_send: Any) -> lrat.ProofVerdict | drat.ProofVerdict:
+        def work(_send: Send) -> lrat.ProofVerdict | drat.ProofVerdict:
             return lrat.check(cnf_text, proof_text)
     else:
         steps = read_proof(data, name)
@@ -624,7 +627,7 @@ def check_proof_files(cnf_path: str, proof_path: str,
                             for deleted, lits in steps)
         proof_format, checker = "DRAT", drat.checker_name()
 
-        def work(_send: Any) -> lrat.ProofVerdict | drat.ProofVerdict:
+        def work(_send: Send) -> lrat.ProofVerdict | drat.ProofVerdict:
             return drat.check(cnf_text, drat_text)
 
     started = time.monotonic()
