@@ -603,17 +603,28 @@ class ProofCheck:
         return f"verified: {what}" if self.verified else f"rejected: {self.reason}; {what}"
 
 
-def check_proof_files(cnf_path: str, proof_path: str,
-                      timeout: float | None = None) -> ProofCheck:
+PROOF_FORMATS = ("lrat", "drat")
+
+
+def check_proof_files(cnf_path: str, proof_path: str, timeout: float | None = None,
+                      proof_format: str | None = None) -> ProofCheck:
     """Check a proof file against a DIMACS CNF file: LRAT (text) by satpuzzle's LRAT
-    checker, DRAT (text, or binary as drat-trim reads it) by dratify. Both files are read
-    within the input limit, a malformed one is an InputError at its position; the checking
-    runs in a child process, stopped at `timeout`."""
+    checker, DRAT (text, or binary as drat-trim reads it) by dratify. `proof_format`
+    ("lrat" or "drat") says which; None: the file's suffix (.lrat, .drat), else its first
+    line (see is_lrat). Both files are read within the input limit, a malformed one is an
+    InputError at its position; the checking runs in a child process, stopped at
+    `timeout`."""
+    if proof_format not in (None, *PROOF_FORMATS):
+        raise InputError(f"unknown proof format {proof_format!r}; expected "
+                         f"{' or '.join(PROOF_FORMATS)}")
     cnf_text = _read(cnf_path)
     dimacs.read_cnf(cnf_text, shown(cnf_path))  # each error at its FILE:LINE:COL
     name = shown(proof_path)
     data = read_stdin(name) if is_stdin(proof_path) else read_bytes(proof_path, name)
-    if is_lrat(data):
+    suffix = Path(proof_path).suffix.lower().lstrip(".")
+    if proof_format is None and suffix in PROOF_FORMATS:
+        proof_format = suffix
+    if proof_format == "lrat" or (proof_format is None and is_lrat(data)):
         proof_text = decode_bytes(data, name)
         lines = read_lrat(proof_text, name)
         proof_format, checker = "LRAT", lrat.CHECKER
@@ -756,7 +767,7 @@ def _read_binary(data: bytes, path: str) -> list[tuple[bool, tuple[int, ...]]]:
     return steps
 
 
-__all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "Certificate", "Check", "Claim", "ProofCheck",
-           "ProofOptions", "blocking_clause", "certify", "certify_each", "check_proof_files",
-           "claim_text", "drat_proof", "is_lrat", "lrat_text", "read_lrat", "read_proof",
-           "refute", "save"]
+__all__ = ["CHECKERS", "DEFAULT_PROOF_BYTES", "DRAT_CHECKER", "LRAT_CHECKER", "PROOF_FORMATS",
+           "Certificate", "Check", "Claim", "ProofCheck", "ProofOptions", "blocking_clause",
+           "certify", "certify_each", "check_proof_files", "claim_text", "drat_proof",
+           "is_lrat", "lrat_text", "read_lrat", "read_proof", "refute", "save"]

@@ -37,7 +37,11 @@ def checker_name() -> str:
 
 def check(cnf_text: str, proof_text: str) -> ProofVerdict:
     """Whether the DRAT proof `proof_text` refutes the DIMACS CNF `cnf_text`."""
-    import dratify
+    try:
+        import dratify
+    except ImportError:  # a dependency of satpuzzle's, but an install may lack it
+        return ProofVerdict(False, "dratify, the DRAT checker, is not installed "
+                            "(pip install dratify)")
 
     try:
         formula = dratify.parse_dimacs(cnf_text, strict=True)

@@ -274,3 +274,38 @@ def test_random_bytes_are_an_error_or_a_rejection_never_a_crash(files, tmp_path,
         assert str(error).startswith(str(noise))
     else:
         assert not checked.verified
+
+
+def test_the_proof_format_is_told_by_name_suffix_or_first_line(saved, tmp_path):
+    """A DRAT proof whose first line holds two clauses ("1 0 2 0") reads like LRAT: named
+    .drat, or with proof_format="drat", it is read as DRAT."""
+    cnf, lrat_proof, drat_proof = saved
+    two_on_a_line = drat_proof.read_text().replace("\n", " ", 1)
+    for name, given in (("p.drat", None), ("p.txt", "drat")):
+        path = tmp_path / name
+        path.write_text(two_on_a_line)
+        checked = certify.check_proof_files(str(cnf), str(path), proof_format=given)
+        assert checked.proof_format == "DRAT" and checked.verified, checked.reason
+    unnamed = tmp_path / "p.txt"
+    unnamed.write_text(lrat_proof.read_text())
+    assert certify.check_proof_files(str(cnf), str(unnamed)).proof_format == "LRAT"
+    with pytest.raises(InputError, match="unknown proof format"):
+        certify.check_proof_files(str(cnf), str(unnamed), proof_format="frat")
+
+
+def test_without_dratify_a_drat_proof_is_rejected_saying_why(monkeypatch, files):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_dratify(name, *args, **kwargs):
+        if name == "dratify":
+            raise ImportError("no dratify here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dratify)
+    from satpuzzle.checkers import drat
+
+    cnf, proof = files
+    verdict = drat.check(cnf.read_text(), proof.read_text())
+    assert not verdict.verified and "not installed" in verdict.reason
