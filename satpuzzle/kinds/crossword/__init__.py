@@ -5,9 +5,11 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, Options, Solution
 from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option, Signed
 from satpuzzle.lazy import Lazy
 
@@ -136,13 +138,16 @@ class CrosswordKind(Kind):
     solution_from_json = Lazy("satpuzzle.kinds.crossword.rendering", "from_json")
     parse_solutions = Lazy("satpuzzle.kinds.crossword.rendering", "parse_solutions")
 
-    def engine_for(self, instance, requested):
+    # `instance: Any` below: the registry hands a kind its own instances (a
+    # CrosswordInstance), which the type checker cannot follow through `Kind`'s methods
+
+    def engine_for(self, instance: Any, requested: str) -> Engine[Any] | None:
         # a scored list wants the best fills, not any: `auto` answers best first
         if requested == "auto" and instance.scores is not None:
             return next(e for e in self.engines if e.name == "best")
         return super().engine_for(instance, requested)
 
-    def adjust(self, instance, options):
+    def adjust(self, instance: Any, options: Options) -> Instance:
         rule = options.get("rebus")
         if rule and instance.source is None and (rule in ("file", "implied", "none")
                                                  or instance.rebus != tuple(rule.split(","))):
@@ -156,7 +161,7 @@ class CrosswordKind(Kind):
                              "'dictionary: en min-score=0' for frequency scores")
         return instance
 
-    def input_notes(self, instance):
+    def input_notes(self, instance: Any) -> list[str]:
         from satpuzzle.kinds.crossword.causes import typed_note, unplaced_note
 
         if instance.source is None:
@@ -164,12 +169,12 @@ class CrosswordKind(Kind):
         return [note for note in (typed_note(instance.source), unplaced_note(instance.source))
                 if note]
 
-    def known_causes(self, instance):
+    def known_causes(self, instance: Any) -> list[str]:
         from satpuzzle.kinds.crossword.causes import known_causes
 
         return known_causes(instance)
 
-    def prepare_check(self, instance):
+    def prepare_check(self, instance: Instance) -> Callable[[Solution], list[str]]:
         return self.checker.prepare(instance)
 
 

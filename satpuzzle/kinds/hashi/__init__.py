@@ -4,8 +4,10 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from satpuzzle.instances import Instance, Options, Solution
 from satpuzzle.kinds.base import ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -58,13 +60,14 @@ class HashiKind(Kind):
     parse_solutions = Lazy("satpuzzle.kinds.hashi.rendering", "parse_solutions")
     native_format_names = ("has",)
 
-    def prepare_check(self, instance):
+    def prepare_check(self, instance: Instance) -> Callable[[Solution], list[str]]:
         return self.checker.prepare(instance)
 
     def adjust(self, instance, options):
         return self.puzzle.with_connectivity(instance, options.get("connectivity"))
 
-    def generate(self, rows, cols, seed, unique, options):
+    def generate(self, rows: int, cols: int, seed: int, unique: bool,
+                 options: Options) -> Instance:
         islands = options.get("islands")
         if islands is None:
             islands = max(2, rows * cols // 5)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from satpuzzle.instances import Instance, Options
 from satpuzzle.kinds.base import Engine, Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -86,7 +87,8 @@ class JigsawKind(Kind):
     parse_solutions = Lazy("satpuzzle.kinds.jigsaw.rendering", "parse_solutions")
     native_format_names = ("eternity", "brendan")
 
-    def generate(self, rows, cols, seed, unique, options):
+    def generate(self, rows: int, cols: int, seed: int, unique: bool,
+                 options: Options) -> Instance:
         labels = options.get("labels")
         if labels is None:
             labels = max(1, rows * cols // 2)

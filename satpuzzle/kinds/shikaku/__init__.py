@@ -5,8 +5,10 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from satpuzzle.instances import Instance, Options, Solution
 from satpuzzle.kinds.base import ExchangeFormat, Kind, Option
 from satpuzzle.lazy import Lazy
 
@@ -47,10 +49,11 @@ class ShikakuKind(Kind):
     solution_from_json = Lazy("satpuzzle.kinds.shikaku.rendering", "from_json")
     parse_solutions = Lazy("satpuzzle.kinds.shikaku.rendering", "parse_solutions")
 
-    def prepare_check(self, instance):
+    def prepare_check(self, instance: Instance) -> Callable[[Solution], list[str]]:
         return self.checker.prepare(instance)
 
-    def generate(self, rows, cols, seed, unique, options):
+    def generate(self, rows: int, cols: int, seed: int, unique: bool,
+                 options: Options) -> Instance:
         # about six cells per rectangle before merges (measured sensible in benchmarks)
         depth = options.get("depth")
         if depth is None:

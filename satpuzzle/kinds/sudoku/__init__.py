@@ -83,7 +83,8 @@ class SudokuKind(Kind):
     generate_size = (9, 9)
     encoding_families = FAMILIES
 
-    def generate(self, rows, cols, seed, unique, options):
+    def generate(self, rows: int, cols: int, seed: int, unique: bool,
+                 options: Options) -> Instance:
         # always unique (by proof), whatever `unique` says: a Sudoku has one solution
         if rows != cols:
             raise InputError(f"a Sudoku grid is square: --size N or NxN, not {rows}x{cols}")
