@@ -268,6 +268,10 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_the_command_line_takes_a_pasted_line_and_still_says_no_such_file",
         "test_timeout_reports_the_whole_command_reading_the_word_list_included",
     ),
+    "test_api_typed.py": (
+        "test_forced_cut_short_raises_timeout_with_what_was_proven",
+        "test_timeout_while_compiling",
+    ),
     "test_baseline_crossword_trie.py": (
         "test_random_grids_match_brute_force",
         "test_seed_example_agrees_with_brute_force",
@@ -283,13 +287,16 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "test_batch_progress.py": (
         "test_directory_jobs_matches_sequential_output_in_order",
+        "test_no_progress_when_stderr_is_not_a_terminal",
         "test_progress_line_on_a_terminal_during_enumeration",
+        "test_sigint_during_parallel_batch_exits_3_and_kills_workers",
     ),
     "test_benchmark_grids.py": ("test_a_small_grid_measured_by_both_commands",),
     "test_benchmark_harness.py": (
         "test_report_has_tables_image_links_and_keeps_hand_written_text",
     ),
     "test_benchmark_report.py": ("test_run_case_reads_checks_and_flags_a_wrong_peer",),
+    "test_budget.py": ("test_a_long_pb_encoding_is_killed_at_the_deadline",),
     "test_budget_rules.py": (
         "test_a_best_fill_handed_over_at_the_deadline_is_not_written",
         "test_compile_cut_short_by_its_timeout_leaves_the_file_untouched",
@@ -387,11 +394,16 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_every_encoding_gives_the_same_solutions",
         "test_sudoku_random_givens_same_solutions_every_encoding",
     ),
+    "test_encodings_study.py": ("test_quick_study_of_one_kind",),
     "test_external_solver.py": (
         "test_all_solutions_match_pysat",
         "test_timeout_kills_the_solver_and_exits_3",
     ),
-    "test_forced.py": ("test_backbone_equals_agreement_of_all_solutions",),
+    "test_forced.py": (
+        "test_api_timeout_returns_status_and_partial_result",
+        "test_backbone_equals_agreement_of_all_solutions",
+        "test_cli_interrupt_stops_the_backbone",
+    ),
     "test_formats_constructors.py": ("test_real_file_filled_and_written_back",),
     "test_fuzz.py": (
         "test_native_and_format_texts_read_cleanly",
@@ -412,6 +424,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_signal_during_a_batch_answers_every_line_and_exits_3",
         "test_signal_during_all_prints_solutions_and_count",
         "test_signal_during_compile_leaves_no_file",
+        "test_timeout_exits_3_with_count_so_far",
         "test_timeout_json_reports_unknown_completeness",
     ),
     "test_jigsaw.py": (
@@ -431,17 +444,21 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "test_one_in_three_sat.py": ("test_every_clause_encoding_gives_the_same_solutions",),
     "test_output_streams.py": (
+        "test_a_closed_stderr_keeps_the_timeout_status",
         "test_every_command_ends_with_exit_3_when_its_reader_leaves",
         "test_every_command_with_stderr_closed_keeps_its_status_and_output",
         "test_every_command_with_stdout_closed_is_one_line_exit_2",
     ),
     "test_partition.py": ("test_every_sum_encoding_gives_the_same_splits",),
     "test_paste_inputs.py": (
+        "test_diagonals_on_a_puz_file_and_a_batch",
+        "test_every_command_that_reads_the_puzzle_takes_diagonals",
         "test_generated_hashi_puzzles_export_as_game_ids",
         "test_tracking_parameters_are_ignored_with_one_note",
     ),
     "test_pictures.py": ("test_every_kind_is_valid_svg_that_rasterises",),
     "test_progress_pty.py": (
+        "test_batch_cut_by_timeout_ends_cleanly",
         "test_count_cut_by_timeout_prints_a_clean_count",
         "test_count_stopped_by_limit_prints_a_clean_count",
         "test_count_to_the_end_prints_a_clean_count",
@@ -455,6 +472,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_readme.py": ("test_readme_tour_commands_print_what_the_readme_shows",),
     "test_reduction_one_in_three.py": (
         "test_random_formulas",
+        "test_satlib_prefixes",
         "test_sizes",
         "test_special_formulas",
     ),
