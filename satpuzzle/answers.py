@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 from satpuzzle import reports
+from satpuzzle.claims import Certified, status_of
 from satpuzzle.errors import EXIT_FOUND, EXIT_GAVE_UP, EXIT_NONE
+from satpuzzle.instances import Instance, Solution
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.pipeline import (
@@ -29,6 +31,7 @@ from satpuzzle.pipeline import (
 )
 
 if TYPE_CHECKING:
+    from satpuzzle.certify import Certificate
     from satpuzzle.loading import Loaded
     from satpuzzle.reports import SolveOutput
 
@@ -55,7 +58,7 @@ class PuzzleAnswer:
     answered in one line; `prefix` starts its stderr lines ("satpuzzle: puzzle K: " for a
     puzzle answered by a worker)."""
 
-    def __init__(self, instance: Any, limit: int | None, output: SolveOutput,
+    def __init__(self, instance: Instance, limit: int | None, output: SolveOutput,
                  inferred: str | None = None, one_line: bool = False,
                  prefix: str = "satpuzzle: ") -> None:
         self.instance, self.output = instance, output
@@ -63,12 +66,13 @@ class PuzzleAnswer:
         self.limit = limit
         self.read_as = f" (read as {inferred})" if inferred else ""
         self.one_line, self.prefix = one_line, prefix
-        self.solutions: list[Any] = []  # those printed at the end
+        self.solutions: list[Solution] = []  # those printed at the end
         self.count = 0
         self.compiled: Compiled | None = None
         self.done: Done | None = None
         self.forced: ForcedResult | None = None
         self.ended: Ended | None = None
+        self.certificate: Certificate | None = None  # --certify: the claim's
 
     def err(self, message: str) -> Said:
         return Said("err", self.prefix + message)
@@ -77,7 +81,7 @@ class PuzzleAnswer:
         """The notes on the puzzle read (once, after the input's checks)."""
         return [self.err(f"note: {note}") for note in self.kind.input_notes(self.instance)]
 
-    def feed(self, event: Event) -> list[Said]:
+    def feed(self, event: Event | Certified) -> list[Said]:
         """What to print now for `event`."""
         if isinstance(event, Found):
             note = [self.err(event.unproven)] if event.unproven else []
@@ -90,6 +94,8 @@ class PuzzleAnswer:
             self.forced = event
         elif isinstance(event, Ended):
             self.ended = event
+        elif isinstance(event, Certified):
+            self.certificate = event.certificate
         return []
 
     def answered(self, event: Done | Counting | None) -> None:
@@ -100,7 +106,7 @@ class PuzzleAnswer:
         if event is not None:
             self.count = max(self.count, event.count)
 
-    def add(self, solution: Any) -> list[Said]:
+    def add(self, solution: Solution) -> list[Said]:
         """Count a solution (already rule-checked by the pipeline); printed now, or kept for
         the end."""
         self.count += 1
@@ -117,7 +123,7 @@ class PuzzleAnswer:
     def streaming(self) -> bool:
         return not self.output.unique and not self.one_line
 
-    def render(self, solution: Any) -> str:
+    def render(self, solution: Solution) -> str:
         if self.one_line:
             return self.kind.render_line(self.instance, solution)
         if self.output.pretty:
@@ -150,8 +156,10 @@ class PuzzleAnswer:
         output = self.output
         if output.format == "json":
             result = Result(self.instance.KIND, status, self.count, complete,
-                            tuple(self.solutions), instance=self.instance)
-            return [Said("out", json.dumps(result.to_json()) + "\n")]
+                            tuple(self.solutions), instance=self.instance).to_json()
+            if self.certificate is not None:
+                result["certificate"] = certificate_json(self.certificate)
+            return [Said("out", json.dumps(result) + "\n")]
         if output.format == "svg":
             verdict = [self.err(reports.verdict(self.count, status))] if output.unique else []
             return [*verdict, Said("out", render_svg(self.instance, self.solutions))]
@@ -163,6 +171,8 @@ class PuzzleAnswer:
             rendered = [self.render(s) for s in self.solutions]
             separator = " " if self.one_line else "\n\n"
             verdict_line = reports.verdict(self.count, status)
+            if self.certificate is not None and not self.one_line:
+                verdict_line += f" — {self.certificate.note()}"
             return [Said("out", separator.join([verdict_line, *rendered]) + "\n")]
         if self.one_line:
             lines = [self.render(solution) for solution in self.solutions]
@@ -194,7 +204,24 @@ class PuzzleAnswer:
         causes = () if self.count else self.kind.known_causes(self.instance)
         lines = reports.summary_lines(self.count, complete, several, self.output.count,
                                       causes, self.read_as)
-        return [self.err(line) for line in lines], EXIT_FOUND if self.count else EXIT_NONE
+        said, status = self.certified(EXIT_FOUND if self.count else EXIT_NONE)
+        return [self.err(line) for line in lines] + said, status
+
+    def certified(self, status: int) -> tuple[list[Said], int]:
+        """--certify: the claim's verdict on stderr (text --unique has it on its verdict
+        line), and the exit status when the claim could not be backed: found false, a bug
+        (4); not proven within the time or the proof budget, gave up (3)."""
+        certificate = self.certificate
+        if certificate is None and self.output.certify:  # said, not left to be guessed
+            return [self.err("not certified: nothing negative to prove (the solutions "
+                             "printed, each rule-checked, are the answer's evidence; a limit "
+                             "reached claims nothing of the others)")], status
+        if certificate is None:
+            return [], status
+        on_verdict_line = self.output.unique and self.output.format == "text"
+        said = [] if on_verdict_line and certificate.certified else [
+            self.err(certificate.verdict())]
+        return said, status_of([certificate], status)
 
     def closing_forced(self, event: ForcedResult, ended: Ended,
                        elapsed: float) -> tuple[list[Said], int]:
@@ -277,13 +304,16 @@ class BatchAnswers:
     from its first event to its line: a batch of 49,158 puzzles held every solution to the
     end, 70 MB."""
 
-    def __init__(self, instances: Sequence[Any], output: SolveOutput, request: Request) -> None:
+    def __init__(self, instances: Sequence[Instance], output: SolveOutput,
+                 request: Request) -> None:
         self.instances, self.output, self.request = instances, output, request
         self.live: dict[int, PuzzleAnswer] = {}
         self.order: InInputOrder[Done] = InInputOrder(len(instances))
         self.compiled: Compiled | None = None
         self.ended = Ended("interrupt", 0.0)
         self.printed = self.answered = self.found = 0
+        self.certificates: list[Certificate] = []  # --certify: the claims' certificates
+        self.received = 0  # puzzles answered (their Done come), printed or waiting their turn
 
     def answer(self, index: int) -> PuzzleAnswer:
         answer = self.live.get(index)
@@ -294,7 +324,7 @@ class BatchAnswers:
                 one_line=True)
         return answer
 
-    def feed(self, event: Event) -> list[Said]:
+    def feed(self, event: Event | Certified) -> list[Said]:
         """The lines now ready to print for `event` (a puzzle's Done may free several)."""
         if isinstance(event, Found):
             self.answer(event.index).add(event.solution)
@@ -302,7 +332,10 @@ class BatchAnswers:
             self.compiled = event
         elif isinstance(event, Ended):
             self.ended = event
+        elif isinstance(event, Certified):
+            self.answer(event.index).certificate = event.certificate
         elif isinstance(event, Done):
+            self.received += 1
             return [piece for index, done in self.order.add(event.index, event)
                     for piece in self.line(index, done)]
         return []
@@ -314,7 +347,13 @@ class BatchAnswers:
         self.printed += 1
         self.found += bool(answer.count)
         self.answered += bool(answer.count or (answer.done and answer.done.complete))
-        return answer.answer(stopped)
+        certificate = answer.certificate
+        if certificate is None:
+            return answer.answer(stopped)
+        self.certificates.append(certificate)
+        failed = [] if certificate.certified else [Said(
+            "err", f"satpuzzle: puzzle {index + 1}: {certificate.verdict()}")]
+        return answer.answer(stopped) + failed
 
     def closing(self, inferred: str | None, elapsed: float,
                 interrupted: bool = False) -> tuple[list[Said], int]:
@@ -328,12 +367,15 @@ class BatchAnswers:
             said.append(Said("err", "\n".join(reports.stats_lines(self.compiled, self.ended))))
         if inferred:
             said.append(Said("err", f"satpuzzle: read as {inferred}"))
+        if self.certificates:
+            said.append(Said("err", reports.certified_summary(self.certificates)))
         if self.ended.stopped:
             said.append(Said("err", f"satpuzzle: {reports.stopped_after(self.ended.stopped, elapsed)}: "
                                     f"{self.answered} of {self.printed} puzzles answered, "
                                     "enumeration incomplete"))
             return said, EXIT_GAVE_UP
-        return said, EXIT_FOUND if self.found == self.printed else EXIT_NONE
+        return said, status_of(self.certificates,
+                               EXIT_FOUND if self.found == self.printed else EXIT_NONE)
 
 
 class ParallelAnswers:
@@ -380,3 +422,10 @@ def many_summary(statuses: Sequence[int], total: int) -> list[Said]:
     """The line after a file or directory of several puzzles (none for one puzzle)."""
     line = reports.many_summary(statuses, total)
     return [] if line is None else [Said("err", line)]
+
+
+def certificate_json(certificate: Certificate) -> dict[str, object]:
+    """--format json: what --certify adds to an answer."""
+    return {"claim": certificate.claim, "certified": certificate.certified,
+            "note": certificate.note(), "proof_lines": certificate.proof_lines,
+            "check_seconds": round(certificate.check_seconds, 6)}

@@ -9,7 +9,7 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from types import FrameType
 
 from satpuzzle.errors import EXIT_GAVE_UP
 
@@ -32,7 +32,7 @@ class Cancellation:
         self.received = 0
         self.own_process = own_process
 
-    def handle(self, _signum: int, _frame: Any) -> None:
+    def handle(self, _signum: int, _frame: FrameType | None) -> None:
         self.received += 1
         if self.received > 1 and self.own_process:
             _stop_now()

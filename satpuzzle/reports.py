@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from satpuzzle import counting, pipeline
 from satpuzzle.errors import (
@@ -23,8 +23,14 @@ from satpuzzle.kinds import registry
 from satpuzzle.textio import printable
 
 if TYPE_CHECKING:
+    from satpuzzle.backbone import Backbone
+    from satpuzzle.certify import Certificate
+    from satpuzzle.cnf import Formula
+    from satpuzzle.instances import Instance, Solution
+    from satpuzzle.kinds.base import Kind
     from satpuzzle.loading import Loaded
     from satpuzzle.pipeline import Compiled, Ended
+    from satpuzzle.verify import InstanceReport
 
 # how a run on a Dask cluster ends when the cluster goes (satpuzzle.cluster.ClusterLost)
 LOST_WORDS = {"scheduler-lost": "lost the Dask scheduler",
@@ -50,6 +56,7 @@ class SolveOutput:
     limit: int | None = None
     output: str = "-"
     stats: bool = False
+    certify: bool = False
 
     def check_questions(self) -> None:
         """--count asks how many; --unique and --forced ask other questions."""
@@ -168,7 +175,7 @@ def stats_lines(compiled: Compiled | None, ended: Ended) -> list[str]:
     return ["satpuzzle: stats: " + line for line in lines]
 
 
-def forced_headline(result: Any) -> str:
+def forced_headline(result: Backbone) -> str:
     """--forced's first line: what the backbone (satpuzzle.backbone) proved, or how far."""
     counts = (f"{len(result.forced_true)} true, {len(result.forced_false)} false; "
               f"{result.calls} solver calls")
@@ -187,7 +194,7 @@ def forced_headline(result: Any) -> str:
             f"{len(result.free)} free")
 
 
-def forced_cut_short(result: Any, elapsed: float) -> str | None:
+def forced_cut_short(result: Backbone, elapsed: float) -> str | None:
     """What --forced says of a backbone cut short; None when it was not."""
     if result.status not in ("timeout", "interrupted"):
         return None
@@ -255,10 +262,19 @@ def puzzle_message(message: str, number: int) -> str:
     return message
 
 
+def certified_summary(certificates: Sequence[Certificate]) -> str:
+    """--certify over a batch: how many claims were certified, with what."""
+    done = [certificate for certificate in certificates if certificate.certified]
+    lines = sum(certificate.proof_lines for certificate in done)
+    seconds = sum(certificate.check_seconds for certificate in done)
+    return (f"satpuzzle: {len(done)} of {len(certificates)} claims certified: LRAT proofs of "
+            f"{lines:,} lines in all, checked in {seconds:.2f} s")
+
+
 # ---------------------------------------------------------------- compile --explain
 
 
-def explanation(formula: Any, as_json: bool, utf8: bool) -> str:
+def explanation(formula: Formula, as_json: bool, utf8: bool) -> str:
     """compile --explain: per family of constraints, its constraints, clauses, auxiliary
     variables, literals, encoding and an example clause, as a table or as JSON (with `utf8`
     false, JSON escapes the example's ∨ and ¬)."""
@@ -281,32 +297,43 @@ class VerifyTally:
     total: int = 0
     satisfiable: int = 0
     mismatches: int = 0
+    certificates: list[Certificate] = field(default_factory=list)  # --certify: unsat sides'
 
-    def add(self, report: Any, verbose: bool) -> list[str]:
+    def add(self, report: InstanceReport, verbose: bool) -> list[str]:
         """Count one instance's report; its lines when they are to be printed."""
         self.total += 1
         self.satisfiable += report.source_satisfiable
         self.mismatches += report.mismatch
-        return verify_report_lines(report) if report.mismatch or verbose else []
+        self.certificates += [certificate for _side, certificate in report.certificates]
+        unproven = any(not certificate.certified for _side, certificate in report.certificates)
+        return verify_report_lines(report) if report.mismatch or verbose or unproven else []
 
-    def closing(self, how: str, count: int, elapsed: float) -> tuple[str, str | None, int]:
+    def closing(self, how: str, count: int, elapsed: float,
+                certify: bool = False) -> tuple[str, str | None, int]:
         """The last line, a line for stderr when the run was cut short, the exit status."""
         last = (f"{self.total} instances, {self.satisfiable} satisfiable, "
                 f"{self.mismatches} mismatches")
+        certified = sum(certificate.certified for certificate in self.certificates)
+        if certify:
+            last += (f", {certified} of {len(self.certificates)} unsatisfiable sides "
+                     "certified")
         if how != "done":
             return last, (f"satpuzzle: {gave_up(how, elapsed)} while verifying: {self.total} "
                           f"of {count} instances checked"), EXIT_GAVE_UP
-        return last, None, EXIT_NONE if self.mismatches else EXIT_FOUND
+        if self.mismatches or any(certificate.false for certificate in self.certificates):
+            return last, None, EXIT_NONE
+        return last, None, EXIT_FOUND if certified == len(self.certificates) else EXIT_GAVE_UP
 
 
-def verify_report_lines(report: Any) -> list[str]:
+def verify_report_lines(report: InstanceReport) -> list[str]:
     """One instance's line of verify (satpuzzle.verify's report), then its problems."""
     verdict = "MISMATCH" if report.mismatch else "ok"
     headline = (f"{report.label}: {verdict}, source "
                 f"{'sat' if report.source_satisfiable else 'unsat'}, jigsaw "
                 f"{'sat' if report.target_satisfiable else 'unsat'} ({report.pieces} pieces, "
                 f"{report.target_solutions_checked} solutions mapped back)")
-    return [headline, *(f"  {problem}" for problem in report.problems)]
+    return [headline, *(f"  {problem}" for problem in report.problems),
+            *(f"  {side}: {certificate.verdict()}" for side, certificate in report.certificates)]
 
 
 # ---------------------------------------------------------------- generate
@@ -340,7 +367,7 @@ def generate_cut_short(made: int, asked: int, written: bool, left_out: str,
 # ---------------------------------------------------------------- check and export
 
 
-def checked(kind: Any, instance: Any, text: str, path: str) -> Iterator[tuple[str, bool]]:
+def checked(kind: Kind, instance: Instance, text: str, path: str) -> Iterator[tuple[str, bool]]:
     """check: one line per solution of `text` (as solve prints them, text or JSON), valid or
     the rules it breaks, as each is checked; and whether it was valid."""
     if text.lstrip().startswith("{"):
@@ -354,7 +381,7 @@ def checked(kind: Any, instance: Any, text: str, path: str) -> Iterator[tuple[st
         yield f"solution {number}: {verdict}", not problems
 
 
-def _json_solutions(kind: Any, instance: Any, text: str, path: str) -> list[Any]:
+def _json_solutions(kind: Kind, instance: Instance, text: str, path: str) -> list[Solution]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -15,17 +15,24 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from satpuzzle.cancelling import Cancellation
 from satpuzzle.errors import InputError
+from satpuzzle.instances import Instance, Options, Solution
 from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 
 if TYPE_CHECKING:
+    from satpuzzle.claims import Certified, Certifying
+    from satpuzzle.cnf import Formula
+    from satpuzzle.kinds.base import Kind, Option
     from satpuzzle.loading import Loaded
     from satpuzzle.pipeline import Event, PuzzleEvents, Request
+    from satpuzzle.verify import InstanceReport
 
+claims = Lazy("satpuzzle.claims")
 clause_budget = Lazy("satpuzzle.cnf", "clause_budget")
 cluster = Lazy("satpuzzle.cluster")
 counting = Lazy("satpuzzle.counting")
@@ -34,8 +41,10 @@ run_children = Lazy("satpuzzle.children", "run_children")
 run_in_child = Lazy("satpuzzle.stages", "run_in_child")
 time_limit = Lazy("satpuzzle.stages", "time_limit")
 
+Item = TypeVar("Item")
+
 # a closeable stream of a run's events (closing it stops the run's children)
-Events = Generator["Event", None, None]
+Events = Generator["Event | Certified", None, None]
 Enumerated = Callable[["Request"], Events]
 
 
@@ -98,7 +107,7 @@ class RunContext:
 # ---------------------------------------------------------------- reading and writing
 
 
-def read_puzzles(path: str, kind: str | None, index: int | None, options: dict[str, Any],
+def read_puzzles(path: str, kind: str | None, index: int | None, options: Options,
                  run: RunContext) -> tuple[Loaded, str]:
     """The puzzles the file at `path` holds (a URL, a game ID, '-' ...), read as `kind` (None:
     recognised) with the kinds' input `options` (by option name; None or false: not given),
@@ -132,7 +141,7 @@ def read_puzzles(path: str, kind: str | None, index: int | None, options: dict[s
     return loaded, notes.getvalue()
 
 
-def _refuse_options_of_other_kinds(given: list[tuple[Any, Any]], loaded: Loaded) -> None:
+def _refuse_options_of_other_kinds(given: list[tuple[Kind, Option]], loaded: Loaded) -> None:
     """A kind's input option (--diagonals, --connectivity, --best ...) given for a file that
     holds no puzzle of that kind would change nothing: refused rather than ignored."""
     kinds = {instance.KIND for instance in loaded.instances}
@@ -168,7 +177,7 @@ def write_file(path: str, text: str | bytes, inputs: tuple[str, ...], force: boo
 # ---------------------------------------------------------------- compile and decode
 
 
-def compiled_cnf(instance: Any, request: Request) -> tuple[Any, str]:
+def compiled_cnf(instance: Instance, request: Request) -> tuple[Formula, str]:
     """`compile`: the puzzle's standalone formula and its DIMACS text, whose header carries the
     puzzle and the variable map (for `decode`), within the request's budget and time."""
     compiled = pipeline.compile(instance, request, standalone=True)
@@ -182,9 +191,9 @@ class Decoded:
     """`decode`: the puzzle, what the model file says (SAT, UNSAT, UNKNOWN) and, for SAT, the
     solution its model stands for, rule-checked."""
 
-    instance: Any
+    instance: Instance
     status: str
-    solution: Any = None
+    solution: Solution = None
 
 
 def decoded(path: str, model_path: str, request: Request,
@@ -210,7 +219,7 @@ def decoded(path: str, model_path: str, request: Request,
                                                           model_path))
 
 
-def only(loaded: Loaded) -> Any:
+def only(loaded: Loaded) -> Instance:
     """The one puzzle of a file (a command that answers one: --index K chooses)."""
     if len(loaded.instances) != 1:
         raise InputError(f"the file holds {len(loaded.instances)} puzzles; choose one with "
@@ -230,6 +239,7 @@ class SolveRun:
     counter: str = "enumerate"
     cluster: str | None = None
     split: int | None = None
+    certifying: Certifying | None = None  # --certify
 
     def checked(self) -> SolveRun:
         """Refuse what --solver-cmd and --counter cannot do, before any work; the PySAT
@@ -238,6 +248,9 @@ class SolveRun:
         if request.solver_cmd is not None:
             self._check_external()
         self._check_counter()
+        if self.certifying is not None and request.forced:
+            raise InputError("--certify backs \"no solution\", \"unique\" and complete counts "
+                             "with proofs; --forced's backbone is not certified")
         if request.solver_cmd is not None:
             return self
         from satpuzzle.solving import check_solver
@@ -303,14 +316,14 @@ class Place:
     def __init__(self, workers: int, client: Any = None) -> None:
         self.workers, self.client = workers, client
 
-    def solve_each(self, instances: Sequence[Any], request: Request,
+    def solve_each(self, instances: Sequence[Instance], request: Request,
                    cubes: Sequence[tuple] | None = None
                    ) -> Generator[PuzzleEvents, None, None]:
         if self.client is None:
             return pipeline.solve_each(instances, request, self.workers, cubes)
         return cluster.solve_each(self.client, instances, request, cubes)
 
-    def solve_batch(self, instances: Sequence[Any], request: Request) -> Events:
+    def solve_batch(self, instances: Sequence[Instance], request: Request) -> Events:
         if self.client is None:
             return pipeline.solve_batch(instances, request)
         return cluster.solve_batch(self.client, instances, request)
@@ -327,7 +340,7 @@ def place(address: str | None, workers: int, timeout: float | None) -> Iterator[
         yield Place(workers, client)
 
 
-def puzzle_events(run: SolveRun, instance: Any) -> Events:
+def puzzle_events(run: SolveRun, instance: Instance) -> Events:
     """The events answering one puzzle: its --split cubes, or the pipeline's run, counted as
     --counter says."""
     solved: Enumerated = (functools.partial(_split_events, run, instance) if run.split
@@ -335,12 +348,12 @@ def puzzle_events(run: SolveRun, instance: Any) -> Events:
     return answers(run, [instance], solved)
 
 
-def batch_events(run: SolveRun, where: Place, instances: Sequence[Any]) -> Events:
+def batch_events(run: SolveRun, where: Place, instances: Sequence[Instance]) -> Events:
     """The events answering a batch of one-line puzzles (puzzle k's say index k)."""
     return answers(run, instances, functools.partial(where.solve_batch, instances))
 
 
-def _split_events(run: SolveRun, instance: Any, request: Request) -> Events:
+def _split_events(run: SolveRun, instance: Instance, request: Request) -> Events:
     """--split K: the puzzle's cubes solved by --jobs workers or on --cluster, their events
     merged into one puzzle's."""
     cubes = pipeline.split_cubes(instance, request, run.split)
@@ -354,17 +367,31 @@ def _split_events(run: SolveRun, instance: Any, request: Request) -> Events:
 # ---------------------------------------------------------------- --counter
 
 
-def answers(run: SolveRun, instances: Sequence[Any], enumerated: Enumerated) -> Events:
+def answers(run: SolveRun, instances: Sequence[Instance], enumerated: Enumerated) -> Events:
     """The events answering `instances` (puzzle k's say index k): the pipeline's
-    (`enumerated(request)`), or for --count by a model counter, those of `--counter`."""
+    (`enumerated(request)`), or for --count by a model counter, those of `--counter`; with
+    --certify, each negative claim certified (satpuzzle.claims)."""
     if run.counter == counting.GANAK:
-        return _counted(instances, range(len(instances)), run.request)
-    if run.counter == counting.AUTO:
-        return _enumerate_then_count(enumerated, instances, run.request)
-    return enumerated(run.request)
+        events = _counted(instances, range(len(instances)), run.request)
+    elif run.counter == counting.AUTO:
+        events = _enumerate_then_count(enumerated, instances, run.request)
+    else:
+        events = enumerated(run.request)
+    if run.certifying is None:
+        return events
+    return _closing_both(events, claims.certified(events, instances, run.request,
+                                                  run.certifying))
 
 
-def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
+def _closing_both(inner: Events, outer: Iterator[Event]) -> Events:
+    """`outer`'s events; closed, it closes `inner` too (the run's children)."""
+    try:
+        yield from outer
+    finally:
+        inner.close()
+
+
+def _counted(instances: Sequence[Instance], indices: Sequence[int], request: Request,
              race: bool = False) -> Events:
     """--counter ganak: each puzzle's formula counted in a child process (satpuzzle.counting),
     projected on its puzzle variables; nothing is enumerated, so no solution is decoded or
@@ -397,7 +424,7 @@ def _counted(instances: Sequence[Any], indices: Sequence[int], request: Request,
     yield pipeline.Ended(None, seconds, engine=engine)
 
 
-def _enumeration_count(instance: Any, request: Request) -> tuple[int, bool]:
+def _enumeration_count(instance: Instance, request: Request) -> tuple[int, bool]:
     """In a child of the race: the pipeline's count of one puzzle, in that process (the
     race's parent keeps the time)."""
     found, done = 0, pipeline.Done(0, 0, False)
@@ -409,7 +436,7 @@ def _enumeration_count(instance: Any, request: Request) -> tuple[int, bool]:
     return max(found, done.count), done.complete
 
 
-def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
+def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Instance],
                           request: Request) -> Events:
     """--counter auto: enumeration alone for up to counting.AUTO_SECONDS (within --timeout);
     each puzzle it leaves unanswered is then counted by Ganak and enumerated again side by
@@ -423,7 +450,7 @@ def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
                     else min(switch, request.deadline))
     final = trial.deadline == request.deadline  # the trial's end is --timeout's
     answered: set[int] = set()
-    held: list[Any] = []  # cut short, or stopped at --limit: wanted if the run ends here
+    held: list[Event] = []  # cut short, or stopped at --limit: wanted if the run ends here
     try:
         with closing(enumerated(trial)) as events:
             for event in events:
@@ -450,11 +477,11 @@ def _enumerate_then_count(enumerated: Enumerated, instances: Sequence[Any],
 
 
 @dataclass
-class Made:
+class Made(Generic[Item]):
     """What a run of many items made, in order, and how it ended ("done", "timeout",
     "interrupt", or how the cluster was lost)."""
 
-    items: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     how: str = "done"
 
 
@@ -469,7 +496,7 @@ def generate_one(spec: tuple, seed: int, request: Request,
 
 def generate_many(spec: tuple, seeds: range, request: Request, workers: int,
                   address: str | None, timeout: float | None,
-                  advance: Callable[[], None]) -> Made:
+                  advance: Callable[[], None]) -> Made[str]:
     """The puzzles of `spec` from `seeds`, made by `workers` processes here or on the Dask
     cluster at `address`: the run of them in seed order that is complete, and how the run
     ended; `advance` is called as each puzzle is made."""
@@ -484,8 +511,9 @@ def generate_many(spec: tuple, seeds: range, request: Request, workers: int,
         for index in range(first, len(seeds), jobs):
             send((index, cluster.generate_work((*spec, [seeds[index]]), request)[0]))
 
-    def on_event(_child: int, payload: Any) -> None:
-        made[payload[0]] = payload[1]
+    def on_event(_child: int, payload: object) -> None:
+        index, text = cast(tuple[int, str], payload)
+        made[index] = text
         advance()
 
     run = run_children([functools.partial(worker, first) for first in range(jobs)], on_event,
@@ -496,10 +524,10 @@ def generate_many(spec: tuple, seeds: range, request: Request, workers: int,
     return Made(texts, run.stopped or "done")
 
 
-def _collected(items: Iterable[Any], each: Callable[[Any], None]) -> Made:
+def _collected(items: Iterable[Item], each: Callable[[Item], None]) -> Made[Item]:
     """The items of a cluster's run, in order, each passed to `each` as it comes, with how
     the run ended."""
-    made = Made()
+    made: Made[Item] = Made()
     try:
         for item in items:
             made.items.append(item)
@@ -513,7 +541,7 @@ def _collected(items: Iterable[Any], each: Callable[[Any], None]) -> Made:
     return made
 
 
-def reduced(reduction: Any, path: str, kind: str | None, index: int | None) -> str:
+def reduced(reduction: ModuleType, path: str, kind: str | None, index: int | None) -> str:
     """`reduce`: the jigsaw that `reduction` compiles the source instance at `path` into, in
     the language, under a comment naming the source."""
     from satpuzzle.verify import source_instances
@@ -533,21 +561,39 @@ class Verifying:
     """What `verify` checks: the reduction, how many jigsaw solutions of an instance are mapped
     back (`cap`), the PySAT solver, and for random sources (count, seed, size)."""
 
-    reduction: Any
+    reduction: ModuleType
     cap: int
     solver: str
     random_spec: tuple[int, int, int] | None = None
+    certify: bool = False  # each unsatisfiable side's "no solution" proven (verify --certify)
+
+    def sources(self, files: Sequence[str],
+                kind: str | None) -> tuple[Iterable[tuple[str, Instance]], int]:
+        """The source instances, labelled, and how many: random ones (`random_spec`), or
+        those of `files` (read as `kind`)."""
+        from satpuzzle import verify
+
+        if bool(self.random_spec) == bool(files):
+            raise InputError("verify: give either --random N or source FILEs")
+        if self.random_spec:
+            count, seed, size = self.random_spec
+            return verify.random_sources(self.reduction, count, seed, size), count
+        found = verify.source_instances(self.reduction, files, kind)
+        return found, len(found)
 
 
-def verify_many(job: Verifying, sources: Iterable[tuple[str, Any]], request: Request,
-                address: str | None, on_report: Callable[[Any], None]) -> str:
+def verify_many(job: Verifying, sources: Iterable[tuple[str, Instance]], request: Request,
+                address: str | None, on_report: Callable[[InstanceReport], None]) -> str:
     """Each source instance verified through the reduction (satpuzzle.verify), its report
     passed to `on_report` in input order: in a child process (so that --timeout and Ctrl-C
     stop it even inside a solver call), or on the Dask cluster at `address` (random sources
     made there, from `job.random_spec`). How the run ended."""
     reduction, cap, solver, random_spec = job.reduction, job.cap, job.solver, job.random_spec
+    if address and job.certify:
+        raise InputError("verify --certify proves here, not on a Dask cluster: leave out "
+                         "--cluster")
     if address:
-        items: Sequence[Any] = (range(random_spec[0]) if random_spec
+        items: Sequence[object] = (range(random_spec[0]) if random_spec
                                 else list(sources))
         spec = random_spec[1:] if random_spec else None
         with place(address, 1, request.remaining()) as where:
@@ -557,7 +603,8 @@ def verify_many(job: Verifying, sources: Iterable[tuple[str, Any]], request: Req
     from satpuzzle.verify import verify_all
 
     def work(send: Callable[[object], None]) -> None:
-        for report in verify_all(reduction, sources, cap, solver, request.encodings):
+        for report in verify_all(reduction, sources, cap, solver, request.encodings,
+                                 certify=job.certify):
             send(report)
 
     how, _ = run_in_child(work, request.remaining(), on_report)

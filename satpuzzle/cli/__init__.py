@@ -20,13 +20,16 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from satpuzzle import __version__, errors
 from satpuzzle.cancelling import Cancellation
 from satpuzzle.errors import EXIT_GAVE_UP, EXIT_USAGE
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
+
+if TYPE_CHECKING:
+    from satpuzzle.runs import RunContext
 
 # What main() needs once a command runs (or fails), not for --help or a usage error
 _runs = Lazy("satpuzzle.runs")
@@ -51,6 +54,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
                Lazy("satpuzzle.cli.making", "add_verify_parser")),
     "check": ("check solutions against the rules",
               Lazy("satpuzzle.cli.commands", "add_check_parser")),
+    "check-proof": ("check a proof that a CNF has no model (LRAT or DRAT)",
+                    Lazy("satpuzzle.cli.commands", "add_check_proof_parser")),
     "import": ("read a puzzle in another format and write it as .puz",
                Lazy("satpuzzle.cli.commands", "add_import_parser")),
     "export": ("write a puzzle in another format (game ID, URL, JSON, SVG, ...)",
@@ -106,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         args = build_parser().parse_args(argv)
-        handler: Callable[[argparse.Namespace, Any], int] = args.handler
+        handler: Callable[[argparse.Namespace, RunContext], int] = args.handler
         run = _runs.RunContext.starting(started, getattr(args, "timeout", None),
                                         getattr(args, "max_clauses", None), cancel)
         with reading_limits(getattr(args, "max_input_bytes", None),

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from satpuzzle.runs import RunContext
 
 # Each command imports what it uses when it runs: building its parser needs none of these
+certify = Lazy("satpuzzle.certify")
 formats = Lazy("satpuzzle.formats")
 runs = Lazy("satpuzzle.runs")
 PuzzleAnswer = Lazy("satpuzzle.answers", "PuzzleAnswer")
@@ -87,6 +88,23 @@ def add_export_parser(export: argparse.ArgumentParser) -> None:
 
 
 # ---------------------------------------------------------------- the commands
+
+
+def add_check_proof_parser(check_proof: argparse.ArgumentParser) -> None:
+    check_proof.description = ("Check that PROOF (LRAT, by satpuzzle's own checker; DRAT, text "
+                               "or binary, by dratify) refutes CNF (DIMACS), as --certify's "
+                               "proofs kept by --proof-dir do. Exit 0 verified, 1 rejected.")
+    check_proof.add_argument("cnf", metavar="CNF")
+    check_proof.add_argument("proof", metavar="PROOF")
+    common.reading_options(check_proof)
+    common.budget_option(check_proof, "give up after this long; exit 3", compiles=False)
+    check_proof.set_defaults(handler=cmd_check_proof)
+
+
+def cmd_check_proof(args: argparse.Namespace, run: RunContext) -> int:
+    checked = certify.check_proof_files(args.cnf, args.proof, run.remaining())
+    print(checked.verdict())
+    return EXIT_FOUND if checked.verified else EXIT_GAVE_UP if checked.stopped else EXIT_NONE
 
 
 def cmd_compile(args: argparse.Namespace, run: RunContext) -> int:

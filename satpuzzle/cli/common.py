@@ -5,6 +5,7 @@ its run context (satpuzzle.runs.RunContext), made by main() and passed to the co
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from satpuzzle.textio import MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     from satpuzzle.answers import Said
+    from satpuzzle.claims import Certifying
     from satpuzzle.loading import Loaded
     from satpuzzle.runs import RunContext
 
@@ -32,6 +34,7 @@ read_puzzles = Lazy("satpuzzle.runs", "read_puzzles")
 write_file = Lazy("satpuzzle.runs", "write_file")
 check_cluster_address = Lazy("satpuzzle.cluster", "check_address")  # when --cluster is given
 parse_choices = Lazy("satpuzzle.constraints.model", "parse_choices")
+claims = Lazy("satpuzzle.claims")  # --certify
 
 LONGEST_TIMEOUT = 1e8  # seconds, about three years: timers and waits refuse years
 
@@ -54,6 +57,14 @@ def positive_float(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {text!r}")
     return min(value, LONGEST_TIMEOUT)  # a longer limit is no limit in practice
+
+
+def rows_cols(text: str) -> tuple[int, int]:
+    """--size RxC, or N for N×N."""
+    match = re.fullmatch(r"([0-9]{1,12})(?:[xX×]([0-9]{1,12}))?", text)
+    if not match:
+        raise InputError(f"--size: expected rows x columns like 10x10, found {text!r}")
+    return int(match.group(1)), int(match.group(2) or match.group(1))
 
 
 def cluster_address(text: str) -> str:
@@ -139,6 +150,24 @@ def work_options(parser: argparse.ArgumentParser, what: str, jobs: bool = True) 
                              "this machine; needs the cluster extra (see docs/CLUSTER.md)")
 
 
+def certify_options(parser: argparse.ArgumentParser) -> None:
+    """--certify, its proof budget and where its proofs are kept."""
+    parser.add_argument("--certify", action="store_true",
+                        help="back every negative claim (no solution, unique, N solutions "
+                             "complete) with an LRAT proof from CaDiCaL, checked by a checker "
+                             "that shares no code with the solver (docs/CLI.md)")
+    parser.add_argument("--proof-dir", metavar="DIR",
+                        help="with --certify: keep each claim's CNF and proofs (STEM.cnf, "
+                             ".lrat, .drat) for outside checkers")
+    parser.add_argument("--proof-bytes", type=positive, metavar="N",
+                        help="with --certify: refuse a proof past N bytes (default 128 MiB)")
+
+
+def certifying_of(args: argparse.Namespace, stem: str) -> Certifying | None:
+    """--certify's request, or None without it."""
+    return claims.asked(args.certify, args.proof_dir, args.proof_bytes, stem)
+
+
 # ---------------------------------------------------------------- reading and writing
 
 
@@ -188,5 +217,6 @@ def write_said(args: argparse.Namespace, run: RunContext, said: Iterable[Said]) 
         elif piece.where == "out":
             sys.stdout.write(str(piece.text))
         else:
+            sys.stdout.flush()  # what came before it, out before it
             print(piece.text, file=sys.stderr)
     sys.stdout.flush()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from satpuzzle import answers, counting, pipeline, reports, runs
+from satpuzzle.answers import Said
 from satpuzzle.cli import common
 from satpuzzle.cli.common import EXIT_FOUND, EXIT_GAVE_UP, EXIT_USAGE, InputError, positive
 from satpuzzle.kinds import registry
@@ -20,6 +23,8 @@ from satpuzzle.solving import DEFAULT_SOLVER, SOLVER_NAMES
 
 if TYPE_CHECKING:
     from satpuzzle.runs import Events, RunContext, SolveRun
+
+Item = TypeVar("Item")
 
 # every engine any kind offers, besides SAT, the race and clasp's enumeration
 ENGINES = ("auto", "sat", "race", pipeline.CLINGO, *dict.fromkeys(
@@ -74,6 +79,7 @@ def add_parser(solve: argparse.ArgumentParser) -> None:
                             "workers or on --cluster: the first solution ends the run, "
                             "--count and --all add the cubes up, each solution once; SAT "
                             "answers every cube (see docs/CLUSTER.md)")
+    common.certify_options(solve)
     solve.add_argument("--no-check", action="store_true",
                        help="skip the rule check of each solution before it is printed")
     common.budget_option(solve, "give up after this long; exit 3 with what was found")
@@ -92,12 +98,13 @@ def request_from(args: argparse.Namespace, run: RunContext) -> SolveRun:
                           solver_cmd=args.solver_cmd, engine=args.engine,
                           check=not args.no_check, workers=args.jobs, count_only=args.count,
                           encodings=common.encodings_of(args))
-    return runs.SolveRun(request, args.counter, args.cluster, args.split)
+    certifying = common.certifying_of(args, Path(args.file).stem or "puzzle")
+    return runs.SolveRun(request, args.counter, args.cluster, args.split, certifying)
 
 
 def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
     output = SolveOutput(args.format, args.pretty, args.count, args.unique, args.forced,
-                         args.all, args.limit, args.output, args.stats)
+                         args.all, args.limit, args.output, args.stats, args.certify)
     output.check_questions()
     run = request_from(args, context).checked()  # --solver-cmd, --counter and --solver
     loaded = common.load_args(args, context)
@@ -144,24 +151,32 @@ def _print_run(args: argparse.Namespace, context: RunContext, answer: answers.Pu
                events: Events) -> int:
     """Print what `answer` says of each event as it comes, then its end; its exit status."""
     common.write_said(args, context, answer.opening())
-    interrupted = False
     with Progress("solutions") as progress, closing(events):
-        try:
-            for event in events:
-                with context.cancel.atomic():  # a solution printed and counted whole, or not
-                    before = answer.count
-                    said = answer.feed(event)
-                    progress.advance(answer.count - before)
-                    if said:
-                        with progress.paused():  # one write a solution: 0.75 -> 0.23 s
-                            common.write_said(args, context, said)
-        except KeyboardInterrupt:  # while printing: the pipeline's children are closed
-            interrupted = True
+        interrupted = _printed(args, context, events, answer.feed, progress, lambda: answer.count)
     # the answer shares the terminal with the progress line, cleared whatever the end
     said, status = answer.closing(context.elapsed(), interrupted)
     with context.cancel.atomic():
         common.write_said(args, context, said)
     return status
+
+
+def _printed(args: argparse.Namespace, context: RunContext, items: Iterable[Item],
+             feed: Callable[[Item], list[Said]], progress: Progress,
+             advanced: Callable[[], int]) -> bool:
+    """Write what `feed` says of each item as it comes, each piece whole and counted once (a
+    signal waits until it is out); whether the run was interrupted. `advanced()`: how far
+    the progress line has got."""
+    try:
+        for item in items:
+            with context.cancel.atomic():
+                said = feed(item)
+                progress.advance(advanced() - progress.done)
+                if said:
+                    with progress.paused():  # one write a solution: 0.75 -> 0.23 s
+                        common.write_said(args, context, said)
+    except KeyboardInterrupt:  # while printing: the run's children are closed
+        return True
+    return False
 
 
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
@@ -171,13 +186,8 @@ def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Lo
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=len(loaded.instances)) as progress,
           closing(where.solve_each(loaded.instances, run.request)) as results):
-        try:
-            for result in results:
-                progress.advance()
-                with context.cancel.atomic(), progress.paused():  # each answer whole, once
-                    common.write_said(args, context, parallel.feed(result, context.elapsed()))
-        except KeyboardInterrupt:
-            pass
+        _printed(args, context, results, lambda result: parallel.feed(result, context.elapsed()),
+                 progress, lambda: parallel.answered)
     said, status = parallel.closing(context.elapsed())
     common.write_said(args, context, said)
     return status
@@ -187,21 +197,11 @@ def _solve_batch(args: argparse.Namespace, context: RunContext, loaded: Loaded,
                  run: SolveRun, output: SolveOutput) -> int:
     """One-line puzzles: one answer line each, in input order (answers.BatchAnswers)."""
     batch = answers.BatchAnswers(loaded.instances, output, run.request)
-    interrupted = False
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=len(loaded.instances)) as progress,
           closing(runs.batch_events(run, where, loaded.instances)) as events):
-        try:
-            for event in events:
-                if not isinstance(event, pipeline.Done):
-                    batch.feed(event)
-                    continue
-                progress.advance()
-                # an interrupt between printing a line and counting it would print it twice
-                with context.cancel.atomic(), progress.paused():
-                    common.write_said(args, context, batch.feed(event))
-        except KeyboardInterrupt:
-            interrupted = True
+        interrupted = _printed(args, context, events, batch.feed, progress,
+                               lambda: batch.received)
     said, status = batch.closing(loaded.inferred, context.elapsed(), interrupted)
     common.write_said(args, context, said)
     return status

@@ -30,8 +30,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("satpuzzle.backends", "satpuzzle.pipeline", "satpuzzle.certify", "satpuzzle.pictures",
      "satpuzzle.reductions"),
     ("satpuzzle.formats", "satpuzzle.loading", "satpuzzle.api", "satpuzzle",
-     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.runs", "satpuzzle.reports",
-     "satpuzzle.answers"),
+     "satpuzzle.verify", "satpuzzle.cluster", "satpuzzle.claims", "satpuzzle.runs",
+     "satpuzzle.reports", "satpuzzle.answers", "satpuzzle.generating"),
     ("satpuzzle.cli", "satpuzzle.__main__"),
 ]
 # The one place a module is imported by a name computed at run time, and why it may be: a
