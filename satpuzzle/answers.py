@@ -120,6 +120,10 @@ class PuzzleAnswer:
         return [Said("out", f"{gap}{self.render(solution)}\n")]
 
     @property
+    def kind_engines(self) -> set[str]:
+        return {engine.name for engine in self.kind.engines}
+
+    @property
     def streaming(self) -> bool:
         return not self.output.unique and not self.one_line
 
@@ -212,6 +216,11 @@ class PuzzleAnswer:
         line), and the exit status when the claim could not be backed: found false, a bug
         (4); not proven within the time or the proof budget, gave up (3)."""
         certificate = self.certificate
+        engine = self.ended.engine if self.ended else None
+        if certificate is None and self.output.certify and engine in self.kind_engines:
+            return [self.err(f"not certified: the {engine} engine's answer (a best fill's "
+                             "'proven best' included) is its own search's claim; --certify "
+                             "proves no solution, unique and complete counts")], status
         if certificate is None and self.output.certify:  # said, not left to be guessed
             return [self.err("not certified: nothing negative to prove (the solutions "
                              "printed, each rule-checked, are the answer's evidence; a limit "
@@ -351,7 +360,8 @@ class BatchAnswers:
         if certificate is None:
             return answer.answer(stopped)
         self.certificates.append(certificate)
-        failed = [] if certificate.certified else [Said(
+        # a claim the run's end left unproven is counted in the summary, not said each
+        failed = [] if certificate.certified or certificate.stopped else [Said(
             "err", f"satpuzzle: puzzle {index + 1}: {certificate.verdict()}")]
         return answer.answer(stopped) + failed
 

@@ -267,8 +267,10 @@ def certified_summary(certificates: Sequence[Certificate]) -> str:
     done = [certificate for certificate in certificates if certificate.certified]
     lines = sum(certificate.proof_lines for certificate in done)
     seconds = sum(certificate.check_seconds for certificate in done)
+    cut = [certificate for certificate in certificates if certificate.stopped]
+    unproven = f"; {len(cut)} not proven: {cut[0].reason}" if cut else ""
     return (f"satpuzzle: {len(done)} of {len(certificates)} claims certified: LRAT proofs of "
-            f"{lines:,} lines in all, checked in {seconds:.2f} s")
+            f"{lines:,} lines in all, checked in {seconds:.2f} s{unproven}")
 
 
 # ---------------------------------------------------------------- compile --explain
