@@ -6,6 +6,7 @@ deferred ones: `Lazy("satpuzzle.x")` (satpuzzle/lazy.py) imports satpuzzle.x."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,17 @@ def layer_of(module: str) -> int:
     return position(module)[0]
 
 
+@functools.cache
+def _parsed(source: str, filename: str) -> ast.Module:
+    """A module's tree, parsed once for the several tests that read it (they only read it);
+    keyed by the text, so that a file written again is parsed again."""
+    return ast.parse(source, filename)
+
+
+def parse(path: Path) -> ast.Module:
+    return _parsed(path.read_text(), str(path))
+
+
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -64,7 +76,7 @@ def module_name(path: Path) -> str:
 
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every satpuzzle module `path` imports."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parse(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -131,7 +143,7 @@ def test_imports_go_down_the_layers(path):
 def _kind_of_module(name: str) -> str | None:
     parts = name.split(".")
     if len(parts) >= 3 and parts[:2] == ["satpuzzle", "kinds"] and parts[2] not in (
-            "base", "registry"):
+            "base", "interface", "registry"):
         return parts[2]
     return None
 
@@ -177,7 +189,7 @@ def dynamic_imports(path: Path) -> list[tuple[int, str]]:
     """(line, enclosing function) of every import by a computed name: `importlib.import_module`,
     `__import__`, `importlib.util.spec_from_*`/`module_from_spec` (which the contract cannot
     read), outside satpuzzle/lazy.py (whose Lazy takes a string literal, read above)."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parse(path)
     found = []
     dynamic = {"import_module", "__import__", "spec_from_file_location", "spec_from_loader",
                "module_from_spec", "exec_module", "load_module"}
@@ -223,7 +235,7 @@ def _top_level_names(module: str) -> set[str] | None:
     if not source.exists():
         return None
     names: set[str] = set()
-    for node in ast.parse(source.read_text()).body:
+    for node in parse(source).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -244,7 +256,7 @@ def _top_level_names(module: str) -> set[str] | None:
 def lazy_targets(path: Path) -> list[tuple[int, str, str | None]]:
     """(line, module, attribute or None) of every Lazy in `path`."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parse(path)):
         if _is_lazy(node):
             module = _lazy_module(path, node)
             second = node.args[1] if len(node.args) > 1 else None

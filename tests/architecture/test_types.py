@@ -1,5 +1,5 @@
 """The Kind interface is held by the type checker: each kind's `__init__.py` passes the
-modules its Lazy attributes stand for to `satpuzzle.kinds.base.Conforms[INSTANCE, SOLUTION]`
+modules its Lazy attributes stand for to `satpuzzle.kinds.interface.Conforms[INSTANCE, SOLUTION]`
 under TYPE_CHECKING, so a kind module missing a function, with other parameters or another
 result, or taking another instance class, fails mypy (which .ci/run runs on the package). Here a kind made for the test, right
 and then wrong in each way, is checked by mypy itself."""
@@ -52,7 +52,7 @@ CHECKER = "def check(instance: object, solution: object) -> list[str]: raise Not
 INIT = """\
 from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from madeup import checker, pictures, puzzle
     Conforms[puzzle.Madeup, Any](puzzle, pictures, checker, rules=puzzle, decoding=puzzle,
                                  rendering=puzzle)

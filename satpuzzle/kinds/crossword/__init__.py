@@ -182,7 +182,6 @@ KIND = CrosswordKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import crossword as checker
-    from satpuzzle.kinds.base import Conforms, Hooks, engine
     from satpuzzle.kinds.crossword import (
         best,
         codecs,
@@ -197,6 +196,7 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         search,
     )
     from satpuzzle.kinds.crossword.formats import constructors
+    from satpuzzle.kinds.interface import Conforms, Hooks, engine
 
     Conforms[model.CrosswordInstance, model.Fill](
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)

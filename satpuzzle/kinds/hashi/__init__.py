@@ -78,8 +78,8 @@ KIND = HashiKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import hashi as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
     from satpuzzle.kinds.hashi import codecs, decoding, pictures, puzzle, rendering, rules
+    from satpuzzle.kinds.interface import Conforms, Hooks
 
     Conforms[puzzle.HashiInstance, puzzle.Solution](
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)

@@ -102,7 +102,7 @@ KIND = JigsawKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import jigsaw as checker
-    from satpuzzle.kinds.base import Conforms, Hooks, engine
+    from satpuzzle.kinds.interface import Conforms, Hooks, engine
     from satpuzzle.kinds.jigsaw import (
         candidates,
         codecs,

@@ -40,7 +40,7 @@ KIND = KakuroKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import kakuro as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.kakuro import codecs, decoding, pictures, puzzle, rendering, rules
 
     Conforms[puzzle.KakuroInstance, puzzle.Solution](

@@ -41,7 +41,7 @@ KIND = NurikabeKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import nurikabe as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.nurikabe import codecs, decoding, pictures, puzzle, rendering, rules
 
     Conforms[puzzle.NurikabeInstance, puzzle.Solution](

@@ -39,7 +39,7 @@ KIND = OneInThreeSatKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import one_in_three_sat as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.one_in_three_sat import (
         codecs,
         decoding,

@@ -41,7 +41,7 @@ KIND = PartitionKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import partition as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.partition import codecs, decoding, pictures, puzzle, rendering, rules
 
     Conforms[puzzle.PartitionInstance, puzzle.Solution](

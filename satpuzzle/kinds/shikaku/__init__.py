@@ -68,7 +68,7 @@ KIND = ShikakuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import shikaku as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.shikaku import codecs, decoding, encoding, pictures, puzzle, rendering
 
     Conforms[puzzle.ShikakuInstance, puzzle.Solution](

@@ -126,7 +126,7 @@ KIND = SudokuKind()
 
 if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to the interface
     from satpuzzle.checkers import sudoku as checker
-    from satpuzzle.kinds.base import Conforms, Hooks
+    from satpuzzle.kinds.interface import Conforms, Hooks
     from satpuzzle.kinds.sudoku import (
         batch,
         codecs,
