@@ -260,8 +260,9 @@ def swapped_labels(instance, rng):
 # Chosen by measured CPU and wall time: the costliest test functions (162 of 1195), each
 # leaving a quicker test of its feature in the default run (a timeout or an interrupt of the
 # same call, the same option on another command), about 4/5 of the suite's CPU time;
-# test_stress.py and the costliest counts of test_counting.py are marked in their own files. Keyed by file name and test function (every case of a parametrized one),
-# not by path, so that a test file moved into a subfolder keeps its tests' place;
+# test_stress.py and the costliest counts of test_counting.py are marked in their own files.
+# Keyed by file name and test function (every case of a parametrized one), not by path, so
+# that a test file moved into a subfolder keeps its tests' place;
 # tests/architecture/test_slow_set.py fails on a name here that no longer names a test.
 SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_api_inputs.py": (
