@@ -154,6 +154,7 @@ class Claim:
     instance: Instance
     solutions: Sequence[Solution] | None = None
     count: int | None = None
+    text: str | None = None  # the claim in the verdict's words, when not claim_text's
 
     def __post_init__(self) -> None:
         if self.solutions is None and self.count is None:
@@ -162,6 +163,10 @@ class Claim:
     @property
     def claimed(self) -> int:
         return len(self.solutions) if self.solutions is not None else int(self.count or 0)
+
+    @property
+    def said(self) -> str:
+        return self.text or claim_text(self.claimed)
 
 
 def certify(instance: Instance, request: Request | None = None,
@@ -183,13 +188,13 @@ def certify_each(claims: Sequence[Claim], request: Request | None = None,
     the deadline cut short."""
     request = request or Request()
     jobs = [partial(_certify_here, claim, request, options) for claim in claims]
-    texts = [claim_text(claim.claimed) for claim in claims]
+    texts = [claim.said for claim in claims]
     yield from _in_children(jobs, texts, request.remaining(), options, workers)
 
 
 def _certify_here(claim: Claim, request: Request, options: ProofOptions) -> Certificate:
     """Certify `claim` in this process (a child's work)."""
-    text = claim_text(claim.claimed)
+    text = claim.said
     try:
         compiled = compile(claim.instance, request, standalone=True)
     except StageTimeout as timeout:

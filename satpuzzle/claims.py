@@ -9,13 +9,14 @@ checker has checked it. A run cut short, or stopped at --limit, claims nothing n
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from satpuzzle.errors import EXIT_GAVE_UP, EXIT_INTERNAL, InputError
 from satpuzzle.instances import Instance, Solution
+from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 from satpuzzle.pipeline import Done, Ended, Event, Found, Request
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 # proving loads CaDiCaL's proof machinery and the proof checkers: only when a claim is made
 certify = Lazy("satpuzzle.certify")
+
+# what a best-first engine claims of its first answer (Engine.optimality)
+Optimality = Callable[[Instance, Solution], "tuple[str, Instance] | None"]
 
 # the most answers of one puzzle a claim carries to be matched against the proof's models;
 # beyond, the claim is their number alone
@@ -69,17 +73,23 @@ def certified(events: Iterator[Event], instances: Sequence[Instance], request: R
     claim, proven once the run has ended (those Done wait for it); a run cut short passes
     its Done on with nothing certified."""
     found: dict[int, list[Solution]] = {}
+    proven_first: dict[int, bool] = {}  # a puzzle's first answer came proven (not cut short)
     held: list[Done] = []
     for event in events:
         if isinstance(event, Found):
             kept = found.setdefault(event.index, [])
+            proven_first.setdefault(event.index, not event.unproven)
             if len(kept) <= MOST_KEPT:
                 kept.append(event.solution)
         elif isinstance(event, Done):
             held.append(event)
             continue
         elif isinstance(event, Ended) and event.stopped is None:
-            yield from _proven(held, found, instances, request, certifying)
+            claims = _claims(held, found, instances)
+            optimality = _optimality(instances, event.engine)
+            if optimality is not None:
+                claims.update(_best_claims(held, found, proven_first, instances, optimality))
+            yield from _proven(held, claims, instances, request, certifying)
             held = []
         elif isinstance(event, Ended):
             yield from held
@@ -88,15 +98,48 @@ def certified(events: Iterator[Event], instances: Sequence[Instance], request: R
     yield from held  # a run that sent no Ended was cut short
 
 
-def _proven(held: list[Done], found: dict[int, list[Solution]], instances: Sequence[Instance],
-            request: Request, certifying: Certifying) -> Iterator[Event | Certified]:
+def _claims(held: list[Done], found: dict[int, list[Solution]],
+            instances: Sequence[Instance]) -> dict[int, Claim]:
+    """Each puzzle whose search was exhaustive claims there are no answers but those found."""
     claims: dict[int, Claim] = {}
     for done in held:
-        if done.complete:  # every answer found: the claim is that there are no others
+        if done.complete:
             kept = found.get(done.index, [])
             claims[done.index] = (certify.Claim(instances[done.index], solutions=kept)
                                   if len(kept) == done.count
                                   else certify.Claim(instances[done.index], count=done.count))
+    return claims
+
+
+def _optimality(instances: Sequence[Instance], engine: str | None) -> Optimality | None:
+    """What the engine that answered claims of its first answer, if it gives its answers best
+    first, each proven (Engine.optimality)."""
+    kinds = {instance.KIND for instance in instances}
+    if len(kinds) != 1:
+        return None
+    return next((candidate.optimality for candidate in registry.kind_of(instances[0]).engines
+                 if candidate.name == engine), None)
+
+
+def _best_claims(held: list[Done], found: dict[int, list[Solution]],
+                 proven_first: dict[int, bool], instances: Sequence[Instance],
+                 optimality: Optimality) -> dict[int, Claim]:
+    """A best-first engine stopped at a limit: its first answer's "proven best", as the
+    engine states it (an instance with no solution when it holds)."""
+    claims: dict[int, Claim] = {}
+    for done in held:
+        kept = found.get(done.index)
+        if done.complete or not kept or not proven_first.get(done.index):
+            continue
+        stated = optimality(instances[done.index], kept[0])
+        if stated is not None:
+            text, narrowed = stated
+            claims[done.index] = certify.Claim(narrowed, count=0, text=text)
+    return claims
+
+
+def _proven(held: list[Done], claims: dict[int, Claim], instances: Sequence[Instance],
+            request: Request, certifying: Certifying) -> Iterator[Event | Certified]:
     order = list(claims)
     certificates: dict[int, Certificate] = {}
     whole = replace(request, cube=())  # a --split run's claim is the whole puzzle's

@@ -64,6 +64,10 @@ class Engine(Generic[I]):
     solutions: Callable[[I, str], Iterator[Solution]]
     suits: Callable[[I], bool] = lambda _instance: True
     help: str = ""
+    # an engine whose answers come best first, each proven best of those not given yet: what
+    # that claims of the first, `optimality(instance, solution)`, as the claim in words and
+    # an instance that has no solution when it holds (certified by --certify)
+    optimality: Callable[[I, Solution], tuple[str, I] | None] | None = None
 
 
 class EngineDeclined(Exception):

@@ -190,6 +190,7 @@ class Hooks(Generic[I, S]):
 
 
 def engine(solutions: Callable[[I, str], Iterator[Solution]],
-           suits: Callable[[I], bool] | None = None) -> None:
+           suits: Callable[[I], bool] | None = None,
+           optimality: Callable[[I, Solution], tuple[str, I] | None] | None = None) -> None:
     """Never run: `engine(search.search, search.search_suits)` under TYPE_CHECKING checks
     engine functions that are not named `solutions` and `suits`."""

@@ -68,6 +68,7 @@ class CrosswordKind(Kind):
                            "search with arc consistency first)"),
                Engine("best", Lazy("satpuzzle.kinds.crossword.best", "best_fills"),
                       suits=lambda instance: instance.scores is not None,
+                      optimality=Lazy("satpuzzle.kinds.crossword.best", "optimality_claim"),
                       help="fills best first, each proven: the highest lowest entry score, "
                            "then the highest mean (what auto uses for a scored word list)"))
     input_options = (
@@ -202,4 +203,4 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
     Hooks[model.CrosswordInstance, model.Fill](native=reading, clauses=problem, fills=constructors)
     engine(search.search)
-    engine(best.best_fills)
+    engine(best.best_fills, optimality=best.optimality_claim)

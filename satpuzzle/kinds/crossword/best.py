@@ -117,6 +117,30 @@ def fills(instance: CrosswordInstance, solver_name: str) -> Iterator[Fill]:
         yield from Ranking(instance, solver_name, alarm).ranked()
 
 
+def optimality_claim(instance: CrosswordInstance,
+                     solution: object) -> tuple[str, CrosswordInstance] | None:
+    """What "proven best" says of the first fill printed (`solution`), for --certify: no fill
+    has every entry scoring above its lowest entry score, i.e. the instance narrowed to the
+    words scoring the next level or more has no fill. None for a list without scores, a fill
+    of the top score (nothing to refute) or a grid with rebus cells (its fill is shown, not
+    spelled)."""
+    if not instance.scores or instance.symbols or not isinstance(solution, tuple):
+        return None
+    score = word_scores(instance)
+    try:
+        lowest = min(score["".join(solution[r][c] for r, c in cells)]
+                     for cells in slots(instance))
+    except (KeyError, IndexError):
+        return None  # not a fill of this grid and list: the rule checker says why
+    above = sorted({s for s in score.values() if s > lowest})
+    if not above:
+        return None
+    kept = [word for word in instance.words if score[word] >= above[0]]
+    narrowed = dataclasses.replace(instance, words=tuple(kept),
+                                   scores=tuple(score[word] for word in kept))
+    return f"no fill has every entry scoring {above[0]} or more", narrowed
+
+
 def word_scores(instance: CrosswordInstance) -> dict[str, int]:
     """Each word's score (DEFAULT_SCORE for a plain list), and each of its rebus spellings'
     (spellings) the same."""
