@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from satpuzzle.cancelling import Cancellation
 from satpuzzle.errors import InputError
 from satpuzzle.instances import Instance, Options, Solution
-from satpuzzle.kinds import registry
 from satpuzzle.lazy import Lazy
 
 if TYPE_CHECKING:
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from satpuzzle.verify import InstanceReport
 
 claims = Lazy("satpuzzle.claims")
+registry = Lazy("satpuzzle.kinds.registry")  # not for process_age, which main() asks first
 clause_budget = Lazy("satpuzzle.cnf", "clause_budget")
 cluster = Lazy("satpuzzle.cluster")
 counting = Lazy("satpuzzle.counting")
