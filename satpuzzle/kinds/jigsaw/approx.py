@@ -1,0 +1,428 @@
+"""The α-approximations of Behague (2024), §4.1 (PUZZLE-ORIENTATION: pieces keep their
+listed orientation, the variant `orientation`) and §5.1 (PUZZLE-POSITION: piece i stays at
+cell i, the variant `position`), for instances that have a solution, as the paper assumes.
+
+What is counted (docs/APPROXIMATIONS.md):
+- orientation: *valid pieces* of a partial board (§4.1's definition, read literally): a placed
+  piece is valid when every face meeting a placed neighbour fits it, and every face on the
+  board's outside shows 0 (border zero; border free asks nothing there). Faces meeting an
+  empty cell ask nothing. An α-approximation places at least α·mn valid pieces.
+- position: *matched face pairs* of a complete board (§5.1): the 2mn − m − n shared edges
+  whose two faces fit, plus the 2m + 2n outside faces that show 0 (all of them with border
+  free), out of 2mn + m + n. An α-approximation matches at least α·(2mn + m + n).
+
+The algorithms:
+- `checkerboard` (Proposition 4.1, α = 1/2): the cells (r + c) even, which touch no other
+  cell of theirs, each get a piece whose zeros face the outside; the frame cells are matched
+  to pieces by augmenting paths (the solution is one such matching, so all are filled).
+- `frame_and_checkerboard` (Corollary 4.3, α = (mn + 2(m + n) − 12) / 2mn, m, n ≥ 3 and
+  border zero): the frame by Eulerian trails (euler.py, Théorème 4.2), then the interior's
+  checkerboard, each cell next to the frame given a piece fitting it (a maximum matching; the
+  better of the two colourings). Elsewhere it is the checkerboard, with α = 1/2.
+- `orient_by_path` (Théorème 5.2, α = (mn + 4m + 4n − 9) / (2mn + m + n), m, n ≥ 3 and border
+  zero): frame pieces turned by their zeros, then the interior cells in a snake, each turned
+  so that it fits its frame neighbours and its predecessor on the snake: the best path through
+  the layered graph of orientations (dynamic programming over four states a cell, which is
+  what the paper's cycle through that graph amounts to). On thin boards or border free the
+  snake covers every cell and α = (mn − 1 + 2m + 2n) / (2mn + m + n) (ours, same argument).
+Each may then be improved without losing what it proved (`improve=True`): the orientation
+boards get every leftover piece that is valid in an empty cell, the position boards turn a
+piece whenever that matches strictly more pairs.
+All run in polynomial time: the matching O(cells · pieces · frame), the rest linear or
+quadratic in mn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from satpuzzle.kinds.jigsaw.euler import classify, decide_contour_orientation
+from satpuzzle.kinds.jigsaw.puzzle import (
+    STEPS,
+    Cell,
+    JigsawInstance,
+    Piece,
+    Placement,
+    Solution,
+    fits,
+    frame_cells,
+    rotated,
+)
+
+VALID = "valid pieces"
+MATCHED = "neighbouring face pairs matched"
+
+
+@dataclass(frozen=True)
+class Approximation:
+    """A board an approximation built and what it guarantees: `score` of `total` (valid
+    pieces of mn, or face pairs matched of 2mn + m + n) against the proven `alpha`."""
+
+    algorithm: str
+    board: Solution
+    score: int
+    total: int
+    alpha: Fraction
+    counted: str  # VALID or MATCHED
+    section: str  # where the paper proves the bound
+
+    @property
+    def bound(self) -> Fraction:
+        """α · total: the score the algorithm guarantees on a solvable instance."""
+        return self.alpha * self.total
+
+    def report(self) -> str:
+        return (f"{self.algorithm}: {self.score} of {self.total} {self.counted} (bound "
+                f"{_number(self.bound)}: α = {self.alpha}, Behague (2024), {self.section})")
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def _need(instance: JigsawInstance, variant: str) -> None:
+    if instance.variant != variant:
+        raise ValueError(f"a {variant} instance is needed, not {instance.variant}")
+
+
+# ---------------------------------------------------------------- shared geometry
+
+
+def outside_faces(rows: int, cols: int, cell: Cell) -> tuple[int, ...]:
+    """The faces of `cell` on the board's outside."""
+    r, c = cell
+    return tuple(side for side, (dr, dc) in enumerate(STEPS)
+                 if not (0 <= r + dr < rows and 0 <= c + dc < cols))
+
+
+def neighbour(cell: Cell, side: int) -> Cell:
+    return cell[0] + STEPS[side][0], cell[1] + STEPS[side][1]
+
+
+def _shows(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+           cell: Cell) -> Piece | None:
+    placement = board[cell[0]][cell[1]]
+    return None if placement is None else rotated(instance.pieces[placement[0]], placement[1])
+
+
+def valid_at(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+             cell: Cell, labels: Piece) -> bool:
+    """Whether labels shown at `cell` make a valid piece there (module docstring)."""
+    rows, cols = instance.rows, instance.cols
+    for side in range(4):
+        r, c = neighbour(cell, side)
+        if not (0 <= r < rows and 0 <= c < cols):
+            if instance.border == "zero" and labels[side] != 0:
+                return False
+            continue
+        other = _shows(instance, board, (r, c))
+        if other is not None and not fits(labels[side], other[(side + 2) % 4], instance):
+            return False
+    return True
+
+
+def _freeze(board: list[list[Placement | None]]) -> Solution:
+    return tuple(tuple(row) for row in board)
+
+
+# ---------------------------------------------------------------- PUZZLE-ORIENTATION, §4.1
+
+
+def valid_count(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]]) -> int:
+    """The valid pieces of a partial board (module docstring)."""
+    count = 0
+    for r in range(instance.rows):
+        for c in range(instance.cols):
+            labels = _shows(instance, board, (r, c))
+            if labels is not None and valid_at(instance, board, (r, c), labels):
+                count += 1
+    return count
+
+
+def max_matching(cells: Sequence[Cell], candidates: dict[Cell, list[int]]) -> dict[Cell, int]:
+    """A maximum matching of cells to pieces (Kuhn's augmenting paths): cell → piece."""
+    owner: dict[int, Cell] = {}
+
+    def augment(cell: Cell, seen: set[int]) -> bool:
+        for piece in candidates[cell]:
+            if piece in seen:
+                continue
+            seen.add(piece)
+            if piece not in owner or augment(owner[piece], seen):
+                owner[piece] = cell
+                return True
+        return False
+
+    for cell in cells:
+        augment(cell, set())
+    return {cell: piece for piece, cell in owner.items()}
+
+
+def _fill_cells(instance: JigsawInstance, board: list[list[Placement | None]],
+                cells: Sequence[Cell], free: list[int]) -> None:
+    """Put pieces of `free` (then removed from it) at `cells`, each fitting its placed
+    neighbours and the outside: the constrained cells by a maximum matching, then the cells
+    asking nothing (no outside face, no placed neighbour) with any piece left."""
+    constrained: list[Cell] = []
+    open_cells: list[Cell] = []
+    for cell in cells:
+        (constrained if _asks(instance, board, cell) else open_cells).append(cell)
+    candidates = {cell: [p for p in free if valid_at(instance, board, cell, instance.pieces[p])]
+                  for cell in constrained}
+    chosen = max_matching(constrained, candidates)
+    used = set(chosen.values())
+    rest = [p for p in free if p not in used]
+    for cell in open_cells:
+        if rest:
+            chosen[cell] = rest.pop(0)
+    for (r, c), piece in chosen.items():
+        board[r][c] = (piece, 0)
+    free[:] = [p for p in free if p not in set(chosen.values())]
+
+
+def _inside(instance: JigsawInstance, cell: Cell) -> bool:
+    return 0 <= cell[0] < instance.rows and 0 <= cell[1] < instance.cols
+
+
+def _asks(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+          cell: Cell) -> bool:
+    """Whether a piece at `cell` must fit something: an outside face (border zero) or a
+    placed neighbour."""
+    if instance.border == "zero" and outside_faces(instance.rows, instance.cols, cell):
+        return True
+    return any(_inside(instance, there := neighbour(cell, side))
+               and board[there[0]][there[1]] is not None for side in range(4))
+
+
+def _fill_leftovers(instance: JigsawInstance, board: list[list[Placement | None]],
+                    free: list[int]) -> None:
+    """Every empty cell (row-major) gets the first leftover piece valid there: fitting is
+    symmetric, so the pieces already valid stay valid."""
+    for r in range(instance.rows):
+        for c in range(instance.cols):
+            if board[r][c] is not None:
+                continue
+            for piece in free:
+                if valid_at(instance, board, (r, c), instance.pieces[piece]):
+                    board[r][c] = (piece, 0)
+                    free.remove(piece)
+                    break
+
+
+def _orientation_result(instance: JigsawInstance, name: str,
+                        board: list[list[Placement | None]], alpha: Fraction,
+                        section: str) -> Approximation:
+    return Approximation(name, _freeze(board), valid_count(instance, board),
+                         instance.rows * instance.cols, alpha, VALID, section)
+
+
+def checkerboard(instance: JigsawInstance, improve: bool = False) -> Approximation:
+    """Proposition 4.1: half the cells, none touching another, α = 1/2."""
+    _need(instance, "orientation")
+    rows, cols = instance.rows, instance.cols
+    board: list[list[Placement | None]] = [[None] * cols for _ in range(rows)]
+    free = list(range(len(instance.pieces)))
+    _fill_cells(instance, board, [(r, c) for r in range(rows) for c in range(cols)
+                                  if (r + c) % 2 == 0], free)
+    if improve:
+        _fill_leftovers(instance, board, free)
+    return _orientation_result(instance, "approx-orientation (checkerboard)", board,
+                               Fraction(1, 2), "§4.1, Proposition 4.1")
+
+
+def frame_alpha(rows: int, cols: int) -> Fraction:
+    """Corollary 4.3's α(m, n) = (mn + 2(m + n) − 12) / 2mn (m, n ≥ 3)."""
+    return Fraction(rows * cols + 2 * (rows + cols) - 12, 2 * rows * cols)
+
+
+def _frame(instance: JigsawInstance) -> dict[Cell, int] | None:
+    """The frame of a solvable orientation instance by Eulerian trails: frame cell → piece,
+    or None where the method does not apply (pieces with zeros not 2m + 2n − 4, a piece that
+    fits two sides, which only an unsolvable instance has, or no frame at all)."""
+    rows, cols = instance.rows, instance.cols
+    framed = [p for p, piece in enumerate(instance.pieces) if 0 in piece]
+    cells = frame_cells(rows, cols)
+    if len(framed) != len(cells):
+        return None
+    contour = JigsawInstance(rows, cols, tuple(instance.pieces[p] for p in framed),
+                             "contour-orientation", instance.matching, instance.border)
+    sides = classify(contour)
+    if sides is None or any(sides.ambiguous.values()):
+        return None  # keep it linear: no branching over ambiguous pieces
+    verdict = decide_contour_orientation(contour)
+    if verdict.solution is None:
+        return None
+    return {(r, c): framed[placement[0]] for r, c in cells
+            if (placement := verdict.solution[r][c]) is not None}
+
+
+def frame_and_checkerboard(instance: JigsawInstance, improve: bool = False) -> Approximation:
+    """Corollary 4.3: the frame by Eulerian trails, then a checkerboard inside it."""
+    _need(instance, "orientation")
+    rows, cols = instance.rows, instance.cols
+    frame = (_frame(instance) if min(rows, cols) >= 3 and instance.border == "zero"
+             else None)
+    if frame is None:
+        fallback = checkerboard(instance, improve)
+        return Approximation("approx-orientation (checkerboard: the frame method does not "
+                             "apply)", fallback.board, fallback.score, fallback.total,
+                             fallback.alpha, VALID, fallback.section)
+    best: list[list[Placement | None]] | None = None
+    best_free: list[int] = []
+    for parity in (0, 1):
+        board: list[list[Placement | None]] = [[None] * cols for _ in range(rows)]
+        for (r, c), piece in frame.items():
+            board[r][c] = (piece, 0)
+        free = [p for p in range(len(instance.pieces)) if p not in set(frame.values())]
+        _fill_cells(instance, board, [(r, c) for r in range(1, rows - 1)
+                                      for c in range(1, cols - 1) if (r + c) % 2 == parity],
+                    free)
+        if best is None or valid_count(instance, board) > valid_count(instance, best):
+            best, best_free = board, free
+    assert best is not None
+    if improve:
+        _fill_leftovers(instance, best, best_free)
+    return _orientation_result(instance, "approx-orientation (frame and checkerboard)", best,
+                               max(frame_alpha(rows, cols), Fraction(1, 2)),
+                               "§4.1, Corollaire 4.3")
+
+
+def approx_orientation(instance: JigsawInstance, improve: bool = True) -> Approximation:
+    """The better of Proposition 4.1 and Corollary 4.3 (the latter where it applies)."""
+    results = [checkerboard(instance, improve), frame_and_checkerboard(instance, improve)]
+    best = max(results, key=lambda result: result.score)
+    return Approximation("approx-orientation", best.board, best.score, best.total,
+                         max(result.alpha for result in results), VALID, best.section)
+
+
+# ---------------------------------------------------------------- PUZZLE-POSITION, §5.1
+
+
+def face_pairs(rows: int, cols: int) -> int:
+    """The face pairs §5.1 counts: 2mn − m − n shared edges and 2m + 2n outside faces."""
+    return 2 * rows * cols + rows + cols
+
+
+def matched_count(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]]) -> int:
+    """The face pairs of a complete board that fit (shared edges once, outside faces)."""
+    count = 0
+    for r in range(instance.rows):
+        for c in range(instance.cols):
+            labels = _shows(instance, board, (r, c))
+            assert labels is not None, "a position board is complete"
+            count += _cell_matches(instance, board, (r, c), labels, (1, 2))
+    return count
+
+
+def _cell_matches(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+                  cell: Cell, labels: Piece, towards: Sequence[int]) -> int:
+    """The cell's outside faces that are right plus its fitting edges on the sides
+    `towards` (right and bottom: each edge once; all four: the cell's own pairs)."""
+    count = 0
+    for side in range(4):
+        other = neighbour(cell, side)
+        if not _inside(instance, other):
+            count += instance.border == "free" or labels[side] == 0
+        elif side in towards:
+            shown = _shows(instance, board, other)
+            count += shown is not None and fits(labels[side], shown[(side + 2) % 4], instance)
+    return count
+
+
+def position_alpha(rows: int, cols: int, border: str) -> Fraction:
+    """Théorème 5.2's α = (mn + 4m + 4n − 9) / (2mn + m + n) for m, n ≥ 3 and border zero;
+    elsewhere (the snake through every cell) α = (mn − 1 + 2m + 2n) / (2mn + m + n)."""
+    if min(rows, cols) >= 3 and border == "zero":
+        return Fraction(rows * cols + 4 * rows + 4 * cols - 9, face_pairs(rows, cols))
+    return Fraction(rows * cols - 1 + 2 * rows + 2 * cols, face_pairs(rows, cols))
+
+
+def snake(cells: Sequence[Cell]) -> list[Cell]:
+    """The cells row by row, every other row right to left (Figure 16's walk): each next to
+    the one before."""
+    rows = sorted({r for r, _ in cells})
+    walk: list[Cell] = []
+    for number, r in enumerate(rows):
+        row = sorted(c for rr, c in cells if rr == r)
+        walk += [(r, c) for c in (row if number % 2 == 0 else reversed(row))]
+    return walk
+
+
+def _turns(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+           cell: Cell) -> list[int]:
+    """The turns of the cell's piece that are right on the outside and fit the neighbours
+    already placed; all four when none is (only on an unsolvable instance)."""
+    piece = instance.pieces[cell[0] * instance.cols + cell[1]]
+    good = [turns for turns in range(4)
+            if valid_at(instance, board, cell, rotated(piece, turns))]
+    return good or [0, 1, 2, 3]
+
+
+def _best_path(instance: JigsawInstance, board: list[list[Placement | None]],
+               walk: Sequence[Cell]) -> None:
+    """Turn the pieces along `walk` so that the most consecutive pairs fit, each turn among
+    `_turns` (dynamic programming over the layered graph of turns)."""
+    if not walk:
+        return
+    options = [_turns(instance, board, cell) for cell in walk]
+    pieces = [instance.pieces[r * instance.cols + c] for r, c in walk]
+    score = {turns: 0 for turns in options[0]}
+    back: list[dict[int, int]] = []
+    for step in range(1, len(walk)):
+        side = STEPS.index((walk[step][0] - walk[step - 1][0], walk[step][1] - walk[step - 1][1]))
+        nxt, came = {}, {}
+        for turns in options[step]:
+            facing = rotated(pieces[step], turns)[(side + 2) % 4]
+            nxt[turns], came[turns] = max(
+                (score[before] + fits(rotated(pieces[step - 1], before)[side], facing,
+                                      instance), before) for before in options[step - 1])
+        score = nxt
+        back.append(came)
+    turns = max(score, key=lambda key: score[key])
+    for step in range(len(walk) - 1, -1, -1):
+        r, c = walk[step]
+        board[r][c] = (r * instance.cols + c, turns)
+        if step:
+            turns = back[step - 1][turns]
+
+
+def _climb(instance: JigsawInstance, board: list[list[Placement | None]]) -> None:
+    """Turn a piece whenever that matches strictly more of its pairs, until none does: the
+    total only grows, so at most 2mn + m + n rounds."""
+    changed = True
+    while changed:
+        changed = False
+        for r in range(instance.rows):
+            for c in range(instance.cols):
+                piece, now = instance.pieces[r * instance.cols + c], board[r][c]
+                assert now is not None
+                gain = {turns: _cell_matches(instance, board, (r, c), rotated(piece, turns),
+                                             range(4)) for turns in range(4)}
+                best = max(range(4), key=lambda turns: (gain[turns], turns == now[1]))
+                if gain[best] > gain[now[1]]:
+                    board[r][c] = (now[0], best)
+                    changed = True
+
+
+def orient_by_path(instance: JigsawInstance, improve: bool = False) -> Approximation:
+    """Théorème 5.2: the frame by its zeros, the interior along a snake."""
+    _need(instance, "position")
+    rows, cols = instance.rows, instance.cols
+    board: list[list[Placement | None]] = [[None] * cols for _ in range(rows)]
+    if min(rows, cols) >= 3 and instance.border == "zero":
+        for r, c in frame_cells(rows, cols):  # turned by their zeros (Proposition 5.1)
+            board[r][c] = (r * cols + c, _turns(instance, board, (r, c))[0])
+        walk = snake([(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)])
+    else:
+        walk = snake([(r, c) for r in range(rows) for c in range(cols)])
+    _best_path(instance, board, walk)
+    if improve:
+        _climb(instance, board)
+    return Approximation("approx-position", _freeze(board), matched_count(instance, board),
+                         face_pairs(rows, cols), position_alpha(rows, cols, instance.border),
+                         MATCHED, "§5.1, Théorème 5.2")
+
+
+def approx_position(instance: JigsawInstance, improve: bool = True) -> Approximation:
+    return orient_by_path(instance, improve)

@@ -1,0 +1,209 @@
+"""Exact optima of the quantities the approximations of Behague (2024), §4.1 and §5.1 bound,
+by MaxSAT (PySAT's RC2): the answer when no perfect board exists (noisy outlines) and the
+yardstick of the approximations (docs/APPROXIMATIONS.md). For small boards: the formula grows
+with cells × placements, and RC2 is exponential in the worst case.
+
+- `max_matched(instance)`: a complete board (variants puzzle, orientation, position: a piece
+  per cell, each piece once, turned only where the variant lets it) matching the most face
+  pairs of the 2mn + m + n that §5.1 counts (shared edges once, outside faces showing 0).
+- `max_valid(instance)`: a partial board of an orientation instance with the most valid
+  pieces (§4.1: every placed neighbour fits, outside faces show 0).
+
+The hard clauses are written through the constraint library (constraints.Model over a
+cnf.Formula): `put(r, c, piece, turns)` one placement per cell (at most one for partial
+boards) and each piece once; `shows(r, c, side, label)` the label a cell shows on a side,
+defined both ways from the placements. The soft clauses, weight 1 each: `fit(r, c, side)`
+for a shared edge (its two labels fit) or an outside face (it shows 0), or `valid(r, c)`."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from satpuzzle.cnf import Formula
+from satpuzzle.constraints import Model
+from satpuzzle.kinds.jigsaw.puzzle import (
+    KIND,
+    STEPS,
+    Cell,
+    JigsawInstance,
+    Placement,
+    Solution,
+    fits,
+    rotated,
+    rotates,
+)
+
+MATCHED = "neighbouring face pairs matched"
+VALID = "valid pieces"
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """The best board and its score of `total`, proven optimal by RC2."""
+
+    board: Solution
+    score: int
+    total: int
+    counted: str
+
+    def report(self) -> str:
+        return f"maxsat: {self.score} of {self.total} {self.counted} (optimum, proven by RC2)"
+
+
+class _Encoding:
+    """The placements and shown labels of one instance over a Model."""
+
+    def __init__(self, instance: JigsawInstance, partial: bool) -> None:
+        self.instance = instance
+        self.model = Model(Formula(KIND))
+        self.cells = [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+        self.put: dict[Cell, dict[Placement, int]] = {}
+        by_piece: dict[int, list[int]] = defaultdict(list)
+        for cell in self.cells:
+            self.put[cell] = {(p, t): self.model.var("put", *cell, p, t)
+                              for p, t in self._placements(cell)}
+            for (p, _turns), var in self.put[cell].items():
+                by_piece[p].append(var)
+            lits = list(self.put[cell].values())
+            if partial:
+                self.model.at_most_one("cell", lits, "a cell holds at most one piece")
+            else:
+                self.model.exactly_one("cell", lits, "a cell holds one piece")
+        for lits in by_piece.values():
+            if partial:
+                self.model.at_most_one("piece", lits, "a piece is placed at most once")
+            else:
+                self.model.exactly_one("piece", lits, "a piece is placed once")
+        self.shows: dict[tuple[Cell, int], dict[int, int]] = {}
+        for cell in self.cells:
+            for side in range(4):
+                self._define_shows(cell, side)
+
+    def _placements(self, cell: Cell) -> list[Placement]:
+        instance = self.instance
+        if instance.variant == "position":
+            pieces = [cell[0] * instance.cols + cell[1]]
+        else:
+            pieces = list(range(len(instance.pieces)))
+        turns = range(4) if rotates(instance.variant) else range(1)
+        found = []
+        for p in pieces:
+            seen = set()
+            for t in turns:  # a turn showing what a smaller one shows adds nothing
+                if rotated(instance.pieces[p], t) not in seen:
+                    seen.add(rotated(instance.pieces[p], t))
+                    found.append((p, t))
+        return found
+
+    def _define_shows(self, cell: Cell, side: int) -> None:
+        """shows(cell, side, label) ⇔ some placement at the cell shows label there."""
+        by_label: dict[int, list[int]] = defaultdict(list)
+        for (p, t), var in self.put[cell].items():
+            by_label[rotated(self.instance.pieces[p], t)[side]].append(var)
+        labels = {}
+        for label, placements in by_label.items():
+            shown = self.model.var("shows", *cell, side, label)
+            labels[label] = shown
+            self.model.clauses("shows", ([-var, shown] for var in placements),
+                               "a placement shows its labels")
+            self.model.clause("shows", [-shown, *placements], what="a label shown is placed")
+        self.shows[(cell, side)] = labels
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.instance.rows and 0 <= cell[1] < self.instance.cols
+
+    def wrong_outside(self, cell: Cell, side: int) -> list[int]:
+        """The shows literals that break the outside rule on this face (border zero: not 0)."""
+        if self.instance.border == "free":
+            return []
+        return [var for label, var in self.shows[(cell, side)].items() if label != 0]
+
+    def misfits(self, cell: Cell, side: int) -> Iterable[list[int]]:
+        """Clauses (over shows) saying the edge on `side` of `cell` fits, when both are shown."""
+        other = (cell[0] + STEPS[side][0], cell[1] + STEPS[side][1])
+        facing = self.shows[(other, (side + 2) % 4)]
+        for label, var in self.shows[(cell, side)].items():
+            for theirs, other_var in facing.items():
+                if not fits(label, theirs, self.instance):
+                    yield [-var, -other_var]
+
+    def solve(self, soft: list[int]) -> tuple[Solution, int]:
+        """The board of an optimum and how many `soft` literals it makes true."""
+        from pysat.examples.rc2 import RC2
+        from pysat.formula import WCNF
+
+        wcnf = WCNF()
+        for clause in self.model.formula.all_clauses():
+            wcnf.append(clause)
+        for lit in soft:
+            wcnf.append([lit], weight=1)
+        with RC2(wcnf) as rc2:
+            model = rc2.compute()
+            if model is None:
+                raise ValueError("no board at all: the placement rules contradict")
+            true = {lit for lit in model if lit > 0}
+            cost = rc2.cost
+        board: list[list[Placement | None]] = [[None] * self.instance.cols
+                                               for _ in range(self.instance.rows)]
+        for (r, c), placements in self.put.items():
+            for placement, var in placements.items():
+                if var in true:
+                    board[r][c] = placement
+        return tuple(tuple(row) for row in board), len(soft) - cost
+
+
+def max_matched(instance: JigsawInstance) -> Optimum:
+    """A complete board matching the most face pairs (shared edges once, outside faces)."""
+    if instance.contour:
+        raise ValueError("the face pairs are counted on whole boards, not on contours")
+    encoding = _Encoding(instance, partial=False)
+    model = encoding.model
+    soft, always = [], 0
+    for cell in encoding.cells:
+        for side in range(4):
+            other = (cell[0] + STEPS[side][0], cell[1] + STEPS[side][1])
+            if not encoding.inside(other):
+                wrong = encoding.wrong_outside(cell, side)
+                if not wrong:
+                    always += 1  # border free, or only 0 can be shown there
+                    continue
+                fit = model.var("fit", *cell, side)
+                model.clauses("fit", ([-fit, -var] for var in wrong), "an outside face is 0")
+                soft.append(fit)
+            elif side in (1, 2):  # right and bottom: each shared edge once
+                fit = model.var("fit", *cell, side)
+                model.clauses("fit", ([-fit, *clause] for clause in encoding.misfits(cell, side)),
+                              "a shared edge fits")
+                soft.append(fit)
+    board, score = encoding.solve(soft)
+    rows, cols = instance.rows, instance.cols
+    return Optimum(board, score + always, 2 * rows * cols + rows + cols, MATCHED)
+
+
+def max_valid(instance: JigsawInstance) -> Optimum:
+    """A partial board of an orientation instance with the most valid pieces."""
+    if instance.variant != "orientation":
+        raise ValueError(f"valid pieces are counted on orientation instances, not "
+                         f"{instance.variant}")
+    encoding = _Encoding(instance, partial=True)
+    model = encoding.model
+    soft = []
+    for cell in encoding.cells:
+        valid = model.var("valid", *cell)
+        soft.append(valid)
+        model.clause("valid", [-valid, *encoding.put[cell].values()],
+                     what="a valid piece is placed")
+        for side in range(4):
+            other = (cell[0] + STEPS[side][0], cell[1] + STEPS[side][1])
+            if not encoding.inside(other):
+                model.clauses("valid", ([-valid, -var]
+                                        for var in encoding.wrong_outside(cell, side)),
+                              "a valid piece shows 0 outside")
+            else:  # a neighbour shown must fit (an empty neighbour shows nothing)
+                model.clauses("valid", ([-valid, *clause]
+                                        for clause in encoding.misfits(cell, side)),
+                              "a valid piece fits its neighbours")
+    board, score = encoding.solve(soft)
+    return Optimum(board, score, instance.rows * instance.cols, VALID)
