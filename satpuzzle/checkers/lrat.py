@@ -173,15 +173,15 @@ def _derive(live: dict[int, Sequence[int]], literals: Sequence[int], hints: Sequ
         clause = live.get(hint)
         if clause is None:
             raise _Rejected(f"{where}: hint {hint} is no live clause")
-        open_literals = set()
+        unit = 0  # the clause's one literal not false yet (a repeated literal counts once)
         for literal in clause:
             if literal in true:
                 raise _Rejected(f"{where}: hint {hint} is already satisfied")
             if -literal not in true:
-                open_literals.add(literal)
-        if not open_literals:
+                if unit and unit != literal:
+                    raise _Rejected(f"{where}: hint {hint} is not unit")
+                unit = literal
+        if not unit:
             return  # a conflict: the lemma follows
-        if len(open_literals) > 1:
-            raise _Rejected(f"{where}: hint {hint} is not unit")
-        true.update(open_literals)
+        true.add(unit)
     raise _Rejected(f"{where}: the hints end without a conflict")
