@@ -172,12 +172,14 @@ def read_input(path: str | os.PathLike[str], display: str | None = None) -> str 
     naming the file."""
     name = display or shown(path)
     data = read_stdin(name) if is_stdin(path) else read_bytes(path, name)
-    if is_across_lite(data) or data.startswith(ZIP_MAGIC):
+    if is_across_lite(data) or data.startswith((ZIP_MAGIC, *IMAGE_MAGICS)):
         return data
     return decode_bytes(data, name)
 
 
 ZIP_MAGIC = b"PK\x03\x04"  # a zip archive's first entry (a zipped .jpz)
+# pictures of jigsaw pieces (satpuzzle.kinds.jigsaw.outlines): PNG, JPEG
+IMAGE_MAGICS = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 
 
 def input_limit() -> int:

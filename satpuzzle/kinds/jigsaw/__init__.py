@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from satpuzzle.instances import Instance, Options
-from satpuzzle.kinds.base import Engine, Kind, Option
+from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option, Signed
 from satpuzzle.lazy import Lazy
 
 _generation = Lazy("satpuzzle.kinds.jigsaw.generation")
@@ -27,6 +27,17 @@ VARIANTS = ("puzzle", "orientation", "position", "contour", "contour-orientation
 # in rules.RULES (off by default: measured no better).
 FAMILIES = {"cell": "amo", "turn": "amo", "holds": "amo", "piece": "amo", "copies": "card",
             "edge": "amo", "colour": "card", "parity": "pb"}
+
+
+def _may_be_outlines(text: str, path: str) -> bool:
+    """Whether a text may be piece outlines (outlinefile.py tells for sure): an SVG
+    document or a JSON object of "outlines"; cheap, asked of every text read."""
+    head = text[:4096].lstrip("\ufeff \t\r\n")
+    return (head.startswith("<") and "<svg" in head) or head.startswith('{"outlines"')
+
+
+# pieces given by their outlines (SVG, JSON points, pictures): read into edge labels
+_OUTLINES = Signed(_may_be_outlines, Lazy("satpuzzle.kinds.jigsaw.outlinefile", "read_signed"))
 
 
 class JigsawKind(Kind):
@@ -62,7 +73,20 @@ class JigsawKind(Kind):
                                        "unconstrained (free)"}),
         Option(("--board",), {"metavar": "RxC",
                               "help": "jigsaw: board size for a piece file without a header"}),
+        Option(("--descriptor",), {"choices": ("arc", "ordinates", "chain"),
+                                   "help": "jigsaw outlines: how a side is described: points "
+                                           "along it (arc, default), ordinates at abscissae "
+                                           "or a chain code (Behague (2024), §2.3, §2.1)"}),
+        Option(("--grouping",), {"choices": ("pairs", "kmeans"),
+                                 "help": "jigsaw outlines: edge classes from the best pairing "
+                                         "of tabs and blanks (pairs, default) or k-means "
+                                         "(Behague (2024), §2.2; needs scikit-learn)"}),
+        Option(("--edge-classes",), {"metavar": "K|auto",
+                                     "help": "jigsaw outlines with --grouping kmeans: k "
+                                             "(default one per tab; auto: best silhouette)"}),
     )
+    exchange_formats = (ExchangeFormat("outlines", Lazy("satpuzzle.kinds.jigsaw.outlinefile"),
+                                       signed=_OUTLINES),)
     generate_options = (
         Option(("--labels",), {"type": int, "default": None, "metavar": "K",
                                "help": "jigsaw: distinct labels on interior edges (default: "

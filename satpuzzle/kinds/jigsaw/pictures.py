@@ -61,6 +61,13 @@ def _tile(x: float, y: float, labels: tuple[int, int, int, int]) -> list[str]:
 
 
 def svg(instance: JigsawInstance, solution: Solution | None) -> shapes.Drawing:
+    if getattr(instance, "corners", ()):  # read from outlines: drawn with them
+        from satpuzzle.kinds.jigsaw import board
+
+        assert isinstance(instance, board.OutlinedJigsaw)
+        drawn = (board.scattered_svg(instance) if solution is None
+                 else board.board_svg(instance, solution))
+        return shapes.Drawing(*drawn)
     if solution is None:
         return _pieces(instance)
     body = []

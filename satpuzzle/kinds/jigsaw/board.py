@@ -1,0 +1,223 @@
+"""From the outlines of real (or cut) pieces to a jigsaw board, after Behague (2024), §2:
+each outline cut into four sides (satpuzzle.kinds.jigsaw.sides), the tabs and blanks grouped
+into edge classes by their descriptors, each class a label: flat 0, a tab of class c the
+label +c, a blank of class c the label -c, so that `opposite` matching fits a tab to the blank
+of its class. The instance keeps every piece's outline and corners to draw the board
+assembled.
+
+Grouping (`grouping`):
+  - `kmeans` (§2.2, annex 7.3.1): k-means over the descriptors of the tabs and of the blanks
+    as the tabs they fit (scikit-learn, the `outlines` extra); k is `classes`, by default one
+    class per tab (the interior edges of a sound cut), or "auto": the k of the best
+    silhouette among fractions of that;
+  - `pairs`: each tab paired with one blank, the pairing of least total distance (the
+    assignment problem, scipy), one class per pair: k-means asks that each cluster hold a
+    tab and its blank, this makes it so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from satpuzzle.errors import InputError
+from satpuzzle.instances import Options
+from satpuzzle.kinds.jigsaw import outlines
+from satpuzzle.kinds.jigsaw import sides as side_shapes
+from satpuzzle.kinds.jigsaw.puzzle import (
+    JigsawInstance,
+    Piece,
+    Solution,
+    _board_from_borders,
+    parse_board,
+    piece_of,
+)
+
+Points = npt.NDArray[np.float64]
+GROUPINGS = ("pairs", "kmeans")
+MERGE = 3.0  # pairs closer than this many typical pair distances share a class
+GROUPING = "pairs"  # measured better than kmeans under noise (docs/BENCHMARKS.md)
+
+
+@dataclass(frozen=True)
+class OutlinedJigsaw(JigsawInstance):
+    """A jigsaw read from outlines: its pieces' labels, and per piece its outline (clockwise
+    on screen) and its four corners, piece side i (label i: top, right, bottom, left) running
+    from corner i to corner i + 1. Outlines do not count in comparisons: the puzzle is its
+    labels."""
+
+    shapes: tuple[Points, ...] = field(default=(), compare=False, repr=False)
+    corners: tuple[Points, ...] = field(default=(), compare=False, repr=False)
+
+
+def board(shapes: list[Points], options: Options, title: str | None = None
+          ) -> OutlinedJigsaw:
+    """The jigsaw of these outlines: labels from the edge classes, the board size from the
+    border pieces (or options["board"])."""
+    scale = side_shapes.piece_size(shapes)
+    pieces = [side_shapes.piece(outline, index, scale) for index, outline in enumerate(shapes)]
+    labels = edge_labels(pieces, options)
+    size = parse_board(options.get("board")) or _board_from_borders(labels)
+    if size is None:
+        corners = sum(1 for piece in labels if piece.count(0) == 2)
+        raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
+                         f"sides ({corners} corner pieces found, expected 4): give --board RxC")
+    rows, cols = size
+    return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
+                          shapes=tuple(piece.outline for piece in pieces),
+                          corners=tuple(piece.corner_points for piece in pieces))
+
+
+def edge_labels(pieces: list[side_shapes.Piece], options: Options) -> list[Piece]:
+    """Each piece's four labels (top, right, bottom, left: its sides in order)."""
+    descriptor = str(options.get("descriptor") or side_shapes.DESCRIPTORS[0])
+    grouping = str(options.get("grouping") or GROUPING)
+    if grouping not in GROUPINGS:
+        raise InputError(f"unknown grouping {grouping!r}; expected one of "
+                         f"{', '.join(GROUPINGS)}")
+    found = [(p, s) for p, piece in enumerate(pieces) for s, side in enumerate(piece.sides)
+             if side.shape != side_shapes.FLAT_LABEL]
+    labels = [[0, 0, 0, 0] for _ in pieces]
+    if found:
+        vectors = np.array([side_shapes.describe(pieces[p].sides[s], descriptor)
+                            for p, s in found])
+        shapes = [pieces[p].sides[s].shape for p, s in found]
+        if grouping == "pairs":
+            classes = _paired(vectors, shapes, float(options.get("merge") or MERGE))
+        else:
+            classes = _clustered(vectors, shapes, options.get("edge_classes"))
+        for (p, s), shape, group in zip(found, shapes, classes):
+            labels[p][s] = shape * (group + 1)
+    return [piece_of(piece) for piece in labels]
+
+
+def _paired(vectors: Points, shapes: list[int], merge: float) -> list[int]:
+    """Each tab paired with a blank, the pairing of least total squared distance; then two
+    pairs share a class when swapping their blanks costs less than `merge` times the median
+    cost of a pair (their classes joined, transitively), so that a tab and blank mistaken
+    for each other under noise still have a class in common and the solver tells them
+    apart. A side left over (more tabs than blanks or the reverse) gets a class of its own."""
+    try:
+        from scipy.optimize import linear_sum_assignment
+    except ImportError:
+        raise outlines.missing("scipy", "pairing tabs with blanks") from None
+    tabs = [i for i, shape in enumerate(shapes) if shape == side_shapes.TAB]
+    blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
+    classes = [-1] * len(shapes)
+    if tabs and blanks:
+        a, b = vectors[tabs], vectors[blanks]
+        cost = np.maximum((a * a).sum(1)[:, None] + (b * b).sum(1)[None, :] - 2 * a @ b.T, 0.0)
+        rows, cols = linear_sum_assignment(cost)
+        own = cost[rows, cols]
+        # regret[p, q]: what giving pair p's tab the blank of q, and q's tab p's, adds
+        regret = cost[rows][:, cols] + cost[rows][:, cols].T - own[:, None] - own[None, :]
+        groups = _components(regret < merge * float(np.median(own)))
+        for group, r, c in zip(groups, rows, cols):
+            classes[tabs[r]] = classes[blanks[c]] = group
+    extra = max(classes) + 1
+    for i in range(len(classes)):
+        if classes[i] < 0:
+            classes[i], extra = extra, extra + 1
+    return classes
+
+
+def _components(linked: npt.NDArray[np.bool_]) -> list[int]:
+    """The connected components of a symmetric adjacency matrix, numbered from 0."""
+    from scipy.sparse.csgraph import connected_components  # with scipy.optimize above
+
+    _, found = connected_components(linked, directed=False)
+    return [int(group) for group in found]
+
+
+def _clustered(vectors: Points, shapes: list[int], wanted: object) -> list[int]:
+    """k-means classes (scikit-learn); k as given, or one per tab, or "auto"."""
+    try:
+        from sklearn.cluster import KMeans
+    except ImportError:
+        raise outlines.missing("scikit-learn", "--grouping kmeans") from None
+    default = max(1, shapes.count(side_shapes.TAB), shapes.count(side_shapes.BLANK))
+    count = len(vectors)
+    if wanted in (None, ""):
+        tried = [default]
+    elif str(wanted) == "auto":
+        tried = sorted({k for f in (0.5, 0.625, 0.75, 0.875, 1.0)
+                        if 2 <= (k := max(2, round(default * f))) < count}) or [default]
+    else:
+        try:
+            tried = [int(str(wanted))]
+        except ValueError:
+            raise InputError(f"--edge-classes: expected a number or 'auto', found "
+                             f"{wanted!r}") from None
+        if not 1 <= tried[0] <= count:
+            raise InputError(f"--edge-classes {tried[0]}: between 1 and {count} (the tabs "
+                             f"and blanks found)")
+    best: tuple[float, list[int]] | None = None
+    for k in tried:
+        found = KMeans(n_clusters=min(k, count), n_init=4, random_state=0).fit_predict(vectors)
+        classes = [int(c) for c in found]
+        score = _silhouette(vectors, classes) if len(tried) > 1 else 0.0
+        if best is None or score > best[0]:
+            best = (score, classes)
+    assert best is not None
+    return best[1]
+
+
+def _silhouette(vectors: Points, classes: list[int]) -> float:
+    from sklearn.metrics import silhouette_score
+
+    if not 1 < len(set(classes)) < len(classes):
+        return -1.0
+    return float(silhouette_score(vectors, classes))
+
+
+# ---------------------------------------------------------------- drawing
+
+CELL = 60  # pixels a piece
+
+
+def board_svg(instance: OutlinedJigsaw, solution: Solution) -> tuple[list[str], float, float]:
+    """The assembled board: every piece's own outline, turned and placed in its cell (its
+    corners on the cell's), filled by the piece's number's hue; the drawing's body, width
+    and height."""
+    from satpuzzle.drawing import svg as shapes
+
+    body = []
+    for r, row in enumerate(solution):
+        for c, placement in enumerate(row):
+            if placement is None:
+                continue
+            index, turns = placement
+            top = (-turns) % 4  # the piece side shown at the top
+            corners = instance.corners[index]
+            z0 = complex(*corners[top])
+            z1 = complex(*corners[(top + 1) % 4])
+            w0, w1 = complex(c * CELL, r * CELL), complex((c + 1) * CELL, r * CELL)
+            scale = (w1 - w0) / (z1 - z0)
+            outline = instance.shapes[index]
+            placed = (outline[:, 0] + 1j * outline[:, 1] - z0) * scale + w0
+            points = [(float(z.real), float(z.imag)) for z in placed]
+            fill = shapes.hsl(shapes.hue(index), 0.45, 0.75)
+            body.append(shapes.polygon(points, fill=fill, stroke="#000000"))
+            middle = complex((c + 0.5) * CELL, (r + 0.5) * CELL)
+            body.append(shapes.text(middle.real, middle.imag, str(index + 1), size=CELL * 0.25))
+    margin = CELL * 0.3
+    return ([shapes.group(body, margin, margin)], instance.cols * CELL + 2 * margin,
+            instance.rows * CELL + 2 * margin)
+
+
+def scattered_svg(instance: OutlinedJigsaw) -> tuple[list[str], float, float]:
+    """The pieces as read: one black closed path per outline, at the place it was read."""
+    if not instance.shapes:
+        return [], 0.0, 0.0
+    low = np.min([shape.min(axis=0) for shape in instance.shapes], axis=0)
+    high = np.max([shape.max(axis=0) for shape in instance.shapes], axis=0)
+    shift = 10 - low
+    body = []
+    for shape in instance.shapes:
+        moved = shape + shift
+        data = "M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in moved) + "Z"
+        body.append(f'<path d="{data}" fill="#000000"/>')
+    width, height = (high - low + 20).tolist()
+    return body, float(width), float(height)

@@ -1,0 +1,383 @@
+"""A piece's outline cut into its four sides, each classed flat, tab or blank and described
+for matching (Behague (2024), §2).
+
+Corners: the outline is resampled evenly and smoothed (the jitter of a scan averages out),
+each point gets its turning angle measured between the points a fixed arc length before and
+after it; the corner candidates are the sharpest convex points; of every four of the twelve
+sharpest, in order along the outline, the four kept make the quadrilateral closest to a
+rectangle (right angles, opposite sides equal, its area the piece's) with the sharpest
+corners. A tab's head is round at that scale, a blank is concave: neither is a candidate.
+
+A side, from one corner to the next clockwise on screen, is taken in its own frame: the chord
+from (0, 0) to (1, 0), the deviation positive outwards. Flat when it keeps within FLAT of its
+chord; a tab when its farthest point is outside, a blank when inside. Two descriptors:
+  - `chain` (§2.1): the side on a G × G grid, each cell holding the motif of the curve
+    crossing it: 0 none, 1 horizontal, 2 vertical, 3 and 4 the two diagonals (after Freeman
+    1961); quadratic in the precision G;
+  - `ordinates` (§2.3): at n abscissae of the chord, the curve's lowest, middle and highest
+    ordinates (a side of a jigsaw piece has at most three at any abscissa); linear in n.
+A blank is described as the tab it fits would be: mirrored (x → 1 − x) and turned inside out
+(deviation negated), so that a tab and the blank it fits describe alike ("opposite" matching).
+Descriptors are relative to the chord (so free of rotation) and to its length (of scale).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from satpuzzle.errors import InputError
+
+Points = npt.NDArray[np.float64]
+Vector = npt.NDArray[np.float64]
+
+RESAMPLED = 400  # points of an outline resampled evenly
+SMOOTHING = 0.015  # Gaussian smoothing of the outline, in piece sizes
+PASSES = 3  # of resampling and smoothing
+ANGLE_ARC = 0.1  # the arc before and after a point its turning angle is measured over
+SUPPORT = 4.0  # weight of the outline's share on the corners' quadrilateral
+SUPPORT_DISTANCE = 0.02  # how near the quadrilateral that share is, in piece sizes
+CANDIDATES = 16  # sharpest corner candidates tried four at a time
+STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
+FLAT = 0.08  # a side within this much of its chord (in chord lengths) is flat
+FLAT_LABEL, TAB, BLANK = 0, 1, -1
+DESCRIPTORS = ("arc", "ordinates", "chain")
+PROFILE_SMOOTHING = 0.08  # of a side's arc descriptor, in arc lengths of the side
+ARC_POINTS = 64  # points of the arc descriptor
+SAMPLES = 32  # abscissae of the ordinates descriptor
+GRID = 16  # cells a side of the chain-code grid
+GRID_LOW, GRID_HIGH = -0.2, 0.45  # the deviations the chain-code grid spans
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a piece: its points in its own frame (chord (0, 0) → (1, 0), deviation
+    positive outwards) and whether it is flat (0), a tab (1) or a blank (-1)."""
+
+    profile: Points
+    shape: int
+    length: float  # its chord, in the outline's units
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece's outline (resampled, smoothed, clockwise on screen), its four corners in
+    order along it, and its four sides, side i from corner i to corner i + 1."""
+
+    outline: Points
+    corners: tuple[int, int, int, int]  # indices of the outline's points nearest them
+    sides: tuple[Side, Side, Side, Side]
+    corner_points: Points  # 4 × 2: where the sides' straight ends meet
+
+
+def piece_size(outlines: list[Points]) -> float:
+    """The size of the pieces (the median square root of their areas): every piece is
+    smoothed alike, so that the two sides of an edge stay alike."""
+    return float(np.median([math.sqrt(abs(_area(np.asarray(points, dtype=float))))
+                            for points in outlines]))
+
+
+def piece(outline: Points, index: int = 0, size: float | None = None) -> Piece:
+    """The corners and sides of one outline (`size`: of the pieces, piece_size; by default
+    of this one); an InputError naming the outline when it has no four corners."""
+    points = _clockwise(np.asarray(outline, dtype=float))
+    size = size or math.sqrt(abs(_area(points)))
+    if not size > 0 or not np.isfinite(size):
+        raise InputError(f"outline {index + 1} encloses no area")
+    smooth = points
+    for _ in range(PASSES):  # jitter lengthens the outline: each pass measures it again
+        smooth = _resampled(smooth, RESAMPLED)
+        spacing = _perimeter(smooth) / RESAMPLED
+        smooth = _smoothed(smooth, SMOOTHING * size / spacing)
+    spacing = _perimeter(smooth) / RESAMPLED
+    corners = _corners(smooth, max(3, round(ANGLE_ARC * size / spacing)), index, size)
+    # each corner where the straight ends of its two sides meet: smoothing rounds the
+    # corners off, the lines through many points of a scan find them again precisely
+    lines = [_baseline(smooth, corners[i], corners[(i + 1) % 4]) for i in range(4)]
+    exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]]) for i in range(4)])
+    sides = tuple(_side(smooth, corners[i], corners[(i + 1) % 4], exact[i], exact[(i + 1) % 4])
+                  for i in range(4))
+    return Piece(smooth, corners, (sides[0], sides[1], sides[2], sides[3]), exact)
+
+
+def _perimeter(points: Points) -> float:
+    return float(np.linalg.norm(np.diff(points, axis=0, append=points[:1]), axis=1).sum())
+
+
+def _area(points: Points) -> float:
+    x, y = points[:, 0], points[:, 1]
+    return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) / 2
+
+
+def _clockwise(points: Points) -> Points:
+    """Clockwise on screen (y down): a positive shoelace area."""
+    return points if _area(points) > 0 else points[::-1].copy()
+
+
+def _resampled(points: Points, count: int) -> Points:
+    closed = np.vstack([points, points[:1]])
+    steps = np.linalg.norm(np.diff(closed, axis=0), axis=1)
+    along = np.concatenate([[0.0], np.cumsum(steps)])
+    wanted = np.linspace(0.0, along[-1], count, endpoint=False)
+    return np.column_stack([np.interp(wanted, along, closed[:, 0]),
+                            np.interp(wanted, along, closed[:, 1])])
+
+
+def _smoothed(points: Points, sigma: float) -> Points:
+    if sigma < 0.3:
+        return points
+    half = int(3 * sigma) + 1
+    offsets = np.arange(-half, half + 1)
+    kernel = np.exp(-0.5 * (offsets / sigma) ** 2)
+    kernel /= kernel.sum()
+    padded = np.vstack([points[-half:], points, points[:half]])
+    return np.column_stack([np.convolve(padded[:, 0], kernel, "valid"),
+                            np.convolve(padded[:, 1], kernel, "valid")])
+
+
+def _angles(points: Points, arc: int) -> tuple[Vector, Vector]:
+    """Each point's angle (degrees) between the points `arc` before and after it, and its
+    turn (> 0: convex, clockwise on screen)."""
+    before = np.roll(points, arc, axis=0) - points
+    after = np.roll(points, -arc, axis=0) - points
+    cosine = (before * after).sum(axis=1) / (np.linalg.norm(before, axis=1)
+                                             * np.linalg.norm(after, axis=1) + 1e-12)
+    turn = -before[:, 0] * after[:, 1] + before[:, 1] * after[:, 0]
+    return np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))), turn
+
+
+def _arms(points: Points, near: int, far: int, size: float) -> tuple[Vector, Vector]:
+    """For each point, how far from a corner it is: the angle (degrees) between the lines
+    fitted to the outline `near` to `far` points before it and after it, off a right angle,
+    plus how far those stretches are from straight (RMS, in hundredths of the piece size);
+    and its turn (> 0: convex, clockwise on screen)."""
+    count = len(points)
+    offsets = np.arange(near, far + 1)
+    before = points[(np.arange(count)[:, None] - offsets[None, :]) % count]  # n × m × 2
+    after = points[(np.arange(count)[:, None] + offsets[None, :]) % count]
+    score = np.zeros(count)
+    directions = []
+    for arm in (before, after):
+        centred = arm - arm.mean(axis=1, keepdims=True)
+        cov = np.einsum("nmi,nmj->nij", centred, centred) / arm.shape[1]
+        values, vectors = np.linalg.eigh(cov)
+        score += 100 * np.sqrt(np.maximum(values[:, 0], 0.0)) / size
+        direction = vectors[:, :, 1]
+        away = arm.mean(axis=1) - points
+        direction *= np.sign((direction * away).sum(axis=1))[:, None]
+        directions.append(direction)
+    cosine = np.clip((directions[0] * directions[1]).sum(axis=1), -1.0, 1.0)
+    score += np.abs(np.degrees(np.arccos(cosine)) - 90)
+    turn = directions[0][:, 0] * directions[1][:, 1] - directions[0][:, 1] * directions[1][:, 0]
+    return score, -turn
+
+
+def _corners(points: Points, arc: int, index: int, size: float) -> tuple[int, int, int, int]:
+    # a corner's arms are straight lines at a right angle; a tab's shoulders and head are
+    # curved within that arc
+    sharpness, turn = _arms(points, max(1, arc // 3), 2 * arc, size)
+    count = len(points)
+    window = max(1, arc)
+    candidates = [i for i in range(count) if turn[i] > 0 and sharpness[i] < 60
+                  and all(sharpness[i] <= sharpness[(i + d) % count]
+                          for d in range(-window, window + 1))]
+    candidates = sorted(sorted(candidates, key=lambda i: sharpness[i])[:CANDIDATES])
+    if len(candidates) < 4:
+        raise InputError(f"outline {index + 1}: no four corners found (is it a jigsaw piece?)")
+    fours = np.array(list(combinations(candidates, 4)))
+    quads = points[fours]  # c × 4 × 2
+    score = (_quad_scores(quads, abs(_area(points))) + sharpness[fours].sum(axis=1) / 90
+             - SUPPORT * _support(points[::2], quads, SUPPORT_DISTANCE * size))
+    chosen = fours[int(np.argmin(score))]
+    return int(chosen[0]), int(chosen[1]), int(chosen[2]), int(chosen[3])
+
+
+def _support(points: Points, quads: Points, near: float) -> Vector:
+    """For each quadrilateral, the share of the outline within `near` of its sides: a
+    piece's straight stretches lie on the sides between its true corners, and on nothing
+    drawn between tabs' heads."""
+    edges = np.roll(quads, -1, axis=1) - quads  # c × 4 × 2
+    relative = points[None, :, None, :] - quads[:, None, :, :]  # c × n × 4 × 2
+    t = np.clip((relative * edges[:, None]).sum(axis=3)
+                / (edges * edges).sum(axis=2)[:, None, :], 0.0, 1.0)
+    gaps = np.linalg.norm(relative - t[..., None] * edges[:, None], axis=3).min(axis=2)
+    return np.asarray((gaps < near).mean(axis=1), dtype=float)
+
+
+def _quad_scores(quads: Points, area: float) -> Vector:
+    """How far each quadrilateral is from a rectangle about the piece's size: 0 for one."""
+    edges = np.roll(quads, -1, axis=1) - quads
+    lengths = np.linalg.norm(edges, axis=2) + 1e-12  # c × 4
+    previous = np.roll(edges, 1, axis=1)
+    cosines = np.abs((edges * previous).sum(axis=2)) / (lengths * np.roll(lengths, 1, axis=1))
+    opposite = (np.abs(lengths[:, 0] - lengths[:, 2]) + np.abs(lengths[:, 1] - lengths[:, 3])
+                ) / lengths.mean(axis=1)
+    x, y = quads[..., 0], quads[..., 1]
+    areas = np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)) / 2
+    # tabs and blanks change the piece's area: only a quadrilateral much smaller counts
+    return np.asarray(cosines.sum(axis=1) + opposite + np.maximum(0.0, 0.7 - areas / area),
+                      dtype=float)
+
+
+Line = tuple[Vector, Vector]  # a point and a unit direction
+
+
+def _chunk(points: Points, start: int, end: int) -> Points:
+    stop = end if end > start else end + len(points)
+    return np.take(points, np.arange(start, stop + 1), axis=0, mode="wrap")
+
+
+def _frame(chunk: Points, a: Vector, b: Vector) -> tuple[Points, float]:
+    """The points relative to the chord a → b: x along it from 0 to 1, y the deviation
+    outwards (clockwise on screen the interior is on the left of the walk: y down)."""
+    chord = b - a
+    length = float(np.linalg.norm(chord)) or 1.0
+    ux = chord / length
+    uy = np.array([-ux[1], ux[0]])
+    relative = chunk - a
+    return np.column_stack([relative @ ux, -(relative @ uy)]) / length, length
+
+
+def _baseline(points: Points, start: int, end: int) -> Line:
+    """The line through the straight ends of a side (least squares), or its chord when too
+    few points are there."""
+    chunk = _chunk(points, start, end)
+    profile, _ = _frame(chunk, chunk[0], chunk[-1])
+    distance = np.abs(profile[:, 0] - 0.5)
+    ends = (distance > 0.5 - STRAIGHT) & (distance < 0.44)
+    if ends.sum() < 6 or np.ptp(profile[ends, 0]) < 0.5:
+        ends = np.ones(len(chunk), dtype=bool)
+    chosen = chunk[ends]
+    centre = chosen.mean(axis=0)
+    _, _, axes = np.linalg.svd(chosen - centre, full_matrices=False)
+    direction = axes[0] if np.dot(axes[0], chunk[-1] - chunk[0]) > 0 else -axes[0]
+    return centre, direction
+
+
+def _meet(first: Line, second: Line, fallback: Vector) -> Vector:
+    (p, u), (q, v) = first, second
+    matrix = np.column_stack([u, -v])
+    if abs(np.linalg.det(matrix)) < 0.2:  # nearly parallel: no corner there
+        return fallback
+    t = np.linalg.solve(matrix, q - p)
+    point = p + t[0] * u
+    return point if np.linalg.norm(point - fallback) < 0.2 * np.linalg.norm(p - q) + 1e-9 \
+        else fallback
+
+
+def _side(points: Points, start: int, end: int, a: Vector, b: Vector) -> Side:
+    profile, length = _frame(_chunk(points, start, end), a, b)
+    extreme = profile[np.argmax(np.abs(profile[:, 1])), 1]
+    shape = FLAT_LABEL if abs(extreme) < FLAT else (TAB if extreme > 0 else BLANK)
+    return Side(profile, shape, length)
+
+
+# ---------------------------------------------------------------- descriptors
+
+
+def canonical(side: Side) -> Points:
+    """The side as the tab it is or fits: a blank mirrored and turned inside out."""
+    if side.shape == BLANK:
+        return np.column_stack([1.0 - side.profile[::-1, 0], -side.profile[::-1, 1]])
+    return side.profile
+
+
+def describe(side: Side, descriptor: str = "arc", precision: int | None = None) -> Vector:
+    """The side's descriptor as a vector (of its canonical form: a tab and the blank it fits
+    alike)."""
+    profile = canonical(side)
+    if descriptor == "chain":
+        return chain_code(profile, precision or GRID).ravel().astype(float)
+    if descriptor == "arc":
+        dense = _dense(_trimmed(profile), 4 * (precision or ARC_POINTS))
+        return _smoothed_open(dense, PROFILE_SMOOTHING * len(dense))[::4].ravel()
+    if descriptor == "ordinates":
+        return ordinates(profile, precision or SAMPLES).ravel()
+    raise InputError(f"unknown descriptor {descriptor!r}; expected one of "
+                     f"{', '.join(DESCRIPTORS)}")
+
+
+def ordinates(profile: Points, samples: int) -> Points:
+    """§2.3: at `samples` abscissae of the chord, the lowest, middle and highest ordinate of
+    the curve there (0 where it does not pass)."""
+    xs = (np.arange(samples) + 0.5) / samples
+    x0, y0 = profile[:-1, 0], profile[:-1, 1]
+    x1, y1 = profile[1:, 0], profile[1:, 1]
+    out = np.zeros((samples, 3))
+    for k, x in enumerate(xs):
+        crossing = (x0 - x) * (x1 - x) <= 0
+        crossing &= x0 != x1
+        if not crossing.any():
+            continue
+        t = (x - x0[crossing]) / (x1[crossing] - x0[crossing])
+        ys = np.sort(y0[crossing] + t * (y1[crossing] - y0[crossing]))
+        out[k] = ys[0], ys[len(ys) // 2], ys[-1]
+    return out
+
+
+def chain_code(profile: Points, grid: int) -> npt.NDArray[np.int8]:
+    """§2.1: the side on a grid × grid lattice over the chord (x from 0 to 1, deviation from
+    GRID_LOW to GRID_HIGH), each cell the motif of the curve through it: 0 none, 1
+    horizontal, 2 vertical, 3 one diagonal, 4 the other; as one-hot planes (grid × grid × 4)
+    so that distances between motifs are equal."""
+    dense = _dense(profile, grid * 8)
+    cx = np.clip((dense[:, 0] * grid).astype(int), 0, grid - 1)
+    cy = np.clip(((dense[:, 1] - GRID_LOW) / (GRID_HIGH - GRID_LOW) * grid).astype(int), 0,
+                 grid - 1)
+    cells = cx * grid + cy
+    motifs = np.zeros((grid * grid, 4), dtype=np.int8)
+    change = np.flatnonzero(np.diff(cells)) + 1
+    starts = np.concatenate([[0], change])
+    ends = np.concatenate([change, [len(cells)]]) - 1
+    for first, last in zip(starts, ends):
+        dx, dy = dense[last] - dense[first]
+        if abs(dx) > 2 * abs(dy):
+            motif = 1
+        elif abs(dy) > 2 * abs(dx):
+            motif = 2
+        else:
+            motif = 3 if dx * dy > 0 else 4
+        motifs[cells[first], motif - 1] = 1
+    return motifs
+
+
+def _smoothed_open(points: Points, sigma: float) -> Points:
+    """Gaussian smoothing of an open curve, its ends held (reflected padding)."""
+    if sigma < 0.3:
+        return points
+    half = min(int(3 * sigma) + 1, len(points) - 1)
+    offsets = np.arange(-half, half + 1)
+    kernel = np.exp(-0.5 * (offsets / sigma) ** 2)
+    kernel /= kernel.sum()
+    padded = np.vstack([2 * points[0] - points[half:0:-1], points,
+                        2 * points[-1] - points[-2:-half - 2:-1]])
+    return np.column_stack([np.convolve(padded[:, 0], kernel, "valid"),
+                            np.convolve(padded[:, 1], kernel, "valid")])
+
+
+def _trimmed(profile: Points, margin: float = 0.08) -> Points:
+    """The side between the abscissae `margin` and 1 - `margin`, its ends on them exactly:
+    the corners, rounded differently on the two pieces of an edge, are left out, so that the
+    arc length is counted from the same places on both."""
+    x = profile[:, 0]
+    first = int(np.argmax(x >= margin))
+    last = len(x) - 1 - int(np.argmax(x[::-1] <= 1 - margin))
+    if not 0 < first < last < len(x) - 1:
+        return profile
+    def at(i: int, j: int, value: float) -> Points:
+        t = (value - x[i]) / (x[j] - x[i]) if x[j] != x[i] else 0.0
+        return profile[i] + t * (profile[j] - profile[i])
+    return np.vstack([at(first - 1, first, margin), profile[first:last + 1],
+                      at(last, last + 1, 1 - margin)])
+
+
+def _dense(profile: Points, count: int) -> Points:
+    steps = np.linalg.norm(np.diff(profile, axis=0), axis=1)
+    along = np.concatenate([[0.0], np.cumsum(steps)])
+    wanted = np.linspace(0.0, along[-1], count)
+    return np.column_stack([np.interp(wanted, along, profile[:, 0]),
+                            np.interp(wanted, along, profile[:, 1])])
