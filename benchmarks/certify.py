@@ -1,6 +1,13 @@
 """Certified uniqueness (issue 31): what proving "unique" costs on a file of one-line puzzles.
 
     python benchmarks/certify.py FILE [FILE ...] [--workers N] [--dratify] [--json OUT]
+    python benchmarks/certify.py FILE [FILE ...] --whole RUNS [--count] [--json OUT]
+
+With --whole: the whole `satpuzzle solve FILE --unique` process (`--count` with --count)
+beside the same with `--certify`, RUNS times each, interleaved (so that a busy moment of the
+shared machine hits both); per file the medians of wall and CPU time (user + system, the
+process and its children) of each, their ratios, the load average over the runs, and the
+certified run's last line. Otherwise:
 
 For each file (e.g. ../shared/data/sudoku/top95.txt): the puzzles solved as `solve --unique`
 solves a batch (one formula, a job per puzzle, limit 2), then every puzzle's "unique" claim
@@ -19,7 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -70,6 +79,55 @@ def measure(path: str, workers: int, dratify: bool) -> dict[str, object]:
     return row
 
 
+def whole_run(args: list[str]) -> dict[str, object]:
+    """One `python -m satpuzzle solve ARGS` process: wall and CPU seconds, load, exit status,
+    its last line on standard error."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", *args],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=False, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = done.stderr.strip().splitlines()
+    return {"wall": wall, "cpu": cpu, "load": load, "status": done.returncode,
+            "last": lines[-1] if lines else ""}
+
+
+def measure_whole(path: str, runs: int, mode: str) -> dict[str, object]:
+    plain, certified = [], []
+    for _ in range(runs):
+        plain.append(whole_run([path, mode]))
+        certified.append(whole_run([path, mode, "--certify"]))
+
+    def median(rows: list[dict[str, object]], key: str) -> float:
+        return statistics.median(float(row[key]) for row in rows)  # type: ignore[arg-type]
+
+    loads = [float(row["load"]) for row in plain + certified]  # type: ignore[arg-type]
+    row: dict[str, object] = {
+        "file": os.path.basename(path), "mode": mode, "runs": runs,
+        "wall": median(plain, "wall"), "cpu": median(plain, "cpu"),
+        "certified_wall": median(certified, "wall"), "certified_cpu": median(certified, "cpu"),
+        "load": (min(loads), max(loads)),
+        "status": sorted({row["status"] for row in plain}),
+        "certified_status": sorted({row["status"] for row in certified}),
+        "verdict": certified[-1]["last"],
+    }
+    return row
+
+
+def show_whole(row: dict[str, object]) -> str:
+    wall, cpu = float(row["wall"]), float(row["cpu"])  # type: ignore[arg-type]
+    cwall, ccpu = float(row["certified_wall"]), float(row["certified_cpu"])  # type: ignore[arg-type]
+    low, high = row["load"]  # type: ignore[misc]
+    return (f"{row['file']} {row['mode']}: wall {wall:.2f} s → {cwall:.2f} s "
+            f"({cwall / wall:.1f}×), CPU {cpu:.2f} s → {ccpu:.2f} s ({ccpu / cpu:.1f}×); "
+            f"load {low:.1f}-{high:.1f}; status {row['status']} / {row['certified_status']}; "
+            f"{row['verdict']}")
+
+
 def show(row: dict[str, object]) -> str:
     def pair(key: str, unit: str = "") -> str:
         value = row[key]
@@ -97,11 +155,19 @@ def main() -> None:
     parser.add_argument("--dratify", action="store_true",
                         help="check each proof with dratify too (its DRAT form)")
     parser.add_argument("--json", help="write the rows to this file")
+    parser.add_argument("--whole", type=int, metavar="RUNS",
+                        help="time whole processes, with and without --certify, RUNS each")
+    parser.add_argument("--count", action="store_true", help="with --whole: --count, not "
+                        "--unique")
     args = parser.parse_args()
     rows = []
     for path in args.files:
-        row = measure(path, args.workers, args.dratify)
-        print(show(row), flush=True)
+        if args.whole:
+            row = measure_whole(path, args.whole, "--count" if args.count else "--unique")
+            print(show_whole(row), flush=True)
+        else:
+            row = measure(path, args.workers, args.dratify)
+            print(show(row), flush=True)
         rows.append(row)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")

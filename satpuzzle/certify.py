@@ -479,8 +479,8 @@ class _LratSolver:
 
     @staticmethod
     def _lemma_numbers(text: str) -> list[int]:
-        return [int(words[0]) for words in map(str.split, text.splitlines())
-                if len(words) > 1 and words[1] != "d"]
+        return [int(line.split(maxsplit=1)[0]) for line in text.splitlines()
+                if "d" not in line and line.strip()]  # a deletion line: `ID d IDS 0`
 
     def add(self, clause: list[int]) -> None:
         """A clause of the CNF given after a solve."""
@@ -524,8 +524,8 @@ class _LratSolver:
             for number, line in enumerate("".join(self.chunks).splitlines(), 1):
                 where = f"proof step {number}"
                 if "d" in line:  # `ID d IDS 0`: a lemma's line holds digits and signs only
-                    gone = tuple(n if n <= same else numbering.pop(n)
-                                 for n in map(int, line.split()[2:-1]))
+                    gone = tuple([n if n <= same else numbering.pop(n)
+                                  for n in map(int, line.split()[2:-1])])
                     steps.append((None, gone, (), where))
                     continue
                 numbers = list(map(int, line.split()))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import neg
 
 CHECKER = "satpuzzle LRAT checker"
 
@@ -167,8 +168,8 @@ def _derive(live: dict[int, Sequence[int]], literals: Sequence[int], hints: Sequ
             where: str) -> None:
     """Check a lemma by reverse unit propagation along its hints; _Rejected if it fails."""
     true = {-literal for literal in literals}
-    if any(-literal in true for literal in true):
-        return  # a tautology: true whatever the assignment
+    if not true.isdisjoint(map(neg, true)):
+        return  # a tautology (a literal and its negation): true whatever the assignment
     for hint in hints:
         clause = live.get(hint)
         if clause is None:

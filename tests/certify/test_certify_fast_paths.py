@@ -83,3 +83,13 @@ def test_a_false_claim_in_a_batch_of_true_ones_is_refused():
             i != 2 for i in range(len(claims))]
         assert results[2].false and results[2].claim == "unique"
         assert results[2].reason.startswith("the claim is false")
+
+
+def test_the_checker_passes_a_tautology_and_nothing_else_without_hints():
+    """A lemma holding a literal and its negation is true whatever the assignment: accepted
+    with no hints; a lemma that is not one still needs hints that end in a conflict."""
+    tautology = [(3, (2, -2), (), "step 1"), (4, (), (1, 2), "step 2")]
+    assert lrat.check_steps([[1], [-1]], tautology).verified
+    unsupported = [(3, (2, 3), (), "step 1"), (4, (), (1, 2), "step 2")]
+    verdict = lrat.check_steps([[1], [-1]], unsupported)
+    assert not verdict.verified and "without a conflict" in verdict.reason
