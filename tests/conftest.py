@@ -257,7 +257,7 @@ def swapped_labels(instance, rng):
 # The slow set: the tests that the README's command (`python -m pytest -q`, whose addopts in
 # pyproject.toml deselect `slow`) leaves out so that it runs in under 150 s on a two-core
 # machine; `-m slow` runs them alone, `-m ""` runs everything, and .ci/run runs both sets.
-# Chosen by measured CPU and wall time: the costliest test functions (162 of 1195), each
+# Chosen by measured CPU and wall time: the costliest test functions (164 of 1238), each
 # leaving a quicker test of its feature in the default run (a timeout or an interrupt of the
 # same call, the same option on another command), about 4/5 of the suite's CPU time;
 # test_stress.py and the costliest counts of test_counting.py are marked in their own files.
@@ -310,7 +310,10 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_generate_cut_short_by_its_timeout_leaves_the_file_untouched",
         "test_generate_cut_short_still_prints_what_it_made_on_standard_output",
     ),
-    "test_certify.py": ("test_the_claims_a_timeout_leaves_undone_say_so",),
+    "test_certify.py": (
+        "test_a_sudoku_with_rule_clauses_removed_cannot_be_certified_unsatisfiable",
+        "test_the_claims_a_timeout_leaves_undone_say_so",
+    ),
     "test_cli_reductions.py": (
         "test_verify_is_deterministic",
         "test_verify_random_reports_both_outcomes",
@@ -473,6 +476,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_streamed_solutions_cut_by_timeout_end_cleanly",
         "test_summary_on_a_terminal_with_stdout_piped",
     ),
+    "test_proof_files.py": ("test_the_timeout_holds_while_checking",),
     "test_question_clues.py": (
         "test_shikaku_question_in_a_large_empty_grid_is_refused_by_the_budget",
     ),
