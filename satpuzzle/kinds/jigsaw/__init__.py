@@ -119,6 +119,13 @@ class JigsawKind(Kind):
         return _generation.generate(rows, cols, labels=labels,
                                     variant=options.get("variant") or "puzzle", seed=seed,
                                     matching=options.get("matching") or "opposite",
+        Option(("--cut",), {"action": "store_true",
+                            "help": "jigsaw: cut pieces with random tabs, scatter and turn "
+                                    "them, and read the board back from their outlines "
+                                    "(edge classes as labels)"}),
+        Option(("--noise",), {"type": float, "default": 0.0, "metavar": "S",
+                              "help": "jigsaw --cut: jitter of every outline point, in piece "
+                                      "sizes (default 0; 0.005 = 0.5 %%)"}),
                                     border=options.get("border") or "zero")
 
 
@@ -135,6 +142,8 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         pictures,
         propagation,
         puzzle,
+        if options.get("cut"):
+            return _outlines_board(rows, cols, seed, float(options.get("noise") or 0.0))
         rendering,
         rules,
         search,
@@ -144,3 +153,12 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
     Hooks[puzzle.JigsawInstance, puzzle.Solution](native=puzzle, fits=puzzle, clauses=candidates, engines=(euler, propagation))
     engine(search.search, search.search_suits)
+def _outlines_board(rows: int, cols: int, seed: int, noise: float) -> Instance:
+    """The board read back from the outlines of a synthetic cut (satpuzzle generate --cut)."""
+    from satpuzzle.kinds.jigsaw import board, cutter
+
+    cut = cutter.cut(rows, cols, seed=seed, noise=noise)
+    return board.board(list(cut.outlines), {"board": (rows, cols)},
+                       f"cut {rows}x{cols}, noise {noise:g}, seed {seed}")
+
+

@@ -227,3 +227,15 @@ def test_the_cutter_refuses_what_it_cannot_cut() -> None:
     assert truth["rows"] == 2 and truth["cols"] == 3
     assert sorted((p["row"], p["col"]) for p in truth["pieces"]) == [
         (r, c) for r in range(2) for c in range(3)]
+
+
+def test_generate_cut_writes_the_board_read_back_from_a_cut(tmp_path: Path) -> None:
+    made = run_cli("generate", "jigsaw", "--size", "3x4", "--cut", "--noise", "0.003",
+                   "--seed", "2", "-o", "cut.puz", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    text = (tmp_path / "cut.puz").read_text()
+    assert "size: 3x4" in text and "matching: opposite" in text
+    solved = run_cli("solve", "cut.puz", cwd=tmp_path)
+    assert solved.returncode == 0, solved.stderr
+    refused = run_cli("generate", "jigsaw", "--cut", "--noise", "0.9", cwd=tmp_path)
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1

@@ -1,0 +1,117 @@
+"""Jigsaw pieces read from their outlines against the synthetic cutter's truth
+(docs/BENCHMARKS.md, "Jigsaw pieces from outlines"), by board size and noise.
+
+    python -m benchmarks.jigsaw_outlines [--sizes 4,6,10] [--noises 0,0.005,0.01]
+        [--seeds 3] [--grouping pairs] [--descriptor arc] [--source svg] [--timeout 60]
+
+Each row, means over the seeds: the adjusted Rand index of the side classes against the true
+edges (tabs and blanks: two sides of an edge should share a class, no other side), the share
+of true edges whose two sides got fitting labels, how many classes, the share of boards
+rebuilt perfectly (every neighbour pair in place, up to a turn of the whole board), the mean
+neighbour accuracy (0 for a board not solved), and the seconds spent reading the outlines,
+finding corners and sides, grouping, and solving."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from statistics import mean
+
+import satpuzzle
+from satpuzzle.api import Timeout
+from satpuzzle.errors import InputError
+from satpuzzle.kinds.jigsaw import board, cutter, outlines, sides
+
+
+def adjusted_rand(truth: list[object], found: list[int]) -> float:
+    """The adjusted Rand index of two labellings (Hubert and Arabie 1985)."""
+    from collections import Counter
+    from math import comb
+
+    pairs = Counter(zip(truth, found))
+    together = sum(comb(n, 2) for n in pairs.values())
+    first = sum(comb(n, 2) for n in Counter(truth).values())
+    second = sum(comb(n, 2) for n in Counter(found).values())
+    total = comb(len(truth), 2)
+    expected = first * second / total if total else 0.0
+    most = (first + second) / 2
+    return 1.0 if most == expected else (together - expected) / (most - expected)
+
+
+def run(size: int, noise: float, seed: int, options: dict[str, object], source: str,
+        timeout: float) -> dict[str, float]:
+    cut = cutter.cut(size, size, seed=seed, noise=noise)
+    data = {"svg": cut.svg, "png": cut.png, "json": cut.points_json}[source]()
+    start = time.perf_counter()
+    found = outlines.read(data, "<cut>")
+    read_time = time.perf_counter() - start
+    start = time.perf_counter()
+    scale = sides.piece_size(found)
+    try:
+        pieces = [sides.piece(outline, index, scale) for index, outline in enumerate(found)]
+    except InputError:
+        return {"read": read_time, "perfect": 0.0, "neighbours": 0.0, "ari": 0.0,
+                "fitting": 0.0, "classes": 0.0, "sides": 0.0, "group": 0.0, "solve": 0.0}
+    sides_time = time.perf_counter() - start
+    start = time.perf_counter()
+    labels = board.edge_labels(pieces, options)
+    group_time = time.perf_counter() - start
+    order = cutter.matched(cut, found)
+    truth: list[object] = []
+    classes: list[int] = []
+    by_edge: dict[cutter.Edge, list[int]] = {}
+    for index, piece in enumerate(pieces):
+        edges = cutter.side_edges(cut, order[index], piece.corner_points)
+        for side, edge in enumerate(edges):
+            if edge is not None:
+                truth.append(edge)
+                classes.append(abs(labels[index][side]))
+                by_edge.setdefault(edge, []).append(labels[index][side])
+    fitting = mean(1.0 if len(pair) == 2 and pair[0] == -pair[1] != 0 else 0.0
+                   for pair in by_edge.values())
+    instance = board.OutlinedJigsaw(size, size, tuple(labels))
+    start = time.perf_counter()
+    try:
+        solution = satpuzzle.solve(instance, timeout=timeout)
+    except Timeout:
+        solution = None
+    solve_time = time.perf_counter() - start
+    accuracy = 0.0
+    if solution is not None:
+        placed = [[None if cell is None else order[cell[0]] for cell in row] for row in solution]
+        accuracy = cutter.neighbour_accuracy(cut, placed)
+    return {"read": read_time, "sides": sides_time, "group": group_time, "solve": solve_time,
+            "ari": adjusted_rand(truth, classes), "fitting": fitting,
+            "classes": len(set(classes)), "perfect": float(accuracy == 1.0),
+            "neighbours": accuracy}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="4,6,10")
+    parser.add_argument("--noises", default="0,0.0025,0.005,0.01,0.02")
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--grouping", default="pairs")
+    parser.add_argument("--descriptor", default="arc")
+    parser.add_argument("--source", default="svg", choices=("svg", "png", "json"))
+    parser.add_argument("--timeout", type=float, default=60.0)
+    args = parser.parse_args()
+    options: dict[str, object] = {"grouping": args.grouping, "descriptor": args.descriptor}
+    print(f"grouping {args.grouping}, descriptor {args.descriptor}, source {args.source}, "
+          f"{args.seeds} seeds")
+    print("| board | noise | ARI | edges fitting | classes | perfect | neighbours | read s "
+          "| sides s | group s | solve s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for size in map(int, args.sizes.split(",")):
+        for noise in map(float, args.noises.split(",")):
+            rows = [run(size, noise, seed, options, args.source, args.timeout)
+                    for seed in range(1, args.seeds + 1)]
+            m = {key: mean(row[key] for row in rows) for key in rows[0]}
+            print(f"| {size}×{size} | {noise:g} | {m['ari']:.3f} | {m['fitting']:.3f} | "
+                  f"{m['classes']:.0f} | {m['perfect']:.2f} | {m['neighbours']:.3f} | "
+                  f"{m['read']:.2f} | {m['sides']:.2f} | {m['group']:.2f} | "
+                  f"{m['solve']:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
