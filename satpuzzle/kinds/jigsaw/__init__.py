@@ -97,6 +97,13 @@ class JigsawKind(Kind):
                                  "help": "jigsaw: i fits -i (default) or equal labels fit"}),
         Option(("--border",), {"choices": ("zero", "free"), "default": "zero",
                                "help": "jigsaw: outer edges 0 (default) or any label"}),
+        Option(("--cut",), {"action": "store_true",
+                            "help": "jigsaw: cut pieces with random tabs, scatter and turn "
+                                    "them, and read the board back from their outlines "
+                                    "(edge classes as labels)"}),
+        Option(("--noise",), {"type": float, "default": 0.0, "metavar": "S",
+                              "help": "jigsaw --cut: jitter of every outline point, in piece "
+                                      "sizes (default 0; 0.005 = 0.5 %%)"}),
     )
     fit = Lazy("satpuzzle.kinds.jigsaw.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.jigsaw.puzzle", "read_native")
@@ -113,20 +120,24 @@ class JigsawKind(Kind):
 
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
                  options: Options) -> Instance:
+        if options.get("cut"):
+            return _outlines_board(rows, cols, seed, float(options.get("noise") or 0.0))
         labels = options.get("labels")
         if labels is None:
             labels = max(1, rows * cols // 2)
         return _generation.generate(rows, cols, labels=labels,
                                     variant=options.get("variant") or "puzzle", seed=seed,
                                     matching=options.get("matching") or "opposite",
-        Option(("--cut",), {"action": "store_true",
-                            "help": "jigsaw: cut pieces with random tabs, scatter and turn "
-                                    "them, and read the board back from their outlines "
-                                    "(edge classes as labels)"}),
-        Option(("--noise",), {"type": float, "default": 0.0, "metavar": "S",
-                              "help": "jigsaw --cut: jitter of every outline point, in piece "
-                                      "sizes (default 0; 0.005 = 0.5 %%)"}),
                                     border=options.get("border") or "zero")
+
+
+def _outlines_board(rows: int, cols: int, seed: int, noise: float) -> Instance:
+    """The board read back from the outlines of a synthetic cut (satpuzzle generate --cut)."""
+    from satpuzzle.kinds.jigsaw import board, cutter
+
+    cut = cutter.cut(rows, cols, seed=seed, noise=noise)
+    return board.board(list(cut.outlines), {"board": (rows, cols)},
+                       f"cut {rows}x{cols}, noise {noise:g}, seed {seed}")
 
 
 KIND = JigsawKind()
@@ -142,8 +153,6 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         pictures,
         propagation,
         puzzle,
-        if options.get("cut"):
-            return _outlines_board(rows, cols, seed, float(options.get("noise") or 0.0))
         rendering,
         rules,
         search,
@@ -153,12 +162,3 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
     Hooks[puzzle.JigsawInstance, puzzle.Solution](native=puzzle, fits=puzzle, clauses=candidates, engines=(euler, propagation))
     engine(search.search, search.search_suits)
-def _outlines_board(rows: int, cols: int, seed: int, noise: float) -> Instance:
-    """The board read back from the outlines of a synthetic cut (satpuzzle generate --cut)."""
-    from satpuzzle.kinds.jigsaw import board, cutter
-
-    cut = cutter.cut(rows, cols, seed=seed, noise=noise)
-    return board.board(list(cut.outlines), {"board": (rows, cols)},
-                       f"cut {rows}x{cols}, noise {noise:g}, seed {seed}")
-
-
