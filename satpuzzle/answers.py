@@ -218,9 +218,9 @@ class PuzzleAnswer:
         certificate = self.certificate
         engine = self.ended.engine if self.ended else None
         if certificate is None and self.output.certify and engine in self.kind_engines:
-            return [self.err(f"not certified: nothing the {engine} engine claimed here "
-                             "needs a proof (a first answer of the top score) or is stated "
-                             "as one (a grid with rebus cells)")], status
+            return [self.err(f"not certified: the {engine} engine's answer claims nothing "
+                             "that --certify proves here (a best-effort board, a best fill "
+                             "of the top score, a grid with rebus cells)")], status
         if certificate is None and self.output.certify:  # said, not left to be guessed
             return [self.err("not certified: nothing negative to prove (the solutions "
                              "printed, each rule-checked, are the answer's evidence; a limit "

@@ -112,7 +112,8 @@ class Compiled:
 class Found:
     """A solution of puzzle `index`, decoded and (unless the request says not to) checked.
     `unproven`: the solution is an engine's best found when the run was cut short, not
-    proven to come in its place (the crossword's best fills); this says what is proven."""
+    proven to come in its place (the crossword's best fills); this says what is proven. Or
+    it is a best-effort engine's board (Engine.scored), maybe no solution: what it reaches."""
 
     index: int
     solution: Solution
@@ -451,6 +452,9 @@ def _engine_events(instance: Instance, engine: Engine[Instance], request: Reques
 
 def _engine_solutions(instance: Instance, engine: Engine[Instance], request: Request,
                       limit: int | None, check: bool) -> Iterator[Message]:
+    if engine.scored is not None:
+        yield from _best_effort(instance, engine, request)
+        return
     checked = checker_for(instance, replace(request, check=check))
     count = 0
 
@@ -471,6 +475,19 @@ def _engine_solutions(instance: Instance, engine: Engine[Instance], request: Req
         yield _DECLINED
         return
     yield Done(0, count, True)
+
+
+def _best_effort(instance: Instance, engine: Engine[Instance],
+                 request: Request) -> Iterator[Message]:
+    """A best-effort engine's board (Engine.scored): checked by its scorer, not by the rules,
+    which it may break; what it reaches goes with it. Nothing is claimed of other boards."""
+    scored = engine.scored
+    assert scored is not None
+    for board in engine.solutions(instance, request.solver):
+        yield Found(0, board, True, scored(instance, board))
+        yield Done(0, 1, False)
+        return
+    yield Done(0, 0, False)
 
 
 _aside: list[Callable[[_Offered], None] | None] = [None]  # see _send_aside

@@ -20,14 +20,20 @@ Board = Sequence[Sequence[Entry]]
 
 
 class Puzzle(Protocol):
-    """What is read of a jigsaw instance."""
+    """What is read of a jigsaw instance (read only: a frozen dataclass passes)."""
 
-    rows: int
-    cols: int
-    pieces: tuple[tuple[int, int, int, int], ...]
-    variant: str
-    matching: str
-    border: str
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def pieces(self) -> tuple[tuple[int, int, int, int], ...]: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def matching(self) -> str: ...
+    @property
+    def border(self) -> str: ...
 
 
 _AROUND = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left

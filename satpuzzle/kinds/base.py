@@ -68,6 +68,11 @@ class Engine(Generic[I]):
     # that claims of the first, `optimality(instance, solution)`, as the claim in words and
     # an instance that has no solution when it holds (certified by --certify)
     optimality: Callable[[I, Solution], tuple[str, I] | None] | None = None
+    # a best-effort engine (an approximation, the optimum of an objective): its answer may be
+    # a board that is no solution; `scored(instance, board)` checks it in place of the rules
+    # (an independent scorer: a legal board, what it reaches of its proven bound) and says
+    # so; it claims nothing of other answers, and `auto` never takes it
+    scored: Callable[[I, Solution], str] | None = None
 
 
 class EngineDeclined(Exception):

@@ -40,6 +40,27 @@ def _may_be_outlines(text: str, path: str) -> bool:
 _OUTLINES = Signed(_may_be_outlines, Lazy("satpuzzle.kinds.jigsaw.outlinefile", "read_signed"))
 
 
+def _best_effort(name: str, boards: str, report: str, help: str) -> Engine[Instance]:
+    """A best-effort engine (satpuzzle/kinds/jigsaw/besteffort.py): never chosen by auto."""
+    return Engine(name, Lazy("satpuzzle.kinds.jigsaw.besteffort", boards),
+                  lambda _instance: False, help=help,
+                  scored=Lazy("satpuzzle.kinds.jigsaw.besteffort", report))
+
+
+# boards that may be no solution, each with what it reaches against its proven bound
+_BEST_EFFORT = (
+    _best_effort("approx-orientation", "orientation_boards", "orientation_report",
+                 "orientation: a board of at least half its cells validly placed, Behague "
+                 "(2024), §4.1 (a best-effort board: it may be no solution, and says so)"),
+    _best_effort("approx-position", "position_boards", "position_report",
+                 "position: turns matching at least (mn + 4m + 4n - 9) of the 2mn + m + n "
+                 "face pairs, Behague (2024), §5.1 (best effort, as approx-orientation)"),
+    _best_effort("maxsat", "optimum_boards", "optimum_report",
+                 "the board matching the most face pairs (orientation: the most valid "
+                 "pieces), by MaxSAT (PySAT's RC2): what to give when no board is perfect"),
+)
+
+
 class JigsawKind(Kind):
     name = "jigsaw"
     checker = Lazy("satpuzzle.checkers.jigsaw")
@@ -60,7 +81,8 @@ class JigsawKind(Kind):
                Engine("propagation", Lazy("satpuzzle.kinds.jigsaw.propagation", "solutions"),
                       Lazy("satpuzzle.kinds.jigsaw.propagation", "suits"),
                       help="position: Algorithm 1's constraint propagation, Behague (2024), "
-                           "§5.2 (declines where it gets stuck)"))
+                           "§5.2 (declines where it gets stuck)"),
+               *_BEST_EFFORT)
     input_options = (
         Option(("--variant",), {"choices": VARIANTS,
                                 "help": "jigsaw: which problem a native piece file poses "
