@@ -188,24 +188,31 @@ def _corners(points: Points, arc: int, index: int, size: float) -> tuple[int, in
     candidates = sorted(sorted(candidates, key=lambda i: sharpness[i])[:CANDIDATES])
     if len(candidates) < 4:
         raise InputError(f"outline {index + 1}: no four corners found (is it a jigsaw piece?)")
-    fours = np.array(list(combinations(candidates, 4)))
+    order = np.array(list(combinations(range(len(candidates)), 4)))  # into candidates
+    fours = np.array(candidates)[order]  # into points
     quads = points[fours]  # c × 4 × 2
     score = (_quad_scores(quads, abs(_area(points))) + sharpness[fours].sum(axis=1) / 90
-             - SUPPORT * _support(points[::2], quads, SUPPORT_DISTANCE * size))
+             - SUPPORT * _support(points[::2], points[candidates], order,
+                                  SUPPORT_DISTANCE * size))
     chosen = fours[int(np.argmin(score))]
     return int(chosen[0]), int(chosen[1]), int(chosen[2]), int(chosen[3])
 
 
-def _support(points: Points, quads: Points, near: float) -> Vector:
-    """For each quadrilateral, the share of the outline within `near` of its sides: a
-    piece's straight stretches lie on the sides between its true corners, and on nothing
-    drawn between tabs' heads."""
-    edges = np.roll(quads, -1, axis=1) - quads  # c × 4 × 2
-    relative = points[None, :, None, :] - quads[:, None, :, :]  # c × n × 4 × 2
-    t = np.clip((relative * edges[:, None]).sum(axis=3)
-                / (edges * edges).sum(axis=2)[:, None, :], 0.0, 1.0)
-    gaps = np.linalg.norm(relative - t[..., None] * edges[:, None], axis=3).min(axis=2)
-    return np.asarray((gaps < near).mean(axis=1), dtype=float)
+def _support(points: Points, candidates: Points, fours: npt.NDArray[np.intp],
+             near: float) -> Vector:
+    """For each quadrilateral (four indices into `candidates`), the share of the outline
+    within `near` of its sides: a piece's straight stretches lie on the sides between its
+    true corners, and on nothing drawn between tabs' heads. Each segment between two
+    candidates is measured once."""
+    count = len(candidates)
+    starts = np.repeat(candidates, count, axis=0)  # segment (i, j) at i * count + j
+    edges = np.tile(candidates, (count, 1)) - starts
+    relative = points[None, :, :] - starts[:, None, :]  # s × n × 2
+    lengths = np.maximum((edges * edges).sum(axis=1), 1e-12)
+    t = np.clip((relative * edges[:, None, :]).sum(axis=2) / lengths[:, None], 0.0, 1.0)
+    close = np.linalg.norm(relative - t[..., None] * edges[:, None, :], axis=2) < near
+    sides = fours * count + np.roll(fours, -1, axis=1)  # c × 4 segment indices
+    return np.asarray(close[sides].any(axis=1).mean(axis=1), dtype=float)
 
 
 def _quad_scores(quads: Points, area: float) -> Vector:
