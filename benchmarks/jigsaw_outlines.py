@@ -2,7 +2,8 @@
 (docs/BENCHMARKS.md, "Jigsaw pieces from outlines"), by board size and noise.
 
     python -m benchmarks.jigsaw_outlines [--sizes 4,6,10] [--noises 0,0.005,0.01]
-        [--seeds 3] [--grouping pairs] [--descriptor arc] [--source svg] [--timeout 60]
+        [--seeds 3] [--grouping pairs] [--descriptor arc] [--edge-classes K|auto]
+        [--source svg] [--timeout 60]
 
 Each row, means over the seeds: the adjusted Rand index of the side classes against the true
 edges (tabs and blanks: two sides of an edge should share a class, no other side), the share
@@ -93,12 +94,14 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--grouping", default="pairs")
     parser.add_argument("--descriptor", default="arc")
+    parser.add_argument("--edge-classes", default=None, help="k for --grouping kmeans, or auto")
     parser.add_argument("--source", default="svg", choices=("svg", "png", "json"))
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
-    options: dict[str, object] = {"grouping": args.grouping, "descriptor": args.descriptor}
-    print(f"grouping {args.grouping}, descriptor {args.descriptor}, source {args.source}, "
-          f"{args.seeds} seeds")
+    options: dict[str, object] = {"grouping": args.grouping, "descriptor": args.descriptor,
+                                  "edge_classes": args.edge_classes}
+    print(f"grouping {args.grouping}, descriptor {args.descriptor}, edge classes "
+          f"{args.edge_classes or 'default'}, source {args.source}, {args.seeds} seeds")
     print("| board | noise | ARI | edges fitting | classes | perfect | neighbours | read s "
           "| sides s | group s | solve s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")

@@ -15,6 +15,7 @@ import io
 import json
 import math
 import re
+import warnings
 from collections.abc import Iterator
 
 import numpy as np
@@ -366,14 +367,18 @@ def _foreground(data: bytes, path: str) -> npt.NDArray[np.bool_]:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with warnings.catch_warnings():
+            # Pillow warns of a large picture on stderr: here it is refused in one line
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+        with image:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise InputError(f"a picture of {width}×{height} pixels is too large (at most "
                                  f"{MAX_PIXELS} pixels)", path)
             grey = np.asarray(image.convert("L"), dtype=np.float64)
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError,
-            SyntaxError) as exc:
+    except (UnidentifiedImageError, Image.DecompressionBombError,
+            Image.DecompressionBombWarning, OSError, ValueError, SyntaxError) as exc:
         raise InputError(f"cannot read the picture: {exc}", path) from None
     if grey.size == 0:
         raise InputError("an empty picture", path)
