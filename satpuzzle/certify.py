@@ -27,7 +27,7 @@ drat-trim); `check_proof_files` checks such files (`satpuzzle check-proof CNF PR
 Finding the models, proving and checking run in one child process (satpuzzle.children), so a
 timeout or Ctrl-C stops them wherever they are; the proof file's size is capped in that child
 (RLIMIT_FSIZE: a proof that reaches `proof_bytes` is refused). A batch of claims (one-line
-puzzles) shares one child, or a few (`certify_each`)."""
+puzzles) shares a child per core (`certify_each`)."""
 
 from __future__ import annotations
 
