@@ -19,6 +19,11 @@ The algorithms:
   border zero): the frame by Eulerian trails (euler.py, Théorème 4.2), then the interior's
   checkerboard, each cell next to the frame given a piece fitting it (a maximum matching; the
   better of the two colourings). Elsewhere it is the checkerboard, with α = 1/2.
+- `blocks_and_singles` (Théorème 4.4, α = (5mn − 2(m + n)) / 9mn for m ≡ n ≡ 1 (mod 3), the
+  case the paper's proof counts; no bound claimed for the other residues): valid 2×2 blocks
+  (annex 7.3.3) packed disjointly by local search (annex 7.3.2) and laid out one row and
+  column apart, plus an isolated piece at every (3i, 3j). Worth it only beyond about 42×42,
+  where its α passes Corollary 4.3's.
 - `orient_by_path` (Théorème 5.2, α = (mn + 4m + 4n − 9) / (2mn + m + n), m, n ≥ 3 and border
   zero): frame pieces turned by their zeros, then the interior cells in a snake, each turned
   so that it fits its frame neighbours and its predecessor on the snake: the best path through
@@ -47,6 +52,7 @@ from satpuzzle.kinds.jigsaw.puzzle import (
     Solution,
     fits,
     frame_cells,
+    partner,
     rotated,
 )
 
@@ -288,9 +294,140 @@ def frame_and_checkerboard(instance: JigsawInstance, improve: bool = False) -> A
                                "§4.1, Corollaire 4.3")
 
 
+Block = tuple[int, int, int, int]  # pieces at top-left, top-right, bottom-left, bottom-right
+MAX_BLOCKS = 100_000  # valid 2×2 blocks listed at most (few labels: up to (mn)^4 of them)
+MAX_NEAR = 200  # sets tried per swap of the set packing's local search (pairs: its square)
+
+
+def blocks_alpha(rows: int, cols: int) -> Fraction:
+    """Théorème 4.4's α(m, n) = (5mn − 2(m + n)) / 9mn: the paper prints 5/9 − 2(m + n)/9,
+    which its own last line, N ≥ (5mn − 2(m + n))/9, contradicts (a typo); 0 when negative."""
+    return max(Fraction(0), Fraction(5 * rows * cols - 2 * (rows + cols), 9 * rows * cols))
+
+
+def valid_blocks(instance: JigsawInstance, allowed: Sequence[int] | None = None,
+                 limit: int = MAX_BLOCKS) -> list[Block]:
+    """Valid 2×2 blocks of four distinct pieces (of `allowed`, all by default; as listed):
+    annex 7.3.3's E₂,₂ as the paper builds it, one block for each pair of a top-left and a
+    bottom-right piece that two other pieces complete (O(pieces²) look-ups), at most `limit`.
+    The two completing pieces are taken at an offset varying with the pair, so that the
+    blocks of different pairs seldom share them."""
+    pieces = instance.pieces
+    firsts = list(range(len(pieces)) if allowed is None else allowed)
+    top_right: dict[tuple[int, int], list[int]] = {}  # (left, bottom) → pieces
+    bottom_left: dict[tuple[int, int], list[int]] = {}  # (top, right) → pieces
+    for p in firsts:
+        top_right.setdefault((pieces[p][3], pieces[p][2]), []).append(p)
+        bottom_left.setdefault((pieces[p][0], pieces[p][1]), []).append(p)
+
+    def across(label: int) -> int | None:
+        """The label a neighbour must show to fit `label`; None when nothing fits it."""
+        wanted = partner(label, instance.matching)
+        return wanted if fits(label, wanted, instance) else None
+
+    found: dict[frozenset[int], Block] = {}
+    for p1 in firsts:
+        right, below = across(pieces[p1][1]), across(pieces[p1][2])
+        if right is None or below is None:
+            continue
+        for p4 in firsts:
+            above, left = across(pieces[p4][0]), across(pieces[p4][3])
+            if p4 == p1 or above is None or left is None:
+                continue
+            p2 = _pick(top_right.get((right, above), []), p1 + p4, {p1, p4})
+            p3 = None if p2 is None else _pick(bottom_left.get((below, left), []),
+                                               p1 * 3 + p4, {p1, p4, p2})
+            if p2 is not None and p3 is not None:
+                found.setdefault(frozenset((p1, p2, p3, p4)), (p1, p2, p3, p4))
+                if len(found) >= limit:
+                    return list(found.values())
+    return list(found.values())
+
+
+def _pick(options: list[int], offset: int, taken: set[int]) -> int | None:
+    """The first of `options` from `offset` on (cyclically) not in `taken`."""
+    for step in range(min(len(options), len(taken) + 1)):
+        option = options[(offset + step) % len(options)]
+        if option not in taken:
+            return option
+    return None
+
+
+def set_packing(sets: Sequence[Block], wanted: int) -> list[Block]:
+    """Disjoint sets among `sets` (annex 7.3.2): a greedy maximal packing, then, while fewer
+    than `wanted`, a set of the packing swapped for two disjoint sets that meet nothing else
+    of it, keeping the packing maximal. Each swap adds a set, so at most |pieces|/4 rounds."""
+    owner: dict[int, int] = {}  # piece → its set's position in `sets`
+    packed: set[int] = set()
+
+    def add_greedily() -> None:
+        for number, chosen in enumerate(sets):
+            if number not in packed and not any(p in owner for p in chosen):
+                packed.add(number)
+                owner.update((p, number) for p in chosen)
+
+    add_greedily()
+    while len(packed) < wanted and _swap(sets, owner, packed):
+        add_greedily()
+    return [sets[number] for number in sorted(packed)]
+
+
+def _swap(sets: Sequence[Block], owner: dict[int, int], packed: set[int]) -> bool:
+    """One swap of a packed set for two (see set_packing); whether one was made."""
+    for old in sorted(packed):
+        near = [number for number, chosen in enumerate(sets) if number not in packed
+                and all(owner.get(p, old) == old for p in chosen)][:MAX_NEAR]
+        for first, one in enumerate(near):
+            for two in near[first + 1:]:
+                if set(sets[one]).isdisjoint(sets[two]):
+                    for p in sets[old]:
+                        del owner[p]
+                    packed.discard(old)
+                    for number in (one, two):
+                        packed.add(number)
+                        owner.update((p, number) for p in sets[number])
+                    return True
+    return False
+
+
+def blocks_and_singles(instance: JigsawInstance, improve: bool = False) -> Approximation:
+    """Théorème 4.4: valid 2×2 blocks at rows and columns 3i + 1, 3i + 2 (never on the
+    border: ⌊(m − 1)/3⌋·⌊(n − 1)/3⌋ of them, found by set packing), one row and one column
+    left empty between them, and a single piece at each (3i, 3j), which touches no other
+    (Figure 15's layout as we read it: 5 pieces per 3×3 square, and the first row and
+    column). With every block and single placed: 5BmBn + Bm + Bn + 1 ≥ (5mn − 2(m + n))/9
+    pieces when m ≡ n ≡ 1 (mod 3), the case the paper's proof counts."""
+    _need(instance, "orientation")
+    rows, cols = instance.rows, instance.cols
+    down, across = (rows - 1) // 3, (cols - 1) // 3
+    board: list[list[Placement | None]] = [[None] * cols for _ in range(rows)]
+    singles = [(r, c) for r in range(0, rows, 3) for c in range(0, cols, 3)]
+    free = list(range(len(instance.pieces)))
+    # the singles on the border first: blocks may hold the few pieces with their zeros
+    outer = [cell for cell in singles if outside_faces(rows, cols, cell)]
+    _fill_cells(instance, board, outer, free)
+    if down * across:
+        blocks = valid_blocks(instance, free)
+        spots = [(3 * i + 1, 3 * j + 1) for i in range(down) for j in range(across)]
+        for (r, c), block in zip(spots, set_packing(blocks, down * across)):
+            for (dr, dc), piece in zip(((0, 0), (0, 1), (1, 0), (1, 1)), block):
+                board[r + dr][c + dc] = (piece, 0)
+                free.remove(piece)
+    _fill_cells(instance, board, [cell for cell in singles if cell not in outer], free)
+    if improve:
+        _fill_leftovers(instance, board, free)
+    # the paper's count covers m ≡ n ≡ 1 (mod 3); its other eight layouts are not in the text
+    proven = rows % 3 == 1 and cols % 3 == 1
+    return _orientation_result(instance, "approx-orientation (2×2 blocks)", board,
+                               blocks_alpha(rows, cols) if proven else Fraction(0),
+                               "§4.1, Théorème 4.4")
+
+
 def approx_orientation(instance: JigsawInstance, improve: bool = True) -> Approximation:
-    """The better of Proposition 4.1 and Corollary 4.3 (the latter where it applies)."""
-    results = [checkerboard(instance, improve), frame_and_checkerboard(instance, improve)]
+    """The best of Proposition 4.1, Corollary 4.3 and Théorème 4.4 (each where it applies),
+    with the largest of their bounds."""
+    results = [checkerboard(instance, improve), frame_and_checkerboard(instance, improve),
+               blocks_and_singles(instance, improve)]
     best = max(results, key=lambda result: result.score)
     return Approximation("approx-orientation", best.board, best.score, best.total,
                          max(result.alpha for result in results), VALID, best.section)

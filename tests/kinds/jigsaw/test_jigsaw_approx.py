@@ -19,7 +19,7 @@ from satpuzzle.kinds.jigsaw.generation import generate
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
 
 SIZES = [(1, 1), (1, 2), (1, 7), (6, 1), (2, 2), (2, 5), (3, 3), (3, 4), (4, 3), (3, 8),
-         (4, 4), (5, 5), (4, 7), (6, 6), (7, 5), (9, 10)]
+         (4, 4), (5, 5), (4, 7), (6, 6), (7, 5), (9, 10), (7, 7), (10, 7)]
 STYLES = [("opposite", "zero"), ("equal", "zero"), ("opposite", "free")]
 LABELS = (1, 2, 3, 9)  # few labels: many boards, frames that differ from the generated one
 
@@ -36,7 +36,7 @@ def instances(variant: str, seeds: int = 3) -> Iterator[JigsawInstance]:
 ORIENTATION: list[Callable[[JigsawInstance], approx.Approximation]] = [
     approx.checkerboard, lambda i: approx.checkerboard(i, improve=True),
     approx.frame_and_checkerboard, lambda i: approx.frame_and_checkerboard(i, improve=True),
-    approx.approx_orientation]
+    approx.blocks_and_singles, approx.approx_orientation]
 POSITION: list[Callable[[JigsawInstance], approx.Approximation]] = [
     approx.orient_by_path, approx.approx_position]
 
@@ -74,6 +74,29 @@ def test_orientation_alpha_is_the_papers(rows, cols, alpha):
     instance = generate(rows, cols, labels=4, variant="orientation", seed=1)
     assert approx.approx_orientation(instance).alpha == alpha
     assert approx.checkerboard(instance).alpha == Fraction(1, 2)
+
+
+@pytest.mark.parametrize(("rows", "cols", "alpha"), [
+    (4, 4, Fraction(64, 144)), (7, 10, Fraction(316, 630)), (13, 13, Fraction(793, 1521)),
+    (3, 4, Fraction(0)), (6, 6, Fraction(0))])
+def test_blocks_alpha_is_the_papers_where_its_count_holds(rows, cols, alpha):
+    """Théorème 4.4's (5mn − 2(m + n)) / 9mn (the paper prints 5/9 − 2(m + n)/9, a typo its
+    last line contradicts) for m ≡ n ≡ 1 (mod 3); nothing claimed elsewhere."""
+    instance = generate(rows, cols, labels=4, variant="orientation", seed=1)
+    assert approx.blocks_and_singles(instance).alpha == alpha
+
+
+def test_blocks_reach_their_bound_with_few_labels():
+    """m ≡ n ≡ 1 (mod 3) boards with 2 or 3 labels, where nearly every arrangement of four
+    pieces is a valid block and a careless listing packs too few of them."""
+    for rows, cols in [(4, 7), (7, 10), (10, 10), (13, 7)]:
+        for matching, border in STYLES:
+            for labels in (2, 3):
+                instance = generate(rows, cols, labels=labels, variant="orientation", seed=5,
+                                    matching=matching, border=border)
+                result = approx.blocks_and_singles(instance)
+                assert result.score >= result.bound > 0, result.report()
+                assert scorer.valid_pieces(instance, result.board) == result.score
 
 
 @pytest.mark.parametrize(("rows", "cols", "border", "alpha"), [
