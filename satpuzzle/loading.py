@@ -40,20 +40,31 @@ class Loaded:
     one_line: bool = False
     sources: list[str] | None = None  # where each instance comes from (a file, FILE:LINE)
     inferred: str | None = None  # the kind the content was recognised as, when not given
+    language: bool = False  # written in satpuzzle's language (not a native format)
 
 
 def load_text(text: str, path: str = "<text>", kind: str | None = None,
               options: Options | None = None) -> Loaded:
+    """The puzzles of a text given as such (the API's, a pasted one): its numbers' lengths
+    checked first, as reading a file checks them (textio.decode_bytes)."""
+    try:
+        check_number_lengths(text, path)
+    except InputError as error:
+        raise error.at(path) from None
+    return _load_checked_text(text, path, kind, options)
+
+
+def _load_checked_text(text: str, path: str, kind: str | None,
+                       options: Options | None) -> Loaded:
     options = options or {}
     try:
-        check_number_lengths(text, path)  # done by read_text for files, not for API text
         signed = _read_signed(text, path, kind, options)  # first: its name may say .puz
         if signed:
             return signed
         if path.endswith(".puz") or _LANGUAGE_START.match(text):
             # The language names its kinds itself; --kind only says how to read native files.
             specs = parse_specs(text, path, registry.block_limits)
-            return Loaded(path, [registry.build(spec) for spec in specs])
+            return Loaded(path, [registry.build(spec) for spec in specs], language=True)
         if not text.strip():
             raise InputError("empty file, expected a puzzle", path, 1, 1)
         if _JSON_START.match(text):  # names its kinds itself, as the language does
@@ -119,7 +130,7 @@ def _load_file(path: str | Path, kind: str | None,
     source = read_input(path, name)
     if isinstance(source, bytes):  # a binary format: an Across Lite puzzle
         return load_bytes(source, name, kind, options)
-    return load_text(source, name, kind, options)
+    return _load_checked_text(source, name, kind, options)  # decode_bytes checked it
 
 
 def _pasted_puzzle(argument: str, kind: str | None,

@@ -114,15 +114,9 @@ def read_puzzles(path: str, kind: str | None, index: int | None, options: Option
     within the run's deadline; `index` (from 1) keeps one of them. With the notes the readers
     wrote meanwhile (a dictionary's summary), for the caller to show once all is well."""
     from satpuzzle.loading import load
-    from satpuzzle.textio import file_is_across_lite
 
     given = [(k, option) for k in registry.KINDS.values() for option in k.input_options
              if options.get(option.dest)]
-    native_only = [option.flags[0] for _, option in given if option.native_only]
-    if path.endswith(".puz") and native_only and not file_is_across_lite(path):
-        raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
-                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
-                         path)
     # --box is a Sudoku option, --dict a crossword one, --variant & co. jigsaw ones: each
     # names the kind
     kind = kind or next((k.name for k, option in given if option.names_kind), None)
@@ -130,6 +124,7 @@ def read_puzzles(path: str, kind: str | None, index: int | None, options: Option
     with time_limit("reading the puzzle", run.remaining(), started=run.started), \
             contextlib.redirect_stderr(notes):
         loaded = load(path, kind, options)
+        _refuse_native_options(given, loaded)
         loaded.instances = [registry.kind_of(i).adjust(i, options) for i in loaded.instances]
         _refuse_options_of_other_kinds(given, loaded)
         if index is not None:
@@ -139,6 +134,16 @@ def read_puzzles(path: str, kind: str | None, index: int | None, options: Option
             loaded.instances = [loaded.instances[index - 1]]
             loaded.one_line = False
     return loaded, notes.getvalue()
+
+
+def _refuse_native_options(given: list[tuple[Kind, Option]], loaded: Loaded) -> None:
+    """Options that say how to read a native file, given for a text in the language, which
+    writes them as entries instead."""
+    native_only = [option.flags[0] for _, option in given if option.native_only]
+    if loaded.language and native_only:
+        raise InputError(f"{' '.join(native_only)}: command-line options that apply to native "
+                         "files; in a .puz file write them as entries (see docs/LANGUAGE.md)",
+                         loaded.path)
 
 
 def _refuse_options_of_other_kinds(given: list[tuple[Kind, Option]], loaded: Loaded) -> None:

@@ -154,18 +154,6 @@ def is_across_lite(data: bytes) -> bool:
     return data.find(ACROSS_LITE_MAGIC, 2, ACROSS_LITE_PREAMBLE + 2 + len(ACROSS_LITE_MAGIC)) >= 2
 
 
-def file_is_across_lite(path: str | os.PathLike[str]) -> bool:
-    """Whether the regular file `path` starts as an Across Lite puzzle (a `.puz` name says
-    nothing: satpuzzle's language uses it too). False for anything unreadable."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
-        with open(path, "rb") as handle:
-            return is_across_lite(handle.read(ACROSS_LITE_PREAMBLE + 2 + len(ACROSS_LITE_MAGIC)))
-    except OSError:
-        return False
-
-
 def read_input(path: str | os.PathLike[str], display: str | None = None) -> str | bytes:
     """The UTF-8 text of `path` (`-`: standard input), or its bytes when they are a binary
     format satpuzzle reads (an Across Lite puzzle, a zip archive); every failure an InputError
