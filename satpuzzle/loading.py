@@ -73,8 +73,9 @@ def _load_checked_text(text: str, path: str, kind: str | None,
             return Loaded(path, instance_json.read(text, path))
         from satpuzzle.formats import links
 
-        if links.is_links_text(text):
-            instances, lines = links.read(text, path, kind)
+        linked = links.read_if_links(text, path, kind)
+        if linked is not None:
+            instances, lines = linked
             return Loaded(path, instances, sources=[f"{path}:{line}" for line in lines])
         reading, inferred = _choose(text, path, kind, options)
         instances, one_line = reading.read()
@@ -109,7 +110,7 @@ def load(path: str, kind: str | None = None, options: Options | None = None,
     if "\n" in path:
         return load_text(path, PASTED, kind, options)
     exists = os.path.lexists(path)
-    if links.explicit(path) or (not exists and links.shaped(path)):
+    if links.names_a_link(path, exists):
         name = shorten(path.strip())
         return Loaded(name, links.read(path, name, kind)[0])
     if os.path.isdir(path):

@@ -117,8 +117,7 @@ def imported(name: str, source: str) -> str:
     from satpuzzle.textio import read_input
 
     # a game ID or URL in place of a file: with its prefix, or shaped as one and no such file
-    pasted = links.explicit(source) or (source != "-" and not os.path.lexists(source)
-                                        and links.shaped(source))
+    pasted = links.names_a_link(source, source == "-" or os.path.lexists(source))
     # else text, or the bytes of a binary format (Across Lite)
     instances = read(name, source if pasted else read_input(source), source)
     return "\n".join(str(write("puz", instance)) for instance in instances)

@@ -46,6 +46,19 @@ def shaped(argument: str) -> bool:
     return puzzlink.looks_like_bare(argument) or sgt.looks_like_bare(argument)
 
 
+def names_a_link(argument: str, exists: bool) -> bool:
+    """Whether a command-line argument is a link rather than a file's name: by its prefix,
+    or by its shape when no file has that name (`exists`)."""
+    return explicit(argument) or (not exists and shaped(argument))
+
+
+def read_if_links(text: str, path: str,
+                  kind: str | None = None) -> tuple[list[Instance], list[int]] | None:
+    """The puzzles of a text of links one a line, and each one's line (`read`); None when
+    the text is not one."""
+    return read(text, path, kind) if is_links_text(text) else None
+
+
 def is_link(line: str) -> bool:
     return explicit(line) or shaped(line)
 
