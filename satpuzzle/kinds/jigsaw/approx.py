@@ -38,9 +38,11 @@ quadratic in mn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
+from typing import Literal
 
 from satpuzzle.kinds.jigsaw.euler import classify, decide_contour_orientation
 from satpuzzle.kinds.jigsaw.puzzle import (
@@ -204,16 +206,45 @@ def _asks(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
 def _fill_leftovers(instance: JigsawInstance, board: list[list[Placement | None]],
                     free: list[int]) -> None:
     """Every empty cell (row-major) gets the first leftover piece valid there: fitting is
-    symmetric, so the pieces already valid stay valid."""
+    symmetric, so the pieces already valid stay valid. The leftovers are indexed by the
+    label on each side, so a cell with a demand looks only at the pieces meeting one."""
+    showing: dict[tuple[int, int], list[int]] = {}  # (side, label) → free pieces, in order
+    for piece in free:
+        for side in range(4):
+            showing.setdefault((side, instance.pieces[piece][side]), []).append(piece)
+    left = set(free)
     for r in range(instance.rows):
         for c in range(instance.cols):
             if board[r][c] is not None:
                 continue
-            for piece in free:
-                if valid_at(instance, board, (r, c), instance.pieces[piece]):
+            demand = _demand(instance, board, (r, c))
+            if demand is False:
+                continue  # no label fits a neighbour's face
+            options = free if demand is None else showing.get(demand, [])
+            for piece in options:
+                if piece in left and valid_at(instance, board, (r, c), instance.pieces[piece]):
                     board[r][c] = (piece, 0)
-                    free.remove(piece)
+                    left.discard(piece)
                     break
+    free[:] = [piece for piece in free if piece in left]
+
+
+def _demand(instance: JigsawInstance, board: Sequence[Sequence[Placement | None]],
+            cell: Cell) -> tuple[int, int] | Literal[False] | None:
+    """One (side, label) a piece at `cell` must show: 0 outside (border zero) or what fits a
+    placed neighbour; None when nothing is asked, False when no label fits."""
+    for side in range(4):
+        there = neighbour(cell, side)
+        if not _inside(instance, there):
+            if instance.border == "zero":
+                return side, 0
+            continue
+        shown = _shows(instance, board, there)
+        if shown is not None:
+            facing = shown[(side + 2) % 4]
+            wanted = partner(facing, instance.matching)
+            return (side, wanted) if fits(wanted, facing, instance) else False
+    return None
 
 
 def _orientation_result(instance: JigsawInstance, name: str,
@@ -296,6 +327,7 @@ def frame_and_checkerboard(instance: JigsawInstance, improve: bool = False) -> A
 
 Block = tuple[int, int, int, int]  # pieces at top-left, top-right, bottom-left, bottom-right
 MAX_BLOCKS = 100_000  # valid 2×2 blocks listed at most (few labels: up to (mn)^4 of them)
+PER_PIECE = 32  # blocks listed per top-left piece: enough to pack, few to look at
 MAX_NEAR = 200  # sets tried per swap of the set packing's local search (pairs: its square)
 
 
@@ -308,39 +340,54 @@ def blocks_alpha(rows: int, cols: int) -> Fraction:
 def valid_blocks(instance: JigsawInstance, allowed: Sequence[int] | None = None,
                  limit: int = MAX_BLOCKS) -> list[Block]:
     """Valid 2×2 blocks of four distinct pieces (of `allowed`, all by default; as listed):
-    annex 7.3.3's E₂,₂ as the paper builds it, one block for each pair of a top-left and a
-    bottom-right piece that two other pieces complete (O(pieces²) look-ups), at most `limit`.
-    The two completing pieces are taken at an offset varying with the pair, so that the
-    blocks of different pairs seldom share them."""
+    annex 7.3.3's E₂,₂, one arrangement per set of pieces, at most `limit`. For each
+    top-left piece, its right and lower neighbours are looked up by label, and the fourth
+    piece by the two labels it must show; at most PER_PIECE blocks (and 20 times as many
+    tries) per top-left piece, each list read from an offset varying with the pieces,
+    so that few labels, where nearly every arrangement fits, still give blocks spread over
+    all pieces (a packing needs disjoint ones)."""
     pieces = instance.pieces
     firsts = list(range(len(pieces)) if allowed is None else allowed)
-    top_right: dict[tuple[int, int], list[int]] = {}  # (left, bottom) → pieces
-    bottom_left: dict[tuple[int, int], list[int]] = {}  # (top, right) → pieces
+    by_left: dict[int, list[int]] = {}
+    by_top: dict[int, list[int]] = {}
+    by_top_left: dict[tuple[int, int], list[int]] = {}
     for p in firsts:
-        top_right.setdefault((pieces[p][3], pieces[p][2]), []).append(p)
-        bottom_left.setdefault((pieces[p][0], pieces[p][1]), []).append(p)
+        by_left.setdefault(pieces[p][3], []).append(p)
+        by_top.setdefault(pieces[p][0], []).append(p)
+        by_top_left.setdefault((pieces[p][0], pieces[p][3]), []).append(p)
 
     def across(label: int) -> int | None:
         """The label a neighbour must show to fit `label`; None when nothing fits it."""
         wanted = partner(label, instance.matching)
         return wanted if fits(label, wanted, instance) else None
 
-    found: dict[frozenset[int], Block] = {}
-    for p1 in firsts:
+    def blocks_from(p1: int, share: int) -> Iterator[Block]:
         right, below = across(pieces[p1][1]), across(pieces[p1][2])
-        if right is None or below is None:
-            continue
-        for p4 in firsts:
-            above, left = across(pieces[p4][0]), across(pieces[p4][3])
-            if p4 == p1 or above is None or left is None:
-                continue
-            p2 = _pick(top_right.get((right, above), []), p1 + p4, {p1, p4})
-            p3 = None if p2 is None else _pick(bottom_left.get((below, left), []),
-                                               p1 * 3 + p4, {p1, p4, p2})
-            if p2 is not None and p3 is not None:
-                found.setdefault(frozenset((p1, p2, p3, p4)), (p1, p2, p3, p4))
-                if len(found) >= limit:
-                    return list(found.values())
+        seconds = by_left.get(right, []) if right is not None else []
+        thirds = by_top.get(below, []) if below is not None else []
+        tries = 20 * share
+        for step in range(len(seconds)):
+            p2 = seconds[(p1 + step) % len(seconds)]
+            above = across(pieces[p2][2])
+            for turn in range(len(thirds)):
+                tries -= 1
+                if tries < 0:
+                    return
+                p3 = thirds[(3 * p1 + turn) % len(thirds)]
+                left = across(pieces[p3][1])
+                if p2 == p1 or p3 in (p1, p2) or above is None or left is None:
+                    continue
+                p4 = _pick(by_top_left.get((above, left), []), p1 + p2 + p3, {p1, p2, p3})
+                if p4 is not None:
+                    yield p1, p2, p3, p4
+
+    found: dict[frozenset[int], Block] = {}
+    share = min(PER_PIECE, limit)
+    for p1 in firsts:
+        for block in islice(blocks_from(p1, share), share):
+            found.setdefault(frozenset(block), block)
+        if len(found) >= limit:
+            break
     return list(found.values())
 
 
