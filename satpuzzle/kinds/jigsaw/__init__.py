@@ -140,6 +140,15 @@ class JigsawKind(Kind):
     parse_solutions = Lazy("satpuzzle.kinds.jigsaw.rendering", "parse_solutions")
     native_format_names = ("eternity", "brendan")
 
+    def known_causes(self, instance: Instance) -> list[str]:
+        """Pieces read from outlines whose labels fit no board: the outlines may be noisy."""
+        from satpuzzle.kinds.jigsaw.board import OutlinedJigsaw
+
+        if not isinstance(instance, OutlinedJigsaw):
+            return []
+        return ["the pieces were read from outlines, whose sides may be misread (noise, "
+                "a worn tab): --engine maxsat gives the board matching the most sides"]
+
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
                  options: Options) -> Instance:
         if options.get("cut"):

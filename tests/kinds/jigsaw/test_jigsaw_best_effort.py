@@ -61,3 +61,24 @@ def test_a_wrong_variant_is_refused_in_one_line():
     result = run_cli("solve", FIBONACCI, "--engine", "approx-orientation")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "orientation instances" in result.stderr
+
+
+def test_noisy_outlines_with_no_board_point_to_maxsat_which_gives_one(tmp_path):
+    """Pieces read from outlines too noisy for a perfect board (a 3×3 cut, 3% jitter, the
+    first seed whose labels fit no board): "no solution" says why it may be and what to run;
+    MaxSAT then gives the best board, which says it is none."""
+    from satpuzzle.kinds.jigsaw import cutter
+
+    pieces = tmp_path / "pieces.svg"
+    for seed in range(40):
+        pieces.write_text(cutter.cut(3, 3, seed=seed, noise=0.03).svg())
+        if run_cli("solve", pieces, "--count").stdout == "0\n":
+            break
+    else:
+        raise AssertionError("no seed gave outlines with no board")
+    none = run_cli("solve", pieces)
+    assert none.returncode == 1 and "--engine maxsat" in none.stderr, none.stderr
+    best = run_cli("solve", pieces, "--engine", "maxsat")
+    assert best.returncode == 0, best.stderr
+    _engine, score, total = reported(best.stderr)
+    assert score < total and "not a solution" in best.stderr
