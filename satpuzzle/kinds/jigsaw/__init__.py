@@ -146,8 +146,8 @@ class JigsawKind(Kind):
 
         if not isinstance(instance, OutlinedJigsaw):
             return []
-        return ["the pieces were read from outlines, whose sides may be misread (noise, "
-                "a worn tab): --engine maxsat gives the board matching the most sides"]
+        return [("the pieces were read from outlines, whose sides may be misread (noise, "
+                 "a worn tab): --engine maxsat gives the board matching the most sides")]
 
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
                  options: Options) -> Instance:
