@@ -126,6 +126,11 @@ class JigsawKind(Kind):
         Option(("--noise",), {"type": float, "default": 0.0, "metavar": "S",
                               "help": "jigsaw --cut: jitter of every outline point, in piece "
                                       "sizes (default 0; 0.005 = 0.5 %%)"}),
+        Option(("--cut-dir",), {"metavar": "DIR",
+                                "help": "jigsaw --cut: also write the cut itself into DIR: "
+                                        "pieces.svg, pieces.png, pieces.json (the outlines' "
+                                        "points) and truth.json (each piece's true cell and "
+                                        "turn)"}),
     )
     fit = Lazy("satpuzzle.kinds.jigsaw.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.jigsaw.puzzle", "read_native")
@@ -152,7 +157,8 @@ class JigsawKind(Kind):
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
                  options: Options) -> Instance:
         if options.get("cut"):
-            return _outlines_board(rows, cols, seed, float(options.get("noise") or 0.0))
+            return _outlines_board(rows, cols, seed, float(options.get("noise") or 0.0),
+                                   options.get("cut_dir"))
         labels = options.get("labels")
         if labels is None:
             labels = max(1, rows * cols // 2)
@@ -162,13 +168,36 @@ class JigsawKind(Kind):
                                     border=options.get("border") or "zero")
 
 
-def _outlines_board(rows: int, cols: int, seed: int, noise: float) -> Instance:
-    """The board read back from the outlines of a synthetic cut (satpuzzle generate --cut)."""
+def _outlines_board(rows: int, cols: int, seed: int, noise: float,
+                    folder: str | None = None) -> Instance:
+    """The board read back from the outlines of a synthetic cut (satpuzzle generate --cut);
+    with `folder` (--cut-dir), the cut's own files written there too."""
     from satpuzzle.kinds.jigsaw import board, cutter
 
     cut = cutter.cut(rows, cols, seed=seed, noise=noise)
+    if folder is not None:
+        _write_cut(cut, folder, f"cut-{rows}x{cols}-seed{seed}")
     return board.board(list(cut.outlines), {"board": (rows, cols)},
                        f"cut {rows}x{cols}, noise {noise:g}, seed {seed}")
+
+
+def _write_cut(cut: Cut, folder: str, stem: str) -> None:
+    """STEM.svg, STEM.png, STEM.json (the outlines' points) and STEM-truth.json in `folder`
+    (made if missing), each written whole (a temporary name, then renamed)."""
+    import os
+
+    from satpuzzle.errors import InputError
+    from satpuzzle.textio import write_atomic
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--cut-dir: cannot make the directory: {exc.strerror or exc}",
+                         folder) from None
+    for name, data in ((f"{stem}.svg", cut.svg()), (f"{stem}.png", cut.png()),
+                       (f"{stem}.json", cut.points_json()),
+                       (f"{stem}-truth.json", cut.truth_json())):
+        write_atomic(os.path.join(folder, name), data)
 
 
 KIND = JigsawKind()
@@ -188,6 +217,7 @@ if TYPE_CHECKING:  # the modules the Lazy attributes above stand for, held to th
         rules,
         search,
     )
+    from satpuzzle.kinds.jigsaw.cutter import Cut
 
     Conforms[puzzle.JigsawInstance, puzzle.Solution](
         puzzle, pictures, checker, codecs, rules=rules, decoding=decoding, rendering=rendering)
