@@ -212,8 +212,8 @@ def _interrupt_in(exc: BaseException) -> bool:
 
 
 def _signal_received() -> bool:
-    common = sys.modules.get("satpuzzle.cli.common")
-    return bool(common is not None and common.SIGNALS.received)
+    cancelling = sys.modules.get("satpuzzle.cancelling")
+    return bool(cancelling is not None and cancelling.Cancellation.signalled)
 
 
 def _last_resort(exc: BaseException) -> int:

@@ -25,6 +25,9 @@ class Cancellation:
     process (satpuzzle.children)."""
 
     GRACE = 5.0  # seconds: an orderly stop takes a fraction of one
+    # whether any run's handler has taken a signal in this process: the entry point's last
+    # resort (satpuzzle.__main__) reads it, signals being the process's, not one run's
+    signalled = False
 
     def __init__(self, own_process: bool = False) -> None:
         self.depth = 0
@@ -34,6 +37,7 @@ class Cancellation:
 
     def handle(self, _signum: int, _frame: FrameType | None) -> None:
         self.received += 1
+        Cancellation.signalled = True
         if self.received > 1 and self.own_process:
             _stop_now()
         if self.received == 1 and self.own_process:

@@ -207,3 +207,20 @@ def test_an_error_python_cannot_raise_is_no_traceback(raised, expected):
     done = subprocess.run([sys.executable, "-c", script], env=ENV, capture_output=True,
                           text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "answer\n", expected)
+
+
+def test_a_bug_after_a_command_loaded_is_one_line_not_a_traceback():
+    """The last resort asks whether a signal came (any run's Cancellation): a bug raised once
+    a command's modules are loaded, with no signal, is one line and exit 4 (it once looked
+    for a module global that had moved, and would have failed on that instead)."""
+    script = ("import satpuzzle.cli.common, satpuzzle.cancelling\n"
+              "from satpuzzle import __main__ as m\n"
+              "import satpuzzle.cli\n"
+              "def boom():\n"
+              "    raise RuntimeError('planted')\n"
+              "satpuzzle.cli.main = boom\n"
+              "m.run()\n")
+    done = subprocess.run([sys.executable, "-c", script], env=ENV, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.count("\n") == 1 and "internal error: RuntimeError: planted" in done.stderr
