@@ -56,7 +56,7 @@ from satpuzzle.instances import Instance, Solution
 from satpuzzle.kinds.base import Kind
 from satpuzzle.pipeline import Request, compile
 from satpuzzle.stages import StageTimeout, paused_limit, run_in_child
-from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_atomic
+from satpuzzle.textio import decode_bytes, is_stdin, read_bytes, read_stdin, shown, write_files
 
 PROOF_SOLVER = "cadical195"  # PySAT >= 1.9.dev16: earlier versions truncated its proofs
 # the proof's text at most this many bytes: a 9×9 uniqueness proof is about 12 kB, and
@@ -613,16 +613,10 @@ def save(certificate: Certificate, directory: str | Path, stem: str) -> tuple[Pa
     STEM.drat`). The certificate must have been made with `keep`."""
     if not certificate.cnf:
         raise ValueError("the certificate holds no CNF and proof (certify with keep=True)")
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot make the directory: {exc.strerror or exc}",
-                         str(directory)) from None
-    paths = (folder / f"{stem}.cnf", folder / f"{stem}.lrat", folder / f"{stem}.drat")
-    for path, text in zip(paths, (certificate.cnf, certificate.proof, certificate.drat)):
-        write_atomic(path, text)
-    return paths
+    cnf, lrat, drat = write_files(directory, ((f"{stem}.cnf", certificate.cnf),
+                                              (f"{stem}.lrat", certificate.proof),
+                                              (f"{stem}.drat", certificate.drat)))
+    return cnf, lrat, drat
 
 
 # ---------------------------------------------------------------- checking files

@@ -259,6 +259,23 @@ def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
     return data.count("\n", 0, offset) + 1, offset - data.rfind("\n", 0, offset)
 
 
+def write_files(directory: str | os.PathLike[str],
+                files: Iterable[tuple[str, str | bytes]]) -> list[Path]:
+    """Each (name, content) of `files` written whole (write_atomic) into `directory`, made if
+    missing; a directory that cannot be made is one InputError naming it."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot make the directory: {exc.strerror or exc}",
+                         str(directory)) from None
+    paths = []
+    for name, content in files:
+        write_atomic(folder / name, content)
+        paths.append(folder / name)
+    return paths
+
+
 def write_atomic(path: str | os.PathLike[str], text: str | bytes,
                  inputs: Iterable[str | os.PathLike[str]] = (), force: bool = False) -> None:
     """Write `text` to a temporary file beside `path`, then rename it into place. Only a

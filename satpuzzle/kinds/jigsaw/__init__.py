@@ -183,22 +183,16 @@ def _outlines_board(rows: int, cols: int, seed: int, noise: float,
 
 def _write_cut(cut: Cut, folder: str, stem: str) -> None:
     """STEM.svg, STEM.png, STEM.json (the outlines' points) and STEM-truth.json in `folder`
-    (made if missing), each written whole (a temporary name, then renamed)."""
-    import os
-
+    (made if missing), each written whole."""
     from satpuzzle.errors import InputError
-    from satpuzzle.textio import write_atomic
+    from satpuzzle.textio import write_files
 
     try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--cut-dir: cannot make the directory: {exc.strerror or exc}",
-                         folder) from None
-    for name, data in ((f"{stem}.svg", cut.svg()), (f"{stem}.png", cut.png()),
-                       (f"{stem}.json", cut.points_json()),
-                       (f"{stem}-truth.json", cut.truth_json())):
-        write_atomic(os.path.join(folder, name), data)
-
+        write_files(folder, ((f"{stem}.svg", cut.svg()), (f"{stem}.png", cut.png()),
+                             (f"{stem}.json", cut.points_json()),
+                             (f"{stem}-truth.json", cut.truth_json())))
+    except InputError as error:
+        raise InputError(f"--cut-dir: {error.message}", folder) from None
 
 KIND = JigsawKind()
 
