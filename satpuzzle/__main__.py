@@ -238,15 +238,28 @@ def _last_resort(exc: BaseException) -> int:
 
 def _unraisable(report: sys.UnraisableHookArgs) -> None:
     """An error Python cannot raise (in a weakref callback, a __del__, a finaliser): an
-    interrupt landing there is not lost (the watchdog of satpuzzle.cli.common.Signals ends
-    the run) and is not worth a traceback; anything else is one line."""
+    interrupt landing there is not lost (the watchdog of satpuzzle.cancelling.Cancellation
+    ends the run) and is not worth a traceback; a stage's timeout landing there is raised
+    again in ordinary code a moment later (its timer rearmed), as the command's one line;
+    anything else is one line."""
     if report.exc_type is not None and issubclass(report.exc_type, KeyboardInterrupt):
+        return
+    if getattr(report.exc_type, "__name__", "") == "StageTimeout" and _rearm_timer():
         return
     if os.environ.get("SATPUZZLE_DEBUG"):
         sys.__unraisablehook__(report)
         return
     name = getattr(report.exc_type, "__name__", "error")
     _say(f"satpuzzle: warning: ignored {name} in a clean-up: {report.exc_value}\n")
+
+
+def _rearm_timer() -> bool:
+    """Fire the real-time timer again at once, if a Python handler (a stage's time limit) is
+    there to raise: never the default action, which would end the process."""
+    if not callable(signal.getsignal(signal.SIGALRM)):
+        return False
+    signal.setitimer(signal.ITIMER_REAL, 0.001)
+    return True
 
 
 def run() -> int:
