@@ -42,8 +42,8 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from itertools import repeat
+from functools import cached_property, partial
+from itertools import accumulate, repeat
 from pathlib import Path
 from typing import cast
 
@@ -192,7 +192,10 @@ def certify_each(claims: Sequence[Claim], request: Request | None = None,
     get a Certificate that says "timeout" (or "interrupt"), as does a claim whose compile
     the deadline cut short."""
     request = request or Request()
-    jobs = [partial(_certify_here, claim, request, options) for claim in claims]
+    batch = _batch_of(claims, request, options)
+    jobs = ([partial(_certify_in_batch, batch, index) for index in range(len(claims))]
+            if batch is not None else
+            [partial(_certify_here, claim, request, options) for claim in claims])
     texts = [claim.said for claim in claims]
     yield from _in_children(jobs, texts, request.remaining(), options,
                             max(workers, _cores()))
@@ -237,6 +240,203 @@ def _certify_here(claim: Claim, request: Request, options: ProofOptions) -> Cert
         if unmatched:
             return _certificate(text, outcome, False, unmatched)
     return _finish(text, outcome)
+
+
+# ---------------------------------------------------------------- a batch's claims, one solver
+
+
+BATCH_LEAST = 256  # fewer claims are proven one by one: see _batch_of
+BATCH_MOST_CLAIMED = 16  # a claim of more answers is proven alone
+SELECTORS_PER_SOLVER = 512  # then a fresh solver: each model lists every selector so far
+BATCH_PROOF_BYTES = 32 << 20  # a solver's proof file at most this big, then a fresh solver
+
+
+@dataclass
+class _Batch:
+    """Claims about one-line puzzles of one kind, proven by one incremental solver per
+    worker: the kind's batch formula (the one that answered them, Kind.encode_batch), and
+    per claim a selector s, the clauses ¬s ∨ a for each of its puzzle's givens a (the
+    batch job's assumptions) and ¬s ∨ B for each claimed answer's blocking clause B. Solving
+    under the assumption s finds the claimed answers again; then the solver refutes it and
+    its proof derives the unit clause ¬s, checked at once by checkers/lrat_arrays.py. That
+    clause is the claim: the formula with the puzzle's givens and its blocking clauses has
+    no model (every other selector false satisfies the other claims' clauses)."""
+
+    claims: Sequence[Claim]
+    request: Request
+    options: ProofOptions
+    kind: Kind
+    formula: Formula
+    assumptions: list[list[int]]
+    clauses: list[list[int]]
+    live: list[int]
+
+    @cached_property
+    def live_set(self) -> frozenset[int]:
+        return frozenset(self.live)
+
+
+def _batch_of(claims: Sequence[Claim], request: Request,
+              options: ProofOptions) -> _Batch | None:
+    """The claims as a _Batch, when they can be: enough of them, about puzzles of a kind
+    with a batch formula in its default encoding, no proof texts to keep (--proof-dir
+    keeps one CNF and proof per puzzle), the LRAT checker alone, and that checker compiled.
+    Enough: numba's start costs about half a second of CPU, which proving claims one by one
+    (about 3 ms each for a 9×9 Sudoku, against 1 ms in a batch) repays from some 250 on."""
+    if (len(claims) < BATCH_LEAST or options.keep or options.checkers != (LRAT_CHECKER,)
+            or request.cube or request.encodings or request.forced
+            or request.solver_cmd is not None):
+        return None
+    instances = [claim.instance for claim in claims]
+    if len({type(instance) for instance in instances}) != 1 or any(
+            getattr(instance, "encodings", ()) for instance in instances):
+        return None
+    from satpuzzle.checkers import lrat_arrays
+
+    if not lrat_arrays.COMPILED:
+        return None
+    from satpuzzle.kinds import registry
+
+    kind = registry.kind_of(instances[0])
+    try:
+        with clause_budget(request.max_clauses):
+            made = kind.encode_batch(instances)
+    except InputError:
+        return None
+    if made is None:
+        return None
+    formula, jobs = made
+    lrat_arrays.warm()  # compiled (or read from numba's cache) once, before the fork
+    return _Batch(claims, request, options, kind, formula, [job.assumptions for job in jobs],
+                  _clause_lists(formula), formula.live_puzzle_vars())
+
+
+class _BatchProver:
+    """A worker's solver and checker for its share of a _Batch (one per process)."""
+
+    current: _BatchProver | None = None
+
+    def __init__(self, batch: _Batch) -> None:
+        from satpuzzle.checkers import lrat_arrays
+
+        self.batch = batch
+        self.solver = _LratSolver(batch.clauses)
+        self.checker = lrat_arrays.ArrayChecker(batch.formula.num_vars + SELECTORS_PER_SOLVER)
+        literals, ends = batch.formula.flat()
+        self.checker.add(self.solver.formula_numbers(len(batch.clauses)), literals, ends)
+        self.failed = "" if self.checker.check(self.solver.new_text()).verified else (
+            "the proof of the formula's own clauses failed the checker")
+        self.selectors = 0
+
+    @classmethod
+    def of(cls, batch: _Batch) -> _BatchProver:
+        prover = cls.current
+        if (prover is None or prover.batch is not batch
+                or prover.selectors >= SELECTORS_PER_SOLVER
+                or prover.solver.read >= min(BATCH_PROOF_BYTES, batch.options.proof_bytes)):
+            if prover is not None:
+                prover.solver.close()
+            prover = cls.current = cls(batch)
+        return prover
+
+    def prove(self, index: int) -> _Outcome:
+        """Claim `index` proven (or found false)."""
+        started = time.monotonic()
+        self.selectors += 1
+        selector = self.batch.formula.num_vars + self.selectors
+        claim = self.batch.claims[index]
+        added: list[list[int]] = [[-selector, given] for given in self.batch.assumptions[index]]
+        numbers = self.solver.add_all(added)
+        known = self._known_models(claim)
+        if known is None:
+            models, blockers, blocker_numbers = self._models(selector, claim.claimed)
+        else:
+            models = known
+            blockers = [[-selector, *blocking_clause(self.batch.live, set(model))]
+                        for model in models]
+            blocker_numbers = self.solver.add_all(blockers)
+        numbers += blocker_numbers
+        added += blockers
+        self.checker.add(numbers, [lit for clause in added for lit in clause],
+                         list(accumulate(map(len, added))))
+        if len(models) < claim.claimed:
+            return _Outcome(models)
+        if self.solver.solve([selector]):
+            return _Outcome(models, extra=True)
+        text = self.solver.new_text()
+        if len(text) >= self.batch.options.proof_bytes:
+            return _Outcome(models, failure="the proof outgrew its budget of "
+                            f"{self.batch.options.proof_bytes:,} bytes")
+        checked = time.monotonic()
+        verdict = self.checker.check(text)
+        reason = self.failed or verdict.reason or (
+            "" if self.checker.derived_unit(-selector)
+            else "the proof does not derive the claim's clause")
+        from satpuzzle.checkers import lrat_arrays
+
+        check = Check(lrat_arrays.CHECKER, not reason, reason, time.monotonic() - checked)
+        outcome = _Outcome(models, checks=[check], proof_lines=text.count(b"\n"),
+                           proof_bytes=len(text),
+                           cnf_clauses=len(self.batch.clauses) + len(added),
+                           prove_seconds=time.monotonic() - started)
+        return outcome
+
+    def _known_models(self, claim: Claim) -> list[list[int]] | None:
+        """The claimed answers' models (true live puzzle variables, sorted), as the kind
+        names them (Kind.answer_names), or None when it cannot: the solver finds them again.
+        Whether the proof is about them is checked as for models found: they must decode to
+        the claimed answers (and a model the kind misnamed leaves the true one unblocked, so
+        the claim fails)."""
+        if claim.solutions is None:
+            return None
+        ids = self.batch.formula.pool.obj2id
+        live = self.batch.live_set
+        models = []
+        for solution in claim.solutions:
+            names = self.batch.kind.answer_names(claim.instance, solution)
+            if names is None:
+                return None
+            model = sorted({ids.get(name, 0) for name in names})
+            if not model or model[0] == 0 or not live.issuperset(model):
+                return None
+            models.append(model)
+        return models
+
+    def _models(self, selector: int,
+                most: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
+        """Up to `most` models under the selector, each blocked (under it) once found; their
+        blocking clauses and CaDiCaL's numbers of them."""
+        live, live_set = self.batch.live, self.batch.live_set
+        models: list[list[int]] = []
+        blockers: list[list[int]] = []
+        numbers: list[int] = []
+        while len(models) < most and self.solver.solve([selector]):
+            true_vars = live_set.intersection(self.solver.solver.get_model())
+            models.append(sorted(true_vars))
+            blockers.append([-selector, *blocking_clause(live, true_vars)])
+            numbers.append(self.solver.add(blockers[-1]))
+        return models, blockers, numbers
+
+
+def _certify_in_batch(batch: _Batch, index: int) -> Certificate:
+    """Certify claim `index` of `batch` in this worker, with its solver."""
+    claim = batch.claims[index]
+    if claim.claimed > BATCH_MOST_CLAIMED:  # its blocking clauses against the clause budget
+        return _certify_here(claim, batch.request, batch.options)
+    outcome = _BatchProver.of(batch).prove(index)
+    if outcome.checks and not outcome.checks[0].verified:
+        # the solver's proof and the numbers given to its clauses disagree: proven again
+        # alone (a fresh solver for the claims after it)
+        _BatchProver.current = None
+        return _certify_here(claim, batch.request, batch.options)
+    if claim.solutions is not None and outcome.checks:
+        names = batch.formula.names
+        found = [batch.kind.decode(claim.instance, [names[v] for v in model])
+                 for model in outcome.models]
+        unmatched = _unmatched(batch.kind, claim.instance, claim.solutions, found)
+        if unmatched:
+            return _certificate(claim.said, outcome, False, unmatched)
+    return _finish(claim.said, outcome)
 
 
 def _clause_lists(formula: Formula) -> list[list[int]]:
@@ -447,6 +647,7 @@ class _LratSolver:
                                                         self.solver.prfile)
         self.chunks: list[str] = []  # the proof, as read so far
         self.read = 0  # bytes read
+        self.top = 0  # the highest number CaDiCaL has used
         self.count = len(clauses)  # the CNF's clauses so far
         # CaDiCaL's number of each clause of the CNF above `same`: its position (from 1);
         # CaDiCaL's numbers up to `same` are the CNF's own
@@ -466,7 +667,7 @@ class _LratSolver:
         numbers = [n for n in range(self.same + 1, len(clauses) + len(derived) + 1)
                    if n not in taken]
         self.numbering = dict(zip(numbers, range(self.same + 1, len(clauses) + 1)))
-        self.top = len(clauses) + len(derived)  # the highest number CaDiCaL has used
+        self.top = len(clauses) + len(derived)
 
     def _more(self) -> str:
         """The proof written since the last call."""
@@ -475,6 +676,9 @@ class _LratSolver:
         text = self.solver.prfile.read().decode("ascii")  # the offset is left at the end
         self.read += len(text)
         self.chunks.append(text)
+        lines = text.rsplit("\n", 2)  # every line begins with the newest lemma's number
+        if len(lines) > 1:
+            self.top = max(self.top, int(lines[-2].split(maxsplit=1)[0]))
         return text
 
     @staticmethod
@@ -482,18 +686,57 @@ class _LratSolver:
         return [int(line.split(maxsplit=1)[0]) for line in text.splitlines()
                 if "d" not in line and line.strip()]  # a deletion line: `ID d IDS 0`
 
-    def add(self, clause: list[int]) -> None:
-        """A clause of the CNF given after a solve."""
-        lines = self._more().rsplit("\n", 2)  # every line begins with the newest lemma's number
-        if len(lines) > 1:
-            self.top = max(self.top, int(lines[-2].split(maxsplit=1)[0]))
+    def add(self, clause: list[int]) -> int:
+        """A clause of the CNF given after a solve; the number CaDiCaL gives it."""
+        self._more()
         self.top += 1
         self.count += 1
         self.numbering[self.top] = self.count
         self.solver.add_clause(clause)
+        return self.top
 
-    def solve(self) -> bool:
-        return self.empty is None and bool(self.solver.solve())
+    def add_all(self, clauses: list[list[int]]) -> list[int]:
+        """Clauses given after a solve, at once; the numbers CaDiCaL gives them (each the
+        next number not taken by a lemma written while they were given, as in __init__)."""
+        self._more()
+        number = self.top + 1
+        deque(map(self.pysolvers.cadical195_add_cl, repeat(self.solver.cadical, len(clauses)),
+                  clauses), maxlen=0)
+        derived = set(self._lemma_numbers(self._more()))
+        numbers = []
+        for _clause in clauses:
+            while number in derived:
+                number += 1
+            numbers.append(number)
+            self.count += 1
+            self.numbering[number] = self.count
+            number += 1
+        self.top = max([self.top, number - 1, *derived])
+        return numbers
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """Whether the clauses have a model under `assumptions`. Refuted under assumptions,
+        CaDiCaL 1.9.5 writes the clause of the failed ones, then takes one more number for
+        it that no line shows."""
+        found = self.empty is None and bool(self.solver.solve(assumptions=assumptions))
+        if not found and assumptions and self.empty is None:
+            self._more()
+            self.top += 1
+        return found
+
+    def formula_numbers(self, count: int) -> list[int]:
+        """CaDiCaL's numbers of the formula's `count` clauses, in order (before any add)."""
+        position = {place: number for number, place in self.numbering.items()}
+        return [place if place <= self.same else position[place]
+                for place in range(1, count + 1)]
+
+    def new_text(self) -> bytes:
+        """The proof written since the last call, and the texts read so far dropped (a
+        batch's proof is checked as it grows, never read whole)."""
+        self._more()
+        text = "".join(self.chunks).encode("ascii")
+        self.chunks = []
+        return text
 
     def models(self, live: list[int], most: int) -> tuple[list[list[int]], list[list[int]]]:
         """Up to `most` models (their true live puzzle variables), each blocked once found,

@@ -269,6 +269,12 @@ class Kind:
         when the kind has no batch encoding."""
         return None
 
+    def answer_names(self, instance: Instance, solution: Solution) -> list[VarName] | None:
+        """The true puzzle variables, by name, of the model of the batch formula
+        (encode_batch) that `solution` stands for; None when the kind cannot say. A certified
+        batch blocks a claimed answer by these without asking the solver for it again."""
+        return None
+
     def decode(self, instance: Instance, true_names: Iterable[VarName]) -> Solution:
         return self.puzzle.decode(instance, true_names)
 

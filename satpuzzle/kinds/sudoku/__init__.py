@@ -73,6 +73,7 @@ class SudokuKind(Kind):
     # puzzle.py is the model: the other required methods go to the modules of their roles
     encode = Lazy("satpuzzle.kinds.sudoku.rules", "encode")
     encode_batch = Lazy("satpuzzle.kinds.sudoku.batch", "encode_batch")
+    answer_names = Lazy("satpuzzle.kinds.sudoku.batch", "answer_names")
     forced_text = Lazy("satpuzzle.kinds.sudoku.decoding", "forced_text")
     render_text = Lazy("satpuzzle.kinds.sudoku.rendering", "render_text")
     render_line = Lazy("satpuzzle.kinds.sudoku.batch", "render_line")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from satpuzzle.cnf import Formula
+from satpuzzle.cnf import Formula, VarName
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.sudoku.puzzle import SYMBOLS, Grid, SudokuInstance
 from satpuzzle.kinds.sudoku.rules import encode, shape_text
@@ -50,6 +50,11 @@ def encode_batch(instances: Sequence[SudokuInstance]) -> tuple[Formula, list[Job
             assumptions += literals
         jobs.append(Job(assumptions))
     return formula, jobs
+
+
+def answer_names(instance: SudokuInstance, solution: Grid) -> list[VarName]:
+    """The batch formula's true variables for `solution`: digit v in row r, column c."""
+    return [("x", r + 1, c + 1, v) for r, row in enumerate(solution) for c, v in enumerate(row)]
 
 
 def render_line(instance: SudokuInstance, solution: Grid) -> str:
