@@ -278,3 +278,30 @@ def test_the_array_checker_takes_clauses_between_chunks_and_remembers_units():
     assert not checker.check(b"7 1 0 4 0\n").verified  # a failed checker stays failed
     with pytest.raises(ValueError, match="already taken"):
         checker.add([4], [1], [1])
+
+
+def test_the_deadline_holds_in_a_batch(small_batches):
+    """Two thousand claims of sixteen answers of the empty grid (each false, found so
+    after seventeen solves) take longer than the second given: those not reached by then
+    say "timeout", and the run ends soon after it."""
+    import time
+
+    empty = puzzle("empty-9x9.puz")
+    claims = [certify.Claim(empty, count=16)] * 2000
+    started = time.monotonic()
+    results = dict(certify.certify_each(claims, Request(deadline=time.monotonic() + 1)))
+    assert time.monotonic() - started < 30
+    assert sorted(results) == list(range(len(claims)))
+    stopped = [result for result in results.values() if result.stopped == "timeout"]
+    assert stopped and all(not result.certified for result in stopped)
+    assert all(result.false for result in results.values() if not result.stopped)
+
+
+def test_the_proof_budget_holds_in_a_batch(small_batches):
+    lines = load(str(SUDOKU / "hard-batch.txt")).instances
+    claims = [certify.Claim(line, answers(line)) for line in lines]
+    results = dict(certify.certify_each(claims, Request(),
+                                        certify.ProofOptions(proof_bytes=2000)))
+    for result in results.values():
+        assert not result.certified and not result.false
+        assert "outgrew its budget of 2,000 bytes" in result.reason, result.reason
