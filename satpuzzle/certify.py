@@ -247,6 +247,9 @@ def _certify_here(claim: Claim, request: Request, options: ProofOptions) -> Cert
 
 BATCH_LEAST = 256  # fewer claims are proven one by one: see _batch_of
 BATCH_MOST_CLAIMED = 16  # a claim of more answers is proven alone
+# under a smaller address-space limit (ulimit -v) claims are proven alone: numba's LLVM
+# library maps some 180 MB into the parent and every worker
+BATCH_LEAST_ADDRESS_SPACE = 1 << 30
 SELECTORS_PER_SOLVER = 512  # then a fresh solver: each model lists every selector so far
 BATCH_PROOF_BYTES = 32 << 20  # a solver's proof file at most this big, then a fresh solver
 
@@ -287,6 +290,9 @@ def _batch_of(claims: Sequence[Claim], request: Request,
             or request.cube or request.encodings or request.forced
             or request.solver_cmd is not None):
         return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft < BATCH_LEAST_ADDRESS_SPACE:
+        return None
     instances = [claim.instance for claim in claims]
     if len({type(instance) for instance in instances}) != 1 or any(
             getattr(instance, "encodings", ()) for instance in instances):
@@ -306,7 +312,8 @@ def _batch_of(claims: Sequence[Claim], request: Request,
     if made is None:
         return None
     formula, jobs = made
-    lrat_arrays.warm()  # compiled (or read from numba's cache) once, before the fork
+    if not lrat_arrays.warm():  # compiled (or read from numba's cache) once, before the fork
+        return None
     return _Batch(claims, request, options, kind, formula, [job.assumptions for job in jobs],
                   _clause_lists(formula), formula.live_puzzle_vars())
 

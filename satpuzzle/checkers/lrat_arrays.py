@@ -32,7 +32,7 @@ def _compiled(function: F) -> F:
     """`function` compiled by numba (cached on disk), or as it is when numba is missing."""
     try:
         from numba import njit
-    except ImportError:  # pragma: no cover - numba is a dependency where it installs
+    except Exception:  # noqa: BLE001 - missing, or its LLVM library not loadable (ulimit -v)
         return function
     try:
         return cast(F, njit(cache=True, nogil=True)(function))
@@ -333,7 +333,7 @@ def _grown(array: A, size: int) -> A:
 def _is_compiled() -> bool:
     try:
         import numba  # noqa: F401
-    except ImportError:
+    except Exception:  # noqa: BLE001 - as in _compiled
         return False
     return True
 
@@ -346,18 +346,21 @@ COMPILED = _is_compiled() and not _uncached
 _BLAS = "scipy.linalg.cython_blas"
 
 
-def warm() -> None:
+def warm() -> bool:
     """Compile the loops (or load them from numba's cache) now: before a fork, so that the
-    workers share them instead of each compiling its own. numba's first compilation asks
-    whether scipy's BLAS is there (for np.dot, which these loops do not use), and importing
-    scipy.linalg to answer would double its cost: the import is refused meanwhile."""
+    workers share them instead of each compiling its own; False if that failed (LLVM out
+    of memory under `ulimit -v`, say). numba's first compilation asks whether scipy's BLAS
+    is there (for np.dot, which these loops do not use), and importing scipy.linalg to
+    answer would double its cost: the import is refused meanwhile."""
     refused = _BLAS not in sys.modules
     if refused:
         sys.modules[_BLAS] = None  # type: ignore[assignment]  # an import of it fails
     try:
         checker = ArrayChecker(2)
         checker.add([1, 2], [1, -1], [1, 2])
-        checker.check(b"3 0 1 2 0\n")
+        return checker.check(b"3 0 1 2 0\n").verified and checker.empty
+    except Exception:  # noqa: BLE001 - numba's errors have no common base but this
+        return False
     finally:
         if refused:
             del sys.modules[_BLAS]

@@ -305,3 +305,20 @@ def test_the_proof_budget_holds_in_a_batch(small_batches):
     for result in results.values():
         assert not result.certified and not result.false
         assert "outgrew its budget of 2,000 bytes" in result.reason, result.reason
+
+
+def test_a_tight_address_space_limit_proves_claims_alone(small_batches, monkeypatch):
+    """Under `ulimit -v` below 1 GiB numba's LLVM library is not loaded (its mappings, some
+    180 MB in each process, crowded the proofs out): the claims are proven one by one."""
+    import resource
+
+    claims, _truth = batch_claims()
+    assert certify._batch_of(claims, Request(), certify.ProofOptions()) is not None
+    real = resource.getrlimit
+
+    def tight(which):
+        return (600 << 20, resource.RLIM_INFINITY) if which == resource.RLIMIT_AS else real(
+            which)
+
+    monkeypatch.setattr(certify.resource, "getrlimit", tight)
+    assert certify._batch_of(claims, Request(), certify.ProofOptions()) is None
