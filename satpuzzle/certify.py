@@ -299,8 +299,9 @@ def _batch_of(claims: Sequence[Claim], request: Request,
         return None
     from satpuzzle.checkers import lrat_arrays
 
-    if not lrat_arrays.COMPILED:
-        return None
+    left = request.remaining()
+    if not lrat_arrays.COMPILED or (left is not None and left < 10 and not lrat_arrays.WARM):
+        return None  # (numba's first compilation after an install takes seconds)
     from satpuzzle.kinds import registry
 
     kind = registry.kind_of(instances[0])

@@ -352,15 +352,21 @@ def warm() -> bool:
     of memory under `ulimit -v`, say). numba's first compilation asks whether scipy's BLAS
     is there (for np.dot, which these loops do not use), and importing scipy.linalg to
     answer would double its cost: the import is refused meanwhile."""
+    from numba.core.errors import NumbaError
+
     refused = _BLAS not in sys.modules
     if refused:
         sys.modules[_BLAS] = None  # type: ignore[assignment]  # an import of it fails
     try:
         checker = ArrayChecker(2)
         checker.add([1, 2], [1, -1], [1, 2])
-        return checker.check(b"3 0 1 2 0\n").verified and checker.empty
-    except Exception:  # noqa: BLE001 - numba's errors have no common base but this
-        return False
+        WARM.append(checker.check(b"3 0 1 2 0\n").verified and checker.empty)
+    except (NumbaError, OSError, MemoryError, RuntimeError):  # not a timeout's exception
+        WARM.append(False)
     finally:
         if refused:
             del sys.modules[_BLAS]
+    return WARM[-1]
+
+
+WARM: list[bool] = []  # what warm() found, if it ran in this process

@@ -283,13 +283,17 @@ def test_the_array_checker_takes_clauses_between_chunks_and_remembers_units():
 def test_the_deadline_holds_in_a_batch(small_batches):
     """Two thousand claims of sixteen answers of the empty grid (each false, found so
     after seventeen solves) take longer than the second given: those not reached by then
-    say "timeout", and the run ends soon after it."""
+    say "timeout", and the run ends soon after it. A run with less than 10 s left takes the
+    batch path only once numba's loops are loaded in the process."""
     import time
 
     empty = puzzle("empty-9x9.puz")
     claims = [certify.Claim(empty, count=16)] * 2000
+    assert lrat_arrays.warm()  # (a run with under 10 s left proves alone until it is)
+    request = Request(deadline=time.monotonic() + 1)
+    assert certify._batch_of(claims, request, certify.ProofOptions()) is not None
     started = time.monotonic()
-    results = dict(certify.certify_each(claims, Request(deadline=time.monotonic() + 1)))
+    results = dict(certify.certify_each(claims, request))
     assert time.monotonic() - started < 30
     assert sorted(results) == list(range(len(claims)))
     stopped = [result for result in results.values() if result.stopped == "timeout"]
@@ -322,3 +326,14 @@ def test_a_tight_address_space_limit_proves_claims_alone(small_batches, monkeypa
 
     monkeypatch.setattr(certify.resource, "getrlimit", tight)
     assert certify._batch_of(claims, Request(), certify.ProofOptions()) is None
+
+
+def test_a_short_deadline_does_not_wait_for_numba_to_compile(small_batches, monkeypatch):
+    claims, _truth = batch_claims()
+    monkeypatch.setattr(lrat_arrays, "WARM", [])
+    import time
+
+    assert certify._batch_of(claims, Request(deadline=time.monotonic() + 5),
+                             certify.ProofOptions()) is None
+    assert certify._batch_of(claims, Request(deadline=time.monotonic() + 60),
+                             certify.ProofOptions()) is not None
