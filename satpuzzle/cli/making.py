@@ -29,8 +29,7 @@ reports = Lazy("satpuzzle.reports")
 def add_generate_parser(generate: argparse.ArgumentParser) -> None:
     generate.description = ("Random puzzles as the seed documents make them; --unique uses the "
                             "solver until the printed puzzle has exactly one solution.")
-    generate.add_argument("kind", choices=[name for name, kind in registry.KINDS.items()
-                                                   if kind.can_generate], help="puzzle kind")
+    generate.add_argument("kind", choices=tuple(registry.GENERATORS), help="puzzle kind")
     generate.add_argument("--size", metavar="RxC",
                           help="rows x columns, or N for N×N (default 10x10; sudoku 9)")
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -91,15 +90,16 @@ def add_verify_parser(verify: argparse.ArgumentParser) -> None:
 
 
 def cmd_generate(args: argparse.Namespace, run: RunContext) -> int:
-    kind = registry.kind(args.kind)
+    kind, preset = registry.GENERATORS[args.kind]
     rows, cols = common.rows_cols(args.size) if args.size else kind.generate_size
-    certifying = common.certifying_of(args, f"{args.kind}-seed{args.seed}")
+    certifying = common.certifying_of(args, f"{kind.name}-seed{args.seed}")
     if certifying is not None and not args.unique:
         raise InputError("--certify proves the claim of --unique: give --unique too")
     options = {option.dest: getattr(args, option.dest) for option in kind.generate_options}
+    options.update({name: value for name, value in preset.items() if not options.get(name)})
     chosen = common.encodings_of(args)  # written into each puzzle as `encoding:`, checked first
     kind.check_encodings(chosen)
-    job = generating.Generation((args.kind, rows, cols, args.unique, options),
+    job = generating.Generation((kind.name, rows, cols, args.unique, options),
                                 range(args.seed, args.seed + args.count), args.jobs,
                                 args.cluster, certifying, args.output)
     # no clause budget of its own: the process's (main()) bounds what generating builds

@@ -156,6 +156,9 @@ class Kind:
     generate_options: ClassVar[tuple[Option, ...]] = ()
     # the rows × columns `satpuzzle generate` makes when --size is not given
     generate_size: ClassVar[tuple[int, int]] = (10, 10)
+    # names `satpuzzle generate` also takes for this kind, each with the generate options it
+    # sets where the command line leaves them unset ("jigsaw-cut": --cut --cut-dir .)
+    generate_presets: ClassVar[dict[str, dict[str, object]]] = {}
     # the exchange formats the kind owns or writes a family of (ExchangeFormat), in the
     # order satpuzzle.formats lists them
     exchange_formats: ClassVar[tuple[ExchangeFormat, ...]] = ()

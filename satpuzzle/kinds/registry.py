@@ -51,6 +51,12 @@ def kind(name: str, where: Token | None = None) -> Kind:
     return found
 
 
+GENERATORS: dict[str, tuple[Kind, dict[str, object]]] = {
+    **{name: (kind, {}) for name, kind in KINDS.items() if kind.can_generate},
+    **{preset: (kind, options) for kind in KINDS.values()
+       for preset, options in kind.generate_presets.items()}}
+
+
 def block_limits(where: Token) -> Limits:
     """The block limits of the kind `where` names (satpuzzle.grammar.limits), or an
     InputError there listing the known kinds."""

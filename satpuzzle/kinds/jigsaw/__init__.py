@@ -5,7 +5,7 @@ Declarations only: the modules load on first use (satpuzzle.lazy)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from satpuzzle.instances import Instance, Options
 from satpuzzle.kinds.base import Engine, ExchangeFormat, Kind, Option, Signed
@@ -128,10 +128,14 @@ class JigsawKind(Kind):
                                       "sizes (default 0; 0.005 = 0.5 %%)"}),
         Option(("--cut-dir",), {"metavar": "DIR",
                                 "help": "jigsaw --cut: also write the cut itself into DIR: "
-                                        "pieces.svg, pieces.png, pieces.json (the outlines' "
-                                        "points) and truth.json (each piece's true cell and "
-                                        "turn)"}),
+                                        "cut-RxC-seedN.svg, .png, .json (the outlines' "
+                                        "points) and -truth.json (each piece's true cell and "
+                                        "turn); jigsaw-cut: the current directory by "
+                                        "default"}),
     )
+    # `generate jigsaw-cut`: the synthetic cutter's files, in the current directory by default
+    generate_presets: ClassVar[dict[str, dict[str, object]]] = {
+        "jigsaw-cut": {"cut": True, "cut_dir": "."}}
     fit = Lazy("satpuzzle.kinds.jigsaw.puzzle", "fit")
     read_native = Lazy("satpuzzle.kinds.jigsaw.puzzle", "read_native")
     estimate_clauses = Lazy("satpuzzle.kinds.jigsaw.candidates", "estimate_clauses")

@@ -31,3 +31,19 @@ def test_a_cut_dir_that_cannot_be_made_is_one_line(tmp_path):
                      blocker / "sub")
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert "--cut-dir" in result.stderr
+
+
+def test_generate_jigsaw_cut_is_the_cutter_by_its_own_name(tmp_path):
+    """`generate jigsaw-cut`, as the issue names it: --cut, its files in the current
+    directory unless --cut-dir says where; the board on standard output, as with --cut."""
+    result = run_cli("generate", "jigsaw-cut", "--size", "2x3", "--seed", "4", "--noise",
+                     "0.002", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        f"cut-2x3-seed4{end}" for end in ("-truth.json", ".json", ".png", ".svg")]
+    assert result.stdout == run_cli("generate", "jigsaw", "--cut", "--size", "2x3", "--seed",
+                                    "4", "--noise", "0.002").stdout
+    elsewhere = tmp_path / "elsewhere"
+    moved = run_cli("generate", "jigsaw-cut", "--size", "2x3", "--cut-dir", elsewhere,
+                    cwd=tmp_path)
+    assert moved.returncode == 0 and (elsewhere / "cut-2x3-seed0.svg").is_file()
