@@ -2,6 +2,7 @@
 MaxSAT optimum, on random solvable boards (docs/APPROXIMATIONS.md quotes its tables).
 
     python -m benchmarks.jigsaw_approx [--seeds 5] [--maxsat-cells 36]
+    python -m benchmarks.jigsaw_approx --cli [--seeds 3]
 
 Each row: a board size and label count, means over the seeds of the bound α·total, what each
 algorithm achieved (its minimum over the seeds too), the MaxSAT optimum where the board is
@@ -10,11 +11,18 @@ small enough, and the mean time of each."""
 from __future__ import annotations
 
 import argparse
+import re
+import resource
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from statistics import mean
+from pathlib import Path
+from statistics import mean, median
 
+from satpuzzle.kinds import jigsaw
 from satpuzzle.kinds.jigsaw import approx, maxsat
 from satpuzzle.kinds.jigsaw.generation import generate
 from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
@@ -101,11 +109,71 @@ def _broken(instance: JigsawInstance) -> JigsawInstance:
     return replace(instance, pieces=pieces)
 
 
+CLI_ROWS = [("orientation", "approx-orientation", (6, 10, 20)),
+            ("position", "approx-position", (6, 10, 20)),
+            ("puzzle", "maxsat", (4, 5, 6)),
+            ("position", "maxsat", (6, 10)),
+            ("orientation", "maxsat", (5, 6))]
+_SAID = re.compile(r"^satpuzzle: [a-z-]+: ([0-9,]+) of ([0-9,]+) ")
+
+
+def cli_table(seeds: int) -> list[str]:
+    """The engines as a user runs them: `satpuzzle solve FILE --engine E`, a whole process
+    each, beside the library call that does the same work; what the engine's line on stderr
+    says it reached, and that it is what the library reaches."""
+    lines = [("| variant, engine | board | reached (CLI line) / total | the library's "
+              "| whole process: wall, CPU | library call |"), "|" + "---|" * 6]
+    with tempfile.TemporaryDirectory() as folder:
+        for variant, engine, sizes in CLI_ROWS:
+            for size in sizes:
+                said, walls, cpus, calls, library = [], [], [], [], []
+                total = 0
+                for seed in range(seeds):
+                    instance = generate(size, size, labels=3, variant=variant, seed=seed)
+                    path = Path(folder) / f"{variant}-{size}-{seed}.puz"
+                    path.write_text(jigsaw.KIND.to_puz(instance))
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    started = time.perf_counter()
+                    done = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path),
+                                           "--engine", engine], capture_output=True, text=True,
+                                          check=False)
+                    walls.append(time.perf_counter() - started)
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    cpus.append(after.ru_utime - before.ru_utime + after.ru_stime
+                                - before.ru_stime)
+                    match = next(filter(None, map(_SAID.match, done.stderr.splitlines())), None)
+                    if match is None:
+                        raise SystemExit(f"{engine} on {path.name}: {done.stderr.strip()}")
+                    said.append(int(match.group(1).replace(",", "")))
+                    total = int(match.group(2).replace(",", ""))
+                    score, seconds = timed(_LIBRARY[(variant, engine)], instance)
+                    library.append(score)
+                    calls.append(seconds)
+                lines.append(f"| {variant}, {engine} | {size}×{size} | {mean(said):.1f} / "
+                             f"{total} | {mean(library):.1f} | {median(walls):.2f} s, "
+                             f"{median(cpus):.2f} s | {median(calls):.3f} s |")
+    return lines
+
+
+_LIBRARY: dict[tuple[str, str], Callable[[JigsawInstance], int]] = {
+    ("orientation", "approx-orientation"): lambda i: approx.approx_orientation(i).score,
+    ("position", "approx-position"): lambda i: approx.approx_position(i).score,
+    ("puzzle", "maxsat"): lambda i: maxsat.max_matched(i).score,
+    ("position", "maxsat"): lambda i: maxsat.max_matched(i).score,
+    ("orientation", "maxsat"): lambda i: maxsat.max_valid(i).score,
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--maxsat-cells", type=int, default=36)
+    parser.add_argument("--cli", action="store_true",
+                        help="only the engines run as `satpuzzle solve --engine E` processes")
     args = parser.parse_args()
+    if args.cli:
+        print("\n".join(cli_table(args.seeds)))
+        return
     print("PUZZLE-ORIENTATION: valid pieces\n")
     print("\n".join(orientation_table(args.seeds, args.maxsat_cells)))
     print("\nPUZZLE-POSITION: matched face pairs\n")
