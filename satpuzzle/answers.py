@@ -289,16 +289,17 @@ def header(loaded: Loaded, output: SolveOutput, number: int) -> list[Said]:
 
 
 def replayed(loaded: Loaded, output: SolveOutput, request: Request, result: PuzzleEvents,
-             elapsed: float) -> tuple[list[Said], int]:
+             elapsed: float, prefixed: bool = True) -> tuple[list[Said], int]:
     """One puzzle's output from the events a worker recorded, as if it had been solved here;
-    its exit status."""
+    its exit status. `prefixed`: its lines on stderr name it (several workers)."""
     number = result.index + 1
     said = header(loaded, output, number)
     if result.error is not None:
         return [*said, Said("err", reports.puzzle_message(result.error, number))], result.status
     instance = loaded.instances[result.index]
     answer = PuzzleAnswer(instance, request.limit_for(registry.kind_of(instance)), output,
-                          loaded.inferred, prefix=f"satpuzzle: puzzle {number}: ")
+                          loaded.inferred,
+                          prefix=f"satpuzzle: puzzle {number}: " if prefixed else "satpuzzle: ")
     said += answer.opening()
     for event in result.events:
         said += answer.feed(event)
@@ -393,8 +394,10 @@ class ParallelAnswers:
     events printed in input order as soon as every earlier puzzle is out. Interrupted: what
     is finished is printed, the rest reported, exit 3."""
 
-    def __init__(self, loaded: Loaded, output: SolveOutput, request: Request) -> None:
+    def __init__(self, loaded: Loaded, output: SolveOutput, request: Request,
+                 prefixed: bool = True) -> None:
         self.loaded, self.output, self.request = loaded, output, request
+        self.prefixed = prefixed  # (one worker's puzzles read as if answered in turn)
         self.order: InInputOrder[PuzzleEvents] = InInputOrder(len(loaded.instances))
         self.statuses: list[int] = []
         self.answered = 0
@@ -411,7 +414,8 @@ class ParallelAnswers:
                 said += [*header(self.loaded, self.output, index + 1), Said(
                     "err", f"satpuzzle: puzzle {index + 1}: not finished (interrupted)")]
                 continue
-            pieces, status = replayed(self.loaded, self.output, self.request, result, elapsed)
+            pieces, status = replayed(self.loaded, self.output, self.request, result, elapsed,
+                                      self.prefixed)
             said += pieces
             self.statuses.append(status)
         return said

@@ -14,6 +14,7 @@ instead (the API's iterators: no deadline, nothing forked).
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -669,16 +670,20 @@ class PuzzleEvents:
 
 
 def solve_each(instances: Sequence[Instance], request: Request, workers: int,
-               cubes: Sequence[tuple] | None = None) -> Generator[PuzzleEvents, None, None]:
+               cubes: Sequence[tuple] | None = None,
+               in_process: bool = False) -> Generator[PuzzleEvents, None, None]:
     """Several puzzles in `workers` processes (worker k takes puzzles k, k+w, ...), each
     puzzle solved by `solve` there; each puzzle's events arrive whole, in completion order.
-    `cubes`: puzzle k is restricted to cube k (--split)."""
+    `cubes`: puzzle k is restricted to cube k (--split). `in_process`: each puzzle solved in
+    its worker's own process, not in a child of it (many small puzzles: see runs.pooled)."""
     workers = max(1, min(workers, len(instances)))
+    each = replace(request, in_process=True) if in_process else request
 
     def worker(first: int) -> Iterator[PuzzleEvents]:
+        gc.freeze()  # the inherited puzzles, out of the way of every collection here
         for index in range(first, len(instances), workers):
-            yield puzzle_events(index, instances[index], request if cubes is None
-                                else replace(request, cube=cubes[index]))
+            yield puzzle_events(index, instances[index], each if cubes is None
+                                else replace(each, cube=cubes[index]))
 
     targets = [partial(worker, first) for first in range(workers)]
     for event in _run_targets(targets, request, graceful=True):

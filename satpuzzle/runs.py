@@ -322,10 +322,10 @@ class Place:
         self.workers, self.client = workers, client
 
     def solve_each(self, instances: Sequence[Instance], request: Request,
-                   cubes: Sequence[tuple] | None = None
+                   cubes: Sequence[tuple] | None = None, in_process: bool = False
                    ) -> Generator[PuzzleEvents, None, None]:
         if self.client is None:
-            return pipeline.solve_each(instances, request, self.workers, cubes)
+            return pipeline.solve_each(instances, request, self.workers, cubes, in_process)
         return cluster.solve_each(self.client, instances, request, cubes)
 
     def solve_batch(self, instances: Sequence[Instance], request: Request) -> Events:
@@ -343,6 +343,21 @@ def place(address: str | None, workers: int, timeout: float | None) -> Iterator[
         return
     with cluster.connect(address, timeout) as client:
         yield Place(workers, client)
+
+
+def pooled(run: SolveRun, instances: Sequence[Instance], counting: bool) -> bool:
+    """Whether the puzzles of a file or directory are answered in one worker process, each
+    in that process, rather than each in a child of its own: forking one took 5 ms where a
+    4×4 Sudoku takes 0.3 ms to answer (10,000 of them: 94 s, most of it the system's). Not
+    where a puzzle's answer must stream or be cut short partway (--all and kinds that give
+    every solution, --count, --certify, a deadline, --engine race, --forced), nor with
+    --cluster or --split. With --jobs N, each of the N workers solves its puzzles so."""
+    request = run.request
+    return (len(instances) > 1 and not run.cluster and not run.split
+            and run.certifying is None and request.deadline is None and not counting
+            and not request.forced and request.engine != "race"
+            and all(request.limit_for(registry.kind_of(instance)) is not None
+                    for instance in instances))
 
 
 def puzzle_events(run: SolveRun, instance: Instance) -> Events:

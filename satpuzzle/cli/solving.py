@@ -115,8 +115,9 @@ def cmd_solve(args: argparse.Namespace, context: RunContext) -> int:
         run = replace(run, request=replace(run.request, limit=1))
     if loaded.one_line and not args.forced:
         return _solve_batch(args, context, loaded, run, output)
-    if len(loaded.instances) > 1 and (args.jobs > 1 or args.cluster):
-        return _solve_in_parallel(args, context, loaded, run, output)
+    pooled = runs.pooled(run, loaded.instances, args.count)
+    if len(loaded.instances) > 1 and (args.jobs > 1 or args.cluster or pooled):
+        return _solve_in_parallel(args, context, loaded, run, output, pooled)
     if args.cluster and not args.split:  # said, not silently ignored
         print("satpuzzle: note: --cluster shares out the puzzles of a file or a directory, or "
               "the cubes of --split; this one puzzle is solved here", file=sys.stderr)
@@ -180,12 +181,15 @@ def _printed(args: argparse.Namespace, context: RunContext, items: Iterable[Item
 
 
 def _solve_in_parallel(args: argparse.Namespace, context: RunContext, loaded: Loaded,
-                       run: SolveRun, output: SolveOutput) -> int:
-    """--jobs N over several puzzles, printed in input order (answers.ParallelAnswers)."""
-    parallel = answers.ParallelAnswers(loaded, output, run.request)
+                       run: SolveRun, output: SolveOutput, pooled: bool = False) -> int:
+    """--jobs N over several puzzles, printed in input order (answers.ParallelAnswers);
+    `pooled`: one worker, each puzzle solved in it (runs.pooled)."""
+    parallel = answers.ParallelAnswers(loaded, output, run.request,
+                                       prefixed=args.jobs > 1 or bool(args.cluster))
     with (runs.place(run.cluster, args.jobs, context.remaining()) as where,
           Progress("puzzles", total=len(loaded.instances)) as progress,
-          closing(where.solve_each(loaded.instances, run.request)) as results):
+          closing(where.solve_each(loaded.instances, run.request,
+                                   in_process=pooled)) as results):
         _printed(args, context, results, lambda result: parallel.feed(result, context.elapsed()),
                  progress, lambda: parallel.answered)
     said, status = parallel.closing(context.elapsed())
