@@ -61,13 +61,26 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     labels = edge_labels(pieces, options)
     size = parse_board(options.get("board")) or _board_from_borders(labels)
     if size is None:
-        corners = sum(1 for piece in labels if piece.count(0) == 2)
         raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
-                         f"sides ({corners} corner pieces found, expected 4): give --board RxC")
+                         f"sides ({_border_count(labels)}): give --board RxC")
     rows, cols = size
     return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
                           shapes=tuple(piece.outline for piece in pieces),
                           corners=tuple(piece.corner_points for piece in pieces))
+
+
+def _border_count(labels: list[Piece]) -> str:
+    """What the flat sides say, against what a board of that many pieces needs: "12 corner
+    pieces found, expected 4", or, the corners right, the edge pieces no board has."""
+    corners = sum(1 for piece in labels if piece.count(0) == 2)
+    if corners != 4:
+        return f"{corners} corner pieces found, expected 4"
+    edges = sum(1 for piece in labels if piece.count(0) == 1)
+    fitting = sorted({2 * (rows + len(labels) // rows) - 8 for rows in range(2, len(labels))
+                      if len(labels) % rows == 0 and rows <= len(labels) // rows})
+    wanted = " or ".join(map(str, fitting)) if fitting else "a count some rows × columns has"
+    return f"4 corner pieces and {edges} edge pieces found; a board of {len(labels)} " \
+           f"pieces has {wanted} edge pieces"
 
 
 def edge_labels(pieces: list[side_shapes.Piece], options: Options) -> list[Piece]:
