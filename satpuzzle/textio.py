@@ -310,9 +310,11 @@ def write_atomic(path: str | os.PathLike[str], text: str | bytes,
 
 def _replaceable_mode(target: Path, shown: str, inputs: Iterable[str | os.PathLike[str]],
                       force: bool) -> int:
-    """The mode the written file gets; an InputError when `target` must not be replaced."""
+    """The mode the written file gets; an InputError when `target` must not be replaced.
+    The name as given is looked up (`shown`, links followed): /dev/stdout names a pipe or a
+    terminal that its resolved path, /proc/PID/fd/pipe:[N], does not."""
     try:
-        status = os.stat(target)
+        status = os.stat(shown)
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, run_process
 
 CLASSIC = str(INSTANCES / "sudoku" / "classic.puz")
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -199,3 +199,14 @@ def test_every_command_with_stdout_closed_is_one_line_exit_2(name):
     assert done.stderr.splitlines()[-1] == (
         "satpuzzle: error: cannot write the output: standard output is closed")
     assert "Traceback" not in done.stderr
+
+
+def test_dev_stdout_as_the_output_file_is_refused_by_what_it_is():
+    """-o /dev/stdout on a pipe: a pipe is never replaced by a file, and the message says
+    so (it said "No such file or directory": the link's target, /proc/PID/fd/pipe:[N], was
+    looked up instead of the name)."""
+    result = run_process("export", INSTANCES / "sudoku" / "classic.puz", "--format", "json",
+                         "-o", "/dev/stdout")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("/dev/stdout: error: not a regular file: satpuzzle replaces "
+                             "only regular files (write the output elsewhere)\n")
