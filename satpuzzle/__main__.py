@@ -211,6 +211,24 @@ def _interrupt_in(exc: BaseException) -> bool:
     return False
 
 
+# what the dynamic loader says when a memory limit (ulimit -v) leaves no room to map a native
+# library (numpy's libquadmath, say), raised by the import as an ImportError
+_UNMAPPED = ("failed to map segment from shared object", "cannot allocate memory")
+
+
+def _library_unmapped(exc: BaseException) -> bool:
+    """Whether an import failed because a native library could not be mapped into memory."""
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, (ImportError, OSError)) and any(
+                words in str(link).lower() for words in _UNMAPPED):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
+
+
 def _signal_received() -> bool:
     cancelling = sys.modules.get("satpuzzle.cancelling")
     return bool(cancelling is not None and cancelling.Cancellation.signalled)
@@ -222,7 +240,7 @@ def _last_resort(exc: BaseException) -> int:
     if _interrupt_in(exc) or _signal_received():
         _say("satpuzzle: interrupted\n")
         return 3
-    if isinstance(exc, MemoryError):
+    if isinstance(exc, MemoryError) or _library_unmapped(exc):
         from satpuzzle.errors import OUT_OF_MEMORY
 
         _say(OUT_OF_MEMORY + "\n")

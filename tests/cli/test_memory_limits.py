@@ -83,3 +83,24 @@ def test_a_native_library_that_exits_is_out_of_memory_not_no_solution(limit, tmp
         assert "Traceback" not in done.stderr
         lines = done.stderr.splitlines()
         assert 1 <= len(lines) <= 2 and lines[-1].startswith("satpuzzle: out of memory"), lines
+
+
+def test_a_native_library_the_loader_could_not_map_is_out_of_memory(capsys):
+    """Under a tight limit numpy's import can fail as an ImportError that quotes the loader
+    ("failed to map segment from shared object"): out of memory, exit 3, not a bug (it was
+    exit 4 once in CI, at 100 MB). Any other ImportError is still a bug."""
+    from satpuzzle.__main__ import _last_resort
+
+    def raised(error: BaseException) -> BaseException:
+        try:
+            raise error
+        except BaseException as caught:  # noqa: BLE001 - the exception object itself
+            return caught
+
+    unmapped = raised(ImportError(
+        "Importing the numpy C-extensions failed.\nOriginal error was: "
+        "libquadmath-96973f99.so.0.0.0: failed to map segment from shared object"))
+    assert _last_resort(unmapped) == 3
+    assert capsys.readouterr().err.startswith("satpuzzle: out of memory")
+    assert _last_resort(raised(ImportError("No module named 'nowhere'"))) == 4
+    assert "internal error" in capsys.readouterr().err
