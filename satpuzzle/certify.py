@@ -357,7 +357,8 @@ class _BatchProver:
         numbers = self.solver.add_all(added)
         known = self._known_models(claim)
         if known is None:
-            models, blockers, blocker_numbers = self._models(selector, claim.claimed)
+            models, blockers, blocker_numbers = self.solver.models(
+                self.batch.live, claim.claimed, selector)
         else:
             models = known
             blockers = [[-selector, *blocking_clause(self.batch.live, set(model))]
@@ -409,21 +410,6 @@ class _BatchProver:
                 return None
             models.append(model)
         return models
-
-    def _models(self, selector: int,
-                most: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
-        """Up to `most` models under the selector, each blocked (under it) once found; their
-        blocking clauses and CaDiCaL's numbers of them."""
-        live, live_set = self.batch.live, self.batch.live_set
-        models: list[list[int]] = []
-        blockers: list[list[int]] = []
-        numbers: list[int] = []
-        while len(models) < most and self.solver.solve([selector]):
-            true_vars = live_set.intersection(self.solver.solver.get_model())
-            models.append(sorted(true_vars))
-            blockers.append([-selector, *blocking_clause(live, true_vars)])
-            numbers.append(self.solver.add(blockers[-1]))
-        return models, blockers, numbers
 
 
 def _certify_in_batch(batch: _Batch, index: int) -> Certificate:
@@ -579,7 +565,7 @@ def _prove(work: _Work) -> _Outcome:
     budget = work.options.proof_bytes
     solver = _LratSolver(work.clauses)
     try:
-        models, blockers = solver.models(work.live, work.claimed)
+        models, blockers, _numbers = solver.models(work.live, work.claimed)
         if len(models) < work.claimed:
             return _Outcome(models)
         if solver.solve():
@@ -746,18 +732,23 @@ class _LratSolver:
         self.chunks = []
         return text
 
-    def models(self, live: list[int], most: int) -> tuple[list[list[int]], list[list[int]]]:
-        """Up to `most` models (their true live puzzle variables), each blocked once found,
-        and their blocking clauses."""
+    def models(self, live: Sequence[int], most: int, selector: int = 0,
+               ) -> tuple[list[list[int]], list[list[int]], list[int]]:
+        """Up to `most` models (their true live puzzle variables), each blocked once found;
+        their blocking clauses and the numbers CaDiCaL gives them. With a `selector`, the
+        models are those under it and each blocking clause holds under it only."""
         live_set = frozenset(live)
+        guard = [-selector] if selector else []
+        assumptions = [selector] if selector else []
         models: list[list[int]] = []
         blockers: list[list[int]] = []
-        while len(models) < most and self.solve():
+        numbers: list[int] = []
+        while len(models) < most and self.solve(assumptions):
             true_vars = live_set.intersection(self.solver.get_model())
             models.append(sorted(true_vars))
-            blockers.append(blocking_clause(live, true_vars))
-            self.add(blockers[-1])
-        return models, blockers
+            blockers.append([*guard, *blocking_clause(live, true_vars)])
+            numbers.append(self.add(blockers[-1]))
+        return models, blockers, numbers
 
     def steps(self, budget: int) -> tuple[list[lrat.Step] | None, int]:
         """The proof's steps after an unsatisfiable solve, with the CNF's numbers (lemmas

@@ -143,7 +143,7 @@ def standalone_proof(name: str) -> tuple[list[list[int]], str]:
     clauses = _clause_lists(formula)
     solver = _LratSolver(clauses)
     try:
-        _models, blockers = solver.models(formula.live_puzzle_vars(), 1)
+        _models, blockers, _numbers = solver.models(formula.live_puzzle_vars(), 1)
         assert not solver.solve()
         steps, _size = solver.steps(1 << 24)
     finally:

@@ -29,7 +29,7 @@ def proof_checks_as_read(clauses: list[list[int]], live: list[int], claimed: int
     LRAT checker as read, on the clauses and blocking clauses."""
     solver = _LratSolver(clauses)
     try:
-        models, blockers = solver.models(live, claimed)
+        models, blockers, _numbers = solver.models(live, claimed)
         assert len(models) == claimed and not solver.solve()
         steps, _size = solver.steps(1 << 20)
     finally:
