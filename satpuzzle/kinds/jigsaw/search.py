@@ -17,6 +17,7 @@ label tuples, the very thing a SAT solution decodes to: both engines count the s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from operator import itemgetter
 
 from satpuzzle.kinds.jigsaw.candidates import candidates
@@ -78,9 +79,12 @@ class EdgeSearch:
             self.candidates.append(table)
         # position variants: one pseudo-class with a copy for every cell, never exhausted
         self.copies = list(copies) if copies is not None else [len(self.order)]
+        self.nodes = 0
 
-    def boards(self) -> Iterator[dict[Cell, Labels]]:
-        """Every assignment of label tuples to the cells that fits, each once."""
+    def boards(self, pause: int = 0) -> Iterator[dict[Cell, Labels] | None]:
+        """Every assignment of label tuples to the cells that fits, each once; with `pause`,
+        also None once after that many placements (the caller may stop there and go on
+        faster elsewhere, search_kernel.py). `nodes`: the placements made so far."""
         cells = len(self.order)
         if cells == 0:
             yield {}
@@ -92,7 +96,7 @@ class EdgeSearch:
         # the untried candidates of each cell on the current path
         untried: list[Iterator[tuple[int, Labels, Labels]]] = [iter(())] * cells
         untried[0] = iter(tables[0].get(keys[0](flat), ()))
-        k = 0
+        k = nodes = 0
         while k >= 0:
             for pick in untried[k]:
                 if left[pick[0]]:
@@ -104,13 +108,19 @@ class EdgeSearch:
                 continue
             left[pick[0]] -= 1
             chosen[k] = pick
+            nodes += 1
+            if nodes == pause:
+                self.nodes = nodes
+                yield None
             if k + 1 == cells:
+                self.nodes = nodes
                 yield {cell: chosen[i][2] for i, cell in enumerate(self.order)}
                 left[pick[0]] += 1
                 continue
             flat[4 * k:4 * k + 4] = pick[1]
             k += 1
             untried[k] = iter(tables[k].get(keys[k](flat), ()))
+        self.nodes = nodes
 
 
 def _no_key(_flat: list[int]) -> tuple[()]:
@@ -132,8 +142,27 @@ def search_suits(instance: JigsawInstance) -> bool:
 
 
 def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution]:
-    """Every board, by depth-first search over the encoder's candidate tuples
-    (EdgeSearch): no CNF, no solver (`solver_name` is not used)."""
+    """Every board, by depth-first search over the encoder's candidate tuples: no CNF, no
+    solver (`solver_name` is not used). EdgeSearch runs first; past PYTHON_PLACEMENTS the
+    compiled loop (search_kernel.py) takes over where numba is there, going again over the
+    boards already given without yielding them, as the same search finds them in the same
+    order."""
+    for shown in _boards(engine_arguments(instance)):
+        yield placements_for(instance, shown)
+
+
+# Placements made in Python before the compiled loop takes over: numba's import and its cached
+# loop cost about 0.3-0.5 s, some 10^6 placements of the Python loop; most small boards need
+# fewer (docs/benchmarks/DETAILS.md).
+PYTHON_PLACEMENTS = 500_000
+
+Arguments = tuple[list[Cell], dict[Cell, list[Labels]], dict[Labels, int] | None,
+                  list[int] | None, bool]
+
+
+def engine_arguments(instance: JigsawInstance) -> Arguments:
+    """What EdgeSearch and search_kernel.KernelSearch search: the cells in search order, their
+    candidate tuples, the class of each tuple and the copies of each class, the matching."""
     model = candidates(instance)
     order = search_order(model.cells, instance.rows, instance.cols, instance.contour)
     class_of, copies = None, None
@@ -142,7 +171,21 @@ def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution
         copies = list(model.classes.values())
         class_of = {t: number[piece_class(t, instance.variant)]
                     for tuples in model.options.values() for t in tuples}
-    engine = EdgeSearch(order, model.options, class_of, copies,
-                        partner_negates=instance.matching == "opposite")
-    for shown in engine.boards():
-        yield placements_for(instance, shown)
+    return order, model.options, class_of, copies, instance.matching == "opposite"
+
+
+def _boards(arguments: Arguments) -> Iterator[dict[Cell, Labels]]:
+    """EdgeSearch's boards, handed to the compiled loop past PYTHON_PLACEMENTS."""
+    engine = EdgeSearch(*arguments)
+    given = 0
+    for shown in engine.boards(pause=PYTHON_PLACEMENTS):
+        if shown is not None:
+            given += 1
+            yield shown
+            continue
+        from satpuzzle.kinds.jigsaw.search_kernel import kernel_for
+
+        kernel = kernel_for(*arguments)
+        if kernel is not None:
+            yield from islice(kernel.boards(), given, None)
+            return
