@@ -2,11 +2,15 @@
 for matching (Behague (2024), §2).
 
 Corners: the outline is resampled evenly and smoothed (the jitter of a scan averages out),
-each point gets its turning angle measured between the points a fixed arc length before and
-after it; the corner candidates are the sharpest convex points; of every four of the twelve
-sharpest, in order along the outline, the four kept make the quadrilateral closest to a
-rectangle (right angles, opposite sides equal, its area the piece's) with the sharpest
-corners. A tab's head is round at that scale, a blank is concave: neither is a candidate.
+each point gets its bend measured between the points 0.08 piece sizes before and after it;
+the corner candidates are the most bent convex points, each the most bent near it. Of every
+four of the sixteen most bent, in order along the outline, the four kept score best as a
+piece's corners: their quadrilateral close to a rectangle (right angles, opposite sides
+equal, every side about the piece's size), the outline between two of them a side (leaving
+and reaching its corners along its chord, within a bump's height of it, not beyond its
+ends), the corners bent most. Real pieces curve into their tabs and tab heads bend like
+corners at that scale: what tells a corner is that the outline leaves it along both
+sides' chords, where it leaves a tab's head across them.
 
 A side, from one corner to the next clockwise on screen, is taken in its own frame: the chord
 from (0, 0) to (1, 0), the deviation positive outwards. Flat when it keeps within FLAT of its
@@ -38,12 +42,20 @@ Vector = npt.NDArray[np.float64]
 RESAMPLED = 400  # points of an outline resampled evenly
 SMOOTHING = 0.015  # Gaussian smoothing of the outline, in piece sizes
 PASSES = 3  # of resampling and smoothing
-ANGLE_ARC = 0.1  # the arc before and after a point its turning angle is measured over
-SUPPORT = 4.0  # weight of the outline's share on the corners' quadrilateral
-SUPPORT_DISTANCE = 0.02  # how near the quadrilateral that share is, in piece sizes
-CANDIDATES = 16  # sharpest corner candidates tried four at a time
+BEND_ARC = 0.08  # a point's bend is measured between the points this far before and after
+CANDIDATE_GAP = 0.08  # a corner candidate bends most within this arc of it
+MIN_BEND = 30.0  # degrees: a point bending less is no corner candidate
+CANDIDATES = 16  # most bent candidates tried four at a time
+DEPARTURE = 0.07  # the arc along which a side leaves its corner along its chord
+DEPARTURE_WEIGHT = 5.0  # of how far across its chord a side leaves or reaches its corners
+BUMP_HEIGHT = 0.3  # a side strays at most this far from its chord (in chord lengths)
+LENGTH_WEIGHT = 3.0  # of a side's length off the piece size by more than a factor
+LENGTH_SLACK = 0.3  # e^0.3 = 1.35
+BEND_WEIGHT = 3.0  # of the corners' bends (in turns)
+REFINE = 0.06  # a corner moves at most this far when its sides' straight ends meet
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
-FLAT = 0.08  # a side within this much of its chord (in chord lengths) is flat
+FLAT = 0.06  # a side within this much of its chord (in chord lengths) is flat: real flat
+# sides keep within 0.04, a real bump reaches 0.05 and more (measured on 1000 real pieces)
 FLAT_LABEL, TAB, BLANK = 0, 1, -1
 DESCRIPTORS = ("arc", "ordinates", "chain")
 PROFILE_SMOOTHING = 0.08  # of a side's arc descriptor, in arc lengths of the side
@@ -93,12 +105,12 @@ def piece(outline: Points, index: int = 0, size: float | None = None) -> Piece:
         smooth = _resampled(smooth, RESAMPLED)
         spacing = _perimeter(smooth) / RESAMPLED
         smooth = _smoothed(smooth, SMOOTHING * size / spacing)
-    spacing = _perimeter(smooth) / RESAMPLED
-    corners = _corners(smooth, max(3, round(ANGLE_ARC * size / spacing)), index, size)
+    corners = _corners(smooth, index, size)
     # each corner where the straight ends of its two sides meet: smoothing rounds the
     # corners off, the lines through many points of a scan find them again precisely
     lines = [_baseline(smooth, corners[i], corners[(i + 1) % 4]) for i in range(4)]
-    exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]]) for i in range(4)])
+    exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]], REFINE * size)
+                      for i in range(4)])
     sides = tuple(_side(smooth, corners[i], corners[(i + 1) % 4], exact[i], exact[(i + 1) % 4])
                   for i in range(4))
     return Piece(smooth, corners, (sides[0], sides[1], sides[2], sides[3]), exact)
@@ -150,69 +162,75 @@ def _angles(points: Points, arc: int) -> tuple[Vector, Vector]:
     return np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))), turn
 
 
-def _arms(points: Points, near: int, far: int, size: float) -> tuple[Vector, Vector]:
-    """For each point, how far from a corner it is: the angle (degrees) between the lines
-    fitted to the outline `near` to `far` points before it and after it, off a right angle,
-    plus how far those stretches are from straight (RMS, in hundredths of the piece size);
-    and its turn (> 0: convex, clockwise on screen)."""
+def _candidates(points: Points, spacing: float, size: float) -> tuple[npt.NDArray[np.intp],
+                                                                         Vector]:
+    """The corner candidates, in order along the outline: the points bending most (convex,
+    measured over BEND_ARC), each the most bent within CANDIDATE_GAP of it; and every
+    point's bend (degrees, 0 where concave)."""
     count = len(points)
-    offsets = np.arange(near, far + 1)
-    before = points[(np.arange(count)[:, None] - offsets[None, :]) % count]  # n × m × 2
-    after = points[(np.arange(count)[:, None] + offsets[None, :]) % count]
-    score = np.zeros(count)
-    directions = []
-    for arm in (before, after):
-        centred = arm - arm.mean(axis=1, keepdims=True)
-        cov = np.einsum("nmi,nmj->nij", centred, centred) / arm.shape[1]
-        values, vectors = np.linalg.eigh(cov)
-        score += 100 * np.sqrt(np.maximum(values[:, 0], 0.0)) / size
-        direction = vectors[:, :, 1]
-        away = arm.mean(axis=1) - points
-        direction *= np.sign((direction * away).sum(axis=1))[:, None]
-        directions.append(direction)
-    cosine = np.clip((directions[0] * directions[1]).sum(axis=1), -1.0, 1.0)
-    score += np.abs(np.degrees(np.arccos(cosine)) - 90)
-    turn = directions[0][:, 0] * directions[1][:, 1] - directions[0][:, 1] * directions[1][:, 0]
-    return score, -turn
+    angle, turn = _angles(points, max(2, round(BEND_ARC * size / spacing)))
+    bend = np.where(turn > 0, 180.0 - angle, 0.0)
+    gap = max(1, round(CANDIDATE_GAP * size / spacing))
+    around = bend[(np.arange(count)[:, None] + np.arange(-gap, gap + 1)[None, :]) % count]
+    peaks = np.flatnonzero((bend > MIN_BEND) & (bend >= around.max(axis=1)))
+    strongest = peaks[np.argsort(-bend[peaks], kind="stable")][:CANDIDATES]
+    return np.sort(strongest), bend
 
 
-def _corners(points: Points, arc: int, index: int, size: float) -> tuple[int, int, int, int]:
-    # a corner's arms are straight lines at a right angle; a tab's shoulders and head are
-    # curved within that arc
-    sharpness, turn = _arms(points, max(1, arc // 3), 2 * arc, size)
-    count = len(points)
-    window = max(1, arc)
-    candidates = [i for i in range(count) if turn[i] > 0 and sharpness[i] < 60
-                  and all(sharpness[i] <= sharpness[(i + d) % count]
-                          for d in range(-window, window + 1))]
-    candidates = sorted(sorted(candidates, key=lambda i: sharpness[i])[:CANDIDATES])
+def _corners(points: Points, index: int, size: float) -> tuple[int, int, int, int]:
+    """The four corners: of every four candidates in order along the outline, the four whose
+    quadrilateral is closest to a rectangle of the piece's size with the outline between
+    them four sides (each leaving its corner along its chord, one bump at most), the
+    corners bending most. A tab's head bends as much as a corner, but the outline leaves
+    it across the chords of the sides it would make; two points of one head are too close."""
+    spacing = _perimeter(points) / len(points)
+    candidates, bend = _candidates(points, spacing, size)
     if len(candidates) < 4:
         raise InputError(f"outline {index + 1}: no four corners found (is it a jigsaw piece?)")
+    sides = _side_costs(points, candidates, max(1, round(DEPARTURE * size / spacing)))
     order = np.array(list(combinations(range(len(candidates)), 4)))  # into candidates
-    fours = np.array(candidates)[order]  # into points
-    quads = points[fours]  # c × 4 × 2
-    score = (_quad_scores(quads, abs(_area(points))) + sharpness[fours].sum(axis=1) / 90
-             - SUPPORT * _support(points[::2], points[candidates], order,
-                                  SUPPORT_DISTANCE * size))
-    chosen = fours[int(np.argmin(score))]
+    following = np.roll(order, -1, axis=1)
+    corners = points[candidates]
+    lengths = np.linalg.norm(corners[following] - corners[order], axis=2) / size
+    score = (sides[order, following].sum(axis=1)
+             + _quad_scores(corners[order], abs(_area(points)))
+             + LENGTH_WEIGHT * np.maximum(0.0, np.abs(np.log(lengths + 1e-12))
+                                          - LENGTH_SLACK).sum(axis=1)
+             - BEND_WEIGHT * bend[candidates][order].sum(axis=1) / 360)
+    chosen = candidates[order[int(np.argmin(score))]]
     return int(chosen[0]), int(chosen[1]), int(chosen[2]), int(chosen[3])
 
 
-def _support(points: Points, candidates: Points, fours: npt.NDArray[np.intp],
-             near: float) -> Vector:
-    """For each quadrilateral (four indices into `candidates`), the share of the outline
-    within `near` of its sides: a piece's straight stretches lie on the sides between its
-    true corners, and on nothing drawn between tabs' heads. Each segment between two
-    candidates is measured once."""
-    count = len(candidates)
-    starts = np.repeat(candidates, count, axis=0)  # segment (i, j) at i * count + j
-    edges = np.tile(candidates, (count, 1)) - starts
-    relative = points[None, :, :] - starts[:, None, :]  # s × n × 2
-    lengths = np.maximum((edges * edges).sum(axis=1), 1e-12)
-    t = np.clip((relative * edges[:, None, :]).sum(axis=2) / lengths[:, None], 0.0, 1.0)
-    close = np.linalg.norm(relative - t[..., None] * edges[:, None, :], axis=2) < near
-    sides = fours * count + np.roll(fours, -1, axis=1)  # c × 4 segment indices
-    return np.asarray(close[sides].any(axis=1).mean(axis=1), dtype=float)
+def _side_costs(points: Points, candidates: npt.NDArray[np.intp], departure: int
+                ) -> npt.NDArray[np.float64]:
+    """For each two candidates k, l: how unlike a side the outline from k forward to l is,
+    in its chord's frame: leaving k and reaching l across the chord (a side leaves its
+    corners along it), straying more than BUMP_HEIGHT from it, or beyond its ends."""
+    count = len(points)
+    corners = points[candidates]
+    chords = corners[None, :, :] - corners[:, None, :]  # k × l × 2, k → l
+    lengths = np.linalg.norm(chords, axis=2) + 1e-12
+    along = chords / lengths[..., None]
+    leaving = _unit(points[(candidates + departure) % count] - corners)
+    reaching = _unit(corners - points[(candidates - departure) % count])
+    ends = (2.0 - (along * leaving[:, None, :]).sum(axis=2)
+            - (along * reaching[None, :, :]).sum(axis=2))
+    relative = points[None, None, :, :] - corners[:, None, None, :]  # k × 1 × n × 2
+    x = (relative * along[:, :, None, :]).sum(axis=3) / lengths[..., None]
+    y = (relative[..., 0] * along[:, :, None, 1]
+         - relative[..., 1] * along[:, :, None, 0]) / lengths[..., None]
+    steps = np.arange(count)
+    inside = ((steps[None, None, :] - candidates[:, None, None]) % count
+              <= (candidates[None, :, None] - candidates[:, None, None]) % count)
+    stray = np.where(inside, np.abs(y), 0.0).max(axis=2)
+    beyond = (np.maximum(0.0, -np.where(inside, x, 0.0).min(axis=2) - 0.1)
+              + np.maximum(0.0, np.where(inside, x, 1.0).max(axis=2) - 1.1))
+    return np.asarray(DEPARTURE_WEIGHT * ends + 2.0 * np.maximum(0.0, stray - BUMP_HEIGHT)
+                      + 2.0 * beyond, dtype=float)
+
+
+def _unit(vectors: Points) -> Points:
+    return vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-12)
 
 
 def _quad_scores(quads: Points, area: float) -> Vector:
@@ -265,15 +283,15 @@ def _baseline(points: Points, start: int, end: int) -> Line:
     return centre, direction
 
 
-def _meet(first: Line, second: Line, fallback: Vector) -> Vector:
+def _meet(first: Line, second: Line, fallback: Vector, reach: float) -> Vector:
     (p, u), (q, v) = first, second
     matrix = np.column_stack([u, -v])
     if abs(np.linalg.det(matrix)) < 0.2:  # nearly parallel: no corner there
         return fallback
     t = np.linalg.solve(matrix, q - p)
     point = p + t[0] * u
-    return point if np.linalg.norm(point - fallback) < 0.2 * np.linalg.norm(p - q) + 1e-9 \
-        else fallback
+    # real sides curve near their corners: a meet far off is no corner
+    return point if np.linalg.norm(point - fallback) < reach else fallback
 
 
 def _side(points: Points, start: int, end: int, a: Vector, b: Vector) -> Side:
