@@ -7,7 +7,6 @@ says (standard output, standard error, or the -o file), never in the middle of a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
@@ -163,6 +162,8 @@ class PuzzleAnswer:
                             tuple(self.solutions), instance=self.instance).to_json()
             if self.certificate is not None:
                 result["certificate"] = certificate_json(self.certificate)
+            import json
+
             return [Said("out", json.dumps(result) + "\n")]
         if output.format == "svg":
             verdict = [self.err(reports.verdict(self.count, status))] if output.unique else []
@@ -237,6 +238,8 @@ class PuzzleAnswer:
         """--forced: the backbone's headline and lines (or JSON), --stats, and how it ended."""
         result = event.backbone
         if self.output.format == "json":
+            import json
+
             said = [Said("out", json.dumps(forced_of(self.instance, event).to_json()) + "\n")]
         else:
             said = [Said("out", "\n".join([reports.forced_headline(result), *event.lines])

@@ -31,16 +31,10 @@ file, kills every group still registered, and exits.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
-import subprocess
 import sys
-import tempfile
 import time
-import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +43,12 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 from satpuzzle.errors import InputError
 
 if TYPE_CHECKING:
+    import subprocess
     from multiprocessing.connection import Connection
+
+# multiprocessing, subprocess, ctypes, tempfile and traceback are imported where a child is
+# started or fails: a puzzle answered in this process (pipeline.solve's budgeted first try)
+# starts none, and importing them cost a tenth of a small solve's start-up
 
 Send = Callable[[object], None]
 
@@ -184,6 +183,9 @@ def _events(targets: Sequence[Callable[[Send], object]], timeout: float | None,
             finished: list[bool]) -> Iterator[tuple[int, object]]:
     """Start the children (into `children`, for the caller to stop), then yield their events
     until every child has ended; _Timeout at the deadline. Return values go to `results`."""
+    import multiprocessing
+    import multiprocessing.connection
+
     context = multiprocessing.get_context("fork")
     deadline = None if timeout is None else time.monotonic() + timeout
     for index, target in enumerate(targets):
@@ -238,6 +240,7 @@ def _signals_blocked() -> Iterator[set]:
     """SIGINT and SIGTERM wait (and are raised after) while a child starts or the children
     are stopped: a KeyboardInterrupt between fork and bookkeeping would leave a child that no
     cleanup knows of. Yields the mask to restore."""
+    _prctl()  # looked up before any fork: between fork and exec only the call is safe
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         yield previous
@@ -313,6 +316,9 @@ def _watcher_main(reader: int) -> None:
 
 def _start(context, index: int, target: Callable[[Send], object],
            children: list[_Child]) -> None:
+    import tempfile
+    import traceback  # noqa: F401 - imported before the fork, for a child that fails
+
     _GroupWatch._writer()  # started before this child's pipes exist, so it holds none
     with _signals_blocked() as mask:
         receiver, sender = context.Pipe(duplex=False)
@@ -453,21 +459,30 @@ def _signal_group(child: _Child, signum: int) -> None:
 def _load_prctl() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+
     try:
         return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None
 
 
-_PRCTL = _load_prctl()  # looked up here: between fork and exec only the call is safe
+_PRCTL: list[Callable[..., int] | None] = []  # looked up once, before the first fork
+
+
+def _prctl() -> Callable[..., int] | None:
+    if not _PRCTL:
+        _PRCTL.append(_load_prctl())
+    return _PRCTL[0]
 
 
 def _die_with_parent(parent: int) -> None:
     """Linux: SIGKILL this process when the process that started it dies (a parent killed
     by SIGKILL cannot kill its children)."""
-    if _PRCTL is None:
+    prctl = _PRCTL[0] if _PRCTL else None  # a child never looks it up (_signals_blocked did)
+    if prctl is None:
         return
-    _PRCTL(_PR_SET_PDEATHSIG, int(signal.SIGKILL))
+    prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL))
     if os.getppid() != parent:  # it died before prctl took effect
         os._exit(1)
 
@@ -499,6 +514,8 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
                 ("out-of-memory", "MemoryError"))
     except BaseException as exc:  # noqa: BLE001 - a bug: reported with its traceback
         _flush()
+        import traceback
+
         summary = f"{type(exc).__name__}: {exc}"
         sender_message = ("failed", (summary, traceback.format_exc()))
         _report(sender, sender_message, ("failed", (summary, summary)))
@@ -545,6 +562,8 @@ def run_command(argv: Sequence[str], stdout_path: str | Path, stderr_path: str |
     Returns (exit code, False), or (None, True) when the deadline killed it. The program's
     process group is killed whatever ends the wait (deadline, KeyboardInterrupt, any error),
     so nothing it started is left running. OSError when it cannot be started."""
+    import subprocess
+
     own_session = not _IN_CHILD[0]
     process = None
     with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:

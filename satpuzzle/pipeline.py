@@ -21,11 +21,8 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from satpuzzle import enumeration
-from satpuzzle.backbone import Backbone, backbone
-from satpuzzle.children import Send, stream
 from satpuzzle.cnf import (
     FamilyStats,
     Formula,
@@ -34,15 +31,29 @@ from satpuzzle.cnf import (
     latest_formula,
     refuse_estimate,
 )
-from satpuzzle.dimacs import CnfHeader
-from satpuzzle.enumeration import ClingoModels, Tally
 from satpuzzle.errors import InputError
-from satpuzzle.external import ExternalEnumeration
 from satpuzzle.instances import Instance, Solution
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
-from satpuzzle.solving import DEFAULT_SOLVER, Job, LimitReached, ModelStream, solver_aliases
+from satpuzzle.solving import (
+    DEFAULT_SOLVER,
+    BudgetSpent,
+    Job,
+    LimitReached,
+    ModelStream,
+    solver_aliases,
+)
 from satpuzzle.stages import taking_offers, time_limit
+
+if TYPE_CHECKING:
+    from satpuzzle.backbone import Backbone
+    from satpuzzle.children import Send
+    from satpuzzle.dimacs import CnfHeader
+    from satpuzzle.enumeration import ClingoModels
+
+# clasp's enumeration, the backbone, external solvers and the child runner's machinery are
+# imported where they are used: `satpuzzle solve x.puz` needs none of them, and importing
+# them was a tenth of its start-up
 
 KIND_DEFAULT = -1  # Request.limit: one solution, or all for kinds whose users want all
 CLINGO = "clingo"  # Request.engine: clasp enumerates the CNF (satpuzzle.enumeration)
@@ -315,6 +326,8 @@ class Asked:
     def engine(self) -> Engine[Instance] | None:
         request = self.request
         if request.engine == CLINGO:
+            from satpuzzle import enumeration
+
             enumeration.require()
         if request.engine == CLINGO or request.cube:  # a cube is SAT's (split_cubes)
             return None
@@ -389,12 +402,51 @@ def solve(instance: Instance, request: Request = Request()) -> Generator[Event, 
         compiled = compile(instance, request, standalone=True)
     yield _compiled_event(compiled, time.monotonic() - started)
     native = enumerates_natively(compiled.formula, request, limit)
+    if not native and _tried_here_first(compiled.formula, request, limit):
+        answered = _answered_here(compiled, request, limit)
+        if answered is not None:
+            yield from answered
+            return
     here = _checks_in_parent(request)
     yield from _run_targets([lambda: _sat_events(compiled, [Job(limit=limit)], range(1),
                                                  request, check=request.check and not here,
                                                  native=native, share=native and here)],
                             request, parent_check=here and instance,
                             engine=CLINGO if native else None)
+
+
+# A puzzle answered here first, before any child: a fork, its pipe and the multiprocessing
+# machinery cost more than a small puzzle's whole solve (a tenth of `satpuzzle solve
+# classic.puz`). The budget bounds how long Ctrl-C can wait for the native call to return
+# (CaDiCaL runs thousands of conflicts a second on formulas of this size); a puzzle that
+# spends it is answered from the start in a child, as any other.
+HERE_CONFLICTS = 1_000
+HERE_CLAUSES = 100_000
+
+
+def _tried_here_first(formula: Formula, request: Request, limit: int | None) -> bool:
+    """Whether to try this puzzle in this process under HERE_CONFLICTS: a first solution or
+    two (--unique) by the default back end, of a formula complete by itself (no lazy
+    constraints: their rounds are not bounded) and of at most HERE_CLAUSES, with no
+    deadline (a child is what a deadline stops)."""
+    aliases = solver_aliases()
+    return (not request.in_process and request.deadline is None
+            and limit is not None and limit <= 2 and formula.refine is None
+            and formula.num_clauses <= HERE_CLAUSES
+            and aliases.get(request.solver) == aliases[DEFAULT_SOLVER])
+
+
+def _answered_here(compiled: CompiledInstance, request: Request,
+                   limit: int | None) -> list[Event] | None:
+    """The events of answering the puzzle in this process, every solve call under the
+    conflict budget; None when a call spent it (nothing was said: the events are held until
+    the answer is whole)."""
+    here = replace(request, in_process=True)
+    job = Job(limit=limit, conflicts=HERE_CONFLICTS)
+    try:
+        return list(_run_targets([lambda: _sat_events(compiled, [job], range(1), here)], here))
+    except BudgetSpent:
+        return None
 
 
 def enumerates_natively(formula: Formula, request: Request, limit: int | None) -> bool:
@@ -407,9 +459,12 @@ def enumerates_natively(formula: Formula, request: Request, limit: int | None) -
     another back end than the default."""
     if request.engine == CLINGO:
         return True
+    if request.engine != "auto" or (limit is not None and limit < NATIVE_FROM):
+        return False
+    from satpuzzle import enumeration
+
     aliases = solver_aliases()
-    return (request.engine == "auto" and (limit is None or limit >= NATIVE_FROM)
-            and enumeration.AVAILABLE and _clasp_takes(formula)
+    return (enumeration.AVAILABLE and _clasp_takes(formula)
             and aliases.get(request.solver) == aliases[DEFAULT_SOLVER])
 
 
@@ -534,17 +589,23 @@ def _sat_events(compiled: CompiledInstance, jobs: Sequence[Job], indices: Sequen
     161,280 Latin squares of order 5 spent 62% of its CPU time in the parent, 38% here, when
     the parent checked them all). Batches share the formula: job k answers puzzle k."""
     formula = compiled.formula
-    models = ClingoModels(formula) if native else ModelStream(formula, request.solver)
+    models: ClingoModels | ModelStream
+    if native:
+        from satpuzzle import enumeration
+
+        models = enumeration.ClingoModels(formula)
+    else:
+        models = ModelStream(formula, request.solver)
     instances = compiled.instances if isinstance(compiled, CompiledBatch) else None
     names = formula.names
     try:
         for index in indices:
             instance = instances[index] if instances is not None else compiled.instance
-            if isinstance(models, ClingoModels) and request.count_only:  # native
+            if native and request.count_only:
                 # about COUNT_SAMPLE models checked in all, and the first of every puzzle
                 sample = max(1, enumeration.COUNT_SAMPLE // len(indices))
-                yield from _counted(compiled, instance, models, jobs[index], index, request,
-                                    sample)
+                yield from _counted(compiled, instance, cast("ClingoModels", models),
+                                    jobs[index], index, request, sample)
                 continue
             checked = checker_for(instance, replace(request, check=check or share))
             count, complete = 0, True
@@ -569,6 +630,8 @@ def _counted(compiled: CompiledInstance, instance: Instance, models: ClingoModel
     """--count by clasp: the number in `Done.count`, no `Found` (nothing is printed); the
     first `sample` models are decoded and rule-checked here all the same, and the count so
     far goes to the parent now and then, for a run cut short."""
+    from satpuzzle.enumeration import Tally
+
     checked = checker_for(instance, request)
     names = compiled.formula.names
     for item in models.count(job, sample):
@@ -608,6 +671,8 @@ def solve_batch(instances: Sequence[Instance],
         yield from _each_in_turn(instances, request)
         return
     if request.engine == CLINGO:
+        from satpuzzle import enumeration
+
         enumeration.require()
     started = time.monotonic()
     with compiling(request):
@@ -807,6 +872,8 @@ def _external(instance: Instance, request: Request, command: str) -> Iterator[Ev
     yield _compiled_event(compiled, compile_seconds)
     checked = checker_for(instance, request)
     limit = request.limit_for(compiled.kind)
+    from satpuzzle.external import ExternalEnumeration
+
     enumeration = ExternalEnumeration(command, compiled.formula, limit,
                                       request.deadline)
     count = 0
@@ -836,6 +903,8 @@ def _forced(instance: Instance, request: Request) -> Iterator[Event]:
     compiled = compile(instance, request)
     yield _compiled_event(compiled, time.monotonic() - started)
     formula = compiled.formula
+    from satpuzzle.backbone import backbone
+
     result = backbone(formula, request.solver, request.remaining())
     forced = {formula.names[v]: v in result.forced_true
               for v in sorted(result.forced_true | result.forced_false)}
@@ -864,6 +933,8 @@ def _run_targets(targets: Sequence[Callable[[], Iterator[Message]]], request: Re
     if request.in_process:
         sources: Generator[tuple[int, Message], None, None] = _in_process(targets, aside)
     else:
+        from satpuzzle.children import stream
+
         sources = _events_of(stream([_relay(target) for target in targets],
                                     request.remaining(), graceful=graceful))
     try:

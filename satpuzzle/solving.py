@@ -128,6 +128,9 @@ class Job:
 
     assumptions: list[int] = field(default_factory=list)
     limit: int | None = None
+    # the solver's conflict budget for each solve call (None: none); BudgetSpent when a call
+    # runs out of it (CaDiCaL only: PySAT gives no other back end's budget on every version)
+    conflicts: int | None = None
 
 
 @dataclass
@@ -201,7 +204,7 @@ class ModelStream:
         found = 0
         try:
             while True:
-                satisfied = self.solver.solve(assumptions=assumptions)
+                satisfied = self._solve(assumptions, job.conflicts)
                 settled = self._settled()  # read after every solve, to keep the count
                 if not satisfied:
                     break
@@ -232,6 +235,15 @@ class ModelStream:
             if selector is not None:
                 self.solver.add_clause([-selector])  # retire this job's blocking clauses
 
+    def _solve(self, assumptions: list[int], conflicts: int | None) -> bool:
+        if conflicts is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        self.solver.conf_budget(conflicts)
+        satisfied = self.solver.solve_limited(assumptions=assumptions)
+        if satisfied is None:
+            raise BudgetSpent
+        return bool(satisfied)
+
     def counters(self) -> dict[str, int]:
         """The back end's counters so far (solver_counters)."""
         return solver_counters(self.solver)
@@ -242,6 +254,10 @@ class ModelStream:
 
 class LimitReached(Exception):
     """Enumeration stopped at its limit with more solutions left."""
+
+
+class BudgetSpent(Exception):
+    """A solve call ran out of its job's conflict budget (Job.conflicts)."""
 
 
 # Events a worker sends: ("model", job, payload) and ("done", job, complete), unpickled here

@@ -11,12 +11,27 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-import lark
-from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+# Lark imports the third-party `regex` module when it is installed, only to measure the widths
+# of Unicode-category patterns, which this grammar has none of (Lark lexes with `re` unless
+# asked otherwise). Importing it cost 6 ms of every run, a tenth of a small solve's start-up:
+# it is hidden while Lark loads (a None entry makes its import fail) and visible again after.
+_HIDE_REGEX = "regex" not in sys.modules
+if _HIDE_REGEX:
+    sys.modules["regex"] = None  # type: ignore[assignment]
+try:
+    import lark
+    from lark import Lark, Transformer, v_args
+    from lark.exceptions import (
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedInput,
+        UnexpectedToken,
+    )
+finally:
+    if _HIDE_REGEX and sys.modules.get("regex", 0) is None:
+        del sys.modules["regex"]
 
 from satpuzzle import usercache
 from satpuzzle.errors import InputError, Position
@@ -73,7 +88,7 @@ def _parser() -> Lark:
     Lark's version are those they were built from (the key on the file's first line), else
     built and saved there. The tables are a pickle, so only a file that the cache layer
     found private to this user is loaded (satpuzzle.usercache)."""
-    grammar = resources.files("satpuzzle.grammar").joinpath("puzzle.lark").read_text("utf-8")
+    grammar = _grammar_text()
     if sys.version_info >= (3, 11):
         grammar = grammar.replace(_NL_RUN, _NL_POSSESSIVE)
     key = hashlib.sha256(f"{lark.__version__} {sorted(_OPTIONS.items())}\n{grammar}"
@@ -91,6 +106,16 @@ def _parser() -> Lark:
     parser.save(tables)
     usercache.write_private(file, key + tables.getvalue())
     return parser
+
+
+def _grammar_text() -> str:
+    """puzzle.lark, beside this module (through importlib.resources where the package is not
+    a plain directory, such as a zip: that import costs several milliseconds otherwise)."""
+    try:
+        return Path(__file__).with_name("puzzle.lark").read_text("utf-8")
+    except OSError:
+        from importlib import resources
+        return resources.files("satpuzzle.grammar").joinpath("puzzle.lark").read_text("utf-8")
 
 
 class _ToSpecs(Transformer):

@@ -85,6 +85,32 @@ def test_solving_a_sudoku_loads_only_sudoku():
     # Python): not on this path
     assert not starting_with(modules, ("clingo", "pyganak", "numpy", "satpuzzle.formats.native",
                                        "satpuzzle.reductions.", "satpuzzle.cli.commands"))
+    # a small puzzle is answered in this process, under a conflict budget: no child runner's
+    # machinery, nor clasp's, the backbone's or an external solver's; Lark without `regex`
+    # (whose refused import the list shows: its submodules are what loading it brings)
+    assert not starting_with(modules, ("multiprocessing", "ctypes", "regex.", "json",
+                                       "satpuzzle.enumeration", "satpuzzle.backbone",
+                                       "satpuzzle.external"))
+
+
+def test_a_puzzle_that_spends_the_budget_is_answered_in_a_child():
+    """The same answer when the budgeted try in this process gives up (a budget of one
+    conflict, on a puzzle that needs dozens): the child answers it from the start."""
+    code = ("import sys; from satpuzzle import pipeline; pipeline.HERE_CONFLICTS = 1; "
+            "from satpuzzle.__main__ import run; "
+            "sys.argv = ['satpuzzle', 'solve', 'instances/sudoku/inkala-2012.puz', '--unique']; "
+            "run()")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True,
+                            text=True, cwd=ROOT, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "multiprocessing.connection" in result.stderr  # a child answered
+    plain = subprocess.run([sys.executable, "-m", "satpuzzle", "solve",
+                            "instances/sudoku/inkala-2012.puz", "--unique"],
+                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+                           check=False)
+    assert plain.returncode == 0 and plain.stdout == result.stdout
+    assert "unique" in plain.stderr + plain.stdout
 
 
 def test_help_is_quick():

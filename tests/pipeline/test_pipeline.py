@@ -10,7 +10,7 @@ import pytest
 from conftest import INSTANCES, sudoku_brute_force_count
 
 import satpuzzle
-from satpuzzle import pipeline
+from satpuzzle import enumeration, pipeline
 from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined
 from satpuzzle.pipeline import Compiled, Done, Ended, Found, Request
@@ -92,7 +92,7 @@ def test_a_declining_engine_falls_back_to_sat(monkeypatch):
         assert sum(isinstance(e, Found) for e in events) == 2
         assert isinstance(events[0], Compiled)  # SAT answered
         # the CNF answered, enumerated by clasp (every solution asked for), not the engine
-        native = pipeline.CLINGO if pipeline.enumeration.AVAILABLE else None
+        native = pipeline.CLINGO if enumeration.AVAILABLE else None
         assert [e for e in events if isinstance(e, Ended)][-1].engine == native
 
 
