@@ -38,6 +38,7 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 Points = npt.NDArray[np.float64]
 GROUPINGS = ("pairs", "kmeans")
 MERGE = 3.0  # pairs closer than this many typical pair distances share a class
+SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece
 GROUPING = "pairs"  # measured better than kmeans under noise (docs/BENCHMARKS.md)
 
 
@@ -50,23 +51,47 @@ class OutlinedJigsaw(JigsawInstance):
 
     shapes: tuple[Points, ...] = field(default=(), compare=False, repr=False)
     corners: tuple[Points, ...] = field(default=(), compare=False, repr=False)
+    # each piece's outline, numbered from 1 in the file; the outlines left out, and why
+    outlines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    left_out: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
 
 def board(shapes: list[Points], options: Options, title: str | None = None
           ) -> OutlinedJigsaw:
     """The jigsaw of these outlines: labels from the edge classes, the board size from the
-    border pieces (or options["board"])."""
+    border pieces (or options["board"]). Outlines that are no piece (a speck under SPECK of
+    a piece's area, a shape with no four corners: a print's fragment) are left out, named
+    in `left_out`, when the others make a board; else the first of them is the error."""
     scale = side_shapes.piece_size(shapes)
-    pieces = [side_shapes.piece(outline, index, scale) for index, outline in enumerate(shapes)]
-    labels = edge_labels(pieces, options)
+    pieces: list[side_shapes.Piece] = []
+    kept: list[int] = []
+    left_out: list[tuple[int, InputError]] = []
+    for index, outline in enumerate(shapes):
+        area = abs(side_shapes.area(np.asarray(outline, dtype=float))) / scale ** 2
+        try:
+            if area < SPECK:
+                raise InputError(f"outline {index + 1}: a speck ({area:.2f} of a piece's "
+                                 f"area), no piece")
+            pieces.append(side_shapes.piece(outline, index, scale))
+            kept.append(index)
+        except InputError as error:
+            left_out.append((index, error))
+    labels = edge_labels(pieces, options) if pieces else []
     size = parse_board(options.get("board")) or _board_from_borders(labels)
+    if left_out and (size is None or size[0] * size[1] != len(labels)):
+        more = f" (and {len(left_out) - 1} more)" if len(left_out) > 1 else ""
+        raise InputError(f"{left_out[0][1].message}{more}; without {'them' if more else 'it'}, "
+                         f"the other "
+                         f"{len(labels)} outlines make no board")
     if size is None:
         raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
                          f"sides ({_border_count(labels)}): give --board RxC")
     rows, cols = size
     return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
                           shapes=tuple(piece.outline for piece in pieces),
-                          corners=tuple(piece.corner_points for piece in pieces))
+                          corners=tuple(piece.corner_points for piece in pieces),
+                          outlines=tuple(index + 1 for index in kept),
+                          left_out=tuple(error.message for _, error in left_out))
 
 
 def _border_count(labels: list[Piece]) -> str:

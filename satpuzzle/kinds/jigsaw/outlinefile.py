@@ -7,6 +7,7 @@ pieces.svg` both read it."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import PurePath
 
 from satpuzzle.errors import InputError
@@ -29,9 +30,14 @@ def read(source: str | bytes, path: str, options: Options | None = None
     """The jigsaw of the outlines of `source`."""
     found = outlines.read(source, path)
     try:
-        return [board(found, options or {}, f"outlines of {PurePath(path).name}")]
+        jigsaw = board(found, options or {}, f"outlines of {PurePath(path).name}")
     except InputError as error:
         raise error.at(path) from None
+    if jigsaw.left_out:  # one line, shown with the run's other notes on reading
+        print(f"satpuzzle: {path}: {len(jigsaw.left_out)} outline(s) left out, the others "
+              f"make a board (its pieces numbered without them): "
+              f"{'; '.join(jigsaw.left_out)}", file=sys.stderr)
+    return [jigsaw]
 
 
 def read_signed(name: str, source: str | bytes, path: str, kind: str | None,

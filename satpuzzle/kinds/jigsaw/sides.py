@@ -89,7 +89,7 @@ class Piece:
 def piece_size(outlines: list[Points]) -> float:
     """The size of the pieces (the median square root of their areas): every piece is
     smoothed alike, so that the two sides of an edge stay alike."""
-    return float(np.median([math.sqrt(abs(_area(np.asarray(points, dtype=float))))
+    return float(np.median([math.sqrt(abs(area(np.asarray(points, dtype=float))))
                             for points in outlines]))
 
 
@@ -97,7 +97,7 @@ def piece(outline: Points, index: int = 0, size: float | None = None) -> Piece:
     """The corners and sides of one outline (`size`: of the pieces, piece_size; by default
     of this one); an InputError naming the outline when it has no four corners."""
     points = _clockwise(np.asarray(outline, dtype=float))
-    size = size or math.sqrt(abs(_area(points)))
+    size = size or math.sqrt(abs(area(points)))
     if not size > 0 or not np.isfinite(size):
         raise InputError(f"outline {index + 1} encloses no area")
     smooth = points
@@ -120,14 +120,15 @@ def _perimeter(points: Points) -> float:
     return float(np.linalg.norm(np.diff(points, axis=0, append=points[:1]), axis=1).sum())
 
 
-def _area(points: Points) -> float:
+def area(points: Points) -> float:
+    """The shoelace area: > 0 clockwise on screen (y down)."""
     x, y = points[:, 0], points[:, 1]
     return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) / 2
 
 
 def _clockwise(points: Points) -> Points:
     """Clockwise on screen (y down): a positive shoelace area."""
-    return points if _area(points) > 0 else points[::-1].copy()
+    return points if area(points) > 0 else points[::-1].copy()
 
 
 def _resampled(points: Points, count: int) -> Points:
@@ -193,7 +194,7 @@ def _corners(points: Points, index: int, size: float) -> tuple[int, int, int, in
     corners = points[candidates]
     lengths = np.linalg.norm(corners[following] - corners[order], axis=2) / size
     score = (sides[order, following].sum(axis=1)
-             + _quad_scores(corners[order], abs(_area(points)))
+             + _quad_scores(corners[order], abs(area(points)))
              + LENGTH_WEIGHT * np.maximum(0.0, np.abs(np.log(lengths + 1e-12))
                                           - LENGTH_SLACK).sum(axis=1)
              - BEND_WEIGHT * bend[candidates][order].sum(axis=1) / 360)
