@@ -1,6 +1,7 @@
 """How a run is cancelled: SIGINT and SIGTERM become KeyboardInterrupt, but never in the
 middle of printing a solution, and never lost. The command line makes one Cancellation per
-run, installs its handler and passes it down in the run context (satpuzzle.runs.RunContext)."""
+run, installs its handler and passes it down in the run context (satpuzzle.runs.RunContext).
+And when a run started: a command line's --timeout counts from the process's start."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from types import FrameType
 
@@ -69,3 +71,15 @@ def _stop_now() -> None:
     except (OSError, ValueError):
         pass
     os._exit(EXIT_GAVE_UP)
+
+
+def process_age() -> float:
+    """Seconds since this process started (interpreter start-up and imports included), so
+    that --timeout bounds the whole command as the user sees it; 0 where unknown."""
+    try:
+        with open("/proc/self/stat") as handle:
+            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        return max(0.0, now - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0

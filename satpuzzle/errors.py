@@ -6,8 +6,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # The command's exit statuses (docs/CLI.md): found, none, bad input or usage, gave up
 # (timeout, interrupt), internal error
@@ -89,10 +88,10 @@ OUT_OF_MEMORY = ("satpuzzle: out of memory: the process reached its memory limit
                  "container's limit); give it more memory or a smaller puzzle")
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(NamedTuple):
     """How a command that raised an exception ends: its exit status and what it says on
-    stderr (None: nothing, or `text` lines)."""
+    stderr (None: nothing, or `text` lines). A named tuple, not a dataclass: importing
+    dataclasses (and the inspect module it brings) was a sixth of `satpuzzle --help`."""
 
     status: int
     text: str | None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-import os
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     from satpuzzle.verify import InstanceReport
 
 claims = Lazy("satpuzzle.claims")
-registry = Lazy("satpuzzle.kinds.registry")  # not for process_age, which main() asks first
+registry = Lazy("satpuzzle.kinds.registry")
 clause_budget = Lazy("satpuzzle.cnf", "clause_budget")
 cluster = Lazy("satpuzzle.cluster")
 counting = Lazy("satpuzzle.counting")
@@ -46,18 +45,6 @@ Item = TypeVar("Item")
 # a closeable stream of a run's events (closing it stops the run's children)
 Events = Generator["Event | Certified", None, None]
 Enumerated = Callable[["Request"], Events]
-
-
-def process_age() -> float:
-    """Seconds since this process started (interpreter start-up and imports included), so
-    that --timeout bounds the whole command as the user sees it; 0 where unknown."""
-    try:
-        with open("/proc/self/stat") as handle:
-            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
-        now = time.clock_gettime(time.CLOCK_BOOTTIME)
-        return max(0.0, now - start_ticks / os.sysconf("SC_CLK_TCK"))
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
 
 
 @dataclass(frozen=True)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
 import stat
 import sys
-import tempfile
-import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satpuzzle.errors import InputError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# pathlib, tempfile and gzip are imported where used: `satpuzzle --help` reads and writes
+# nothing, and they were a sixth of its start-up
 
 # Refuse absurdly large inputs before reading them into memory (--max-input-bytes changes it).
 MAX_INPUT_BYTES = 512 * 1024 * 1024
@@ -30,6 +32,8 @@ def reading_limits(max_bytes: int | None = None,
                    allowed: Iterable[str | os.PathLike[str]] = ()) -> Iterator[None]:
     """Within the body: reads stop at `max_bytes` (None: the default), and references inside
     puzzles may also reach the `allowed` directories."""
+    from pathlib import Path
+
     limit = _LIMIT.set(max_bytes or MAX_INPUT_BYTES)
     paths = _ALLOWED.set(tuple(Path(os.path.realpath(p)) for p in allowed))
     try:
@@ -180,6 +184,9 @@ def unpack_gzip(data: bytes, name: str) -> bytes:
     at the input limit (a small file may unpack to gigabytes)."""
     if data[:2] != b"\x1f\x8b":
         return data
+    import gzip
+    import zlib
+
     limit = _LIMIT.get()
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
@@ -196,6 +203,8 @@ def confined(reference: str, base_dir: Path) -> Path:
     """The file a reference inside a puzzle names: relative to the puzzle's directory, and
     refused when it leaves that directory (links followed) for one not allowed by
     --allow-path. The message names the reference, never the content of what it points to."""
+    from pathlib import Path
+
     path = base_dir / reference
     real = Path(os.path.realpath(path))
     for root in (Path(os.path.realpath(base_dir)), *_ALLOWED.get()):
@@ -263,6 +272,8 @@ def write_files(directory: str | os.PathLike[str],
                 files: Iterable[tuple[str, str | bytes]]) -> list[Path]:
     """Each (name, content) of `files` written whole (write_atomic) into `directory`, made if
     missing; a directory that cannot be made is one InputError naming it."""
+    from pathlib import Path
+
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -282,6 +293,9 @@ def write_atomic(path: str | os.PathLike[str], text: str | bytes,
     regular file is ever replaced (a device, a FIFO or a directory is refused), never one of
     `inputs`, and a read-only one only with `force`; the new file keeps the mode of the one
     it replaces (else the umask's). A symbolic link is followed: its target is replaced."""
+    import tempfile
+    from pathlib import Path
+
     target = Path(os.path.realpath(path))
     mode = _replaceable_mode(target, str(path), inputs, force)
     try:

@@ -23,7 +23,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from satpuzzle import __version__, errors
-from satpuzzle.cancelling import Cancellation
+from satpuzzle.cancelling import Cancellation, process_age
 from satpuzzle.errors import EXIT_GAVE_UP, EXIT_USAGE
 from satpuzzle.lazy import Lazy
 from satpuzzle.textio import reading_limits
@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     # a command-line run counts from the process start; a call from Python from now
-    age = _runs.process_age() if argv is None else 0.0
+    age = process_age() if argv is None else 0.0
     started = time.monotonic() - age
     cancel = Cancellation(own_process=argv is None)
     signal.signal(signal.SIGTERM, cancel.handle)
