@@ -23,6 +23,12 @@ sample of a wide distribution. Every answer is checked by the rule checker. Bren
 taken up to --max-side on their longer side, smallest first. At the end: the largest Brendan
 board satpuzzle solved within the timeout.
 
+Search engine against the C program (`--search-vs-c`, with --names or --max-side): whole
+`satpuzzle solve FILE --engine search` processes and the C backtracker, interleaved, --repeat
+times each (3 by default here), medians of wall and CPU time (the children's rusage), the
+placements each made (the engine's counted in this process, search_kernel.KernelSearch, as
+`solve` makes them), both answers checked, the load average before and after.
+
 Full run (the issue's targets: clue puzzles and Brendan boards up to 10×10 in under 60 s; the
 largest board solved in 10 minutes):
     python benchmarks/jigsaw.py --max-side 20 --timeout 600
@@ -34,11 +40,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import re
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from math import inf, nan
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,6 +181,74 @@ def median_time(run, instance, repeat: int) -> float | None:
     return None if value == float("inf") else value
 
 
+def _timed(command: list[str], timeout: float) -> tuple[float, float, str | None]:
+    """Wall and CPU seconds (user + system of the child) of a whole process, and its
+    output (None when it timed out or failed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                              check=False)
+        output = done.stdout if done.returncode == 0 else None
+    except subprocess.TimeoutExpired:
+        output = None
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, output
+
+
+def _engine_placements(instance: jigsaw.JigsawInstance) -> int:
+    """The placements `--engine search` makes to its first board (the compiled loop counts
+    them; it tries what the Python loop tries, in its order)."""
+    from satpuzzle.kinds.jigsaw import search, search_kernel
+
+    kernel = search_kernel.kernel_for(*search.engine_arguments(instance))
+    if kernel is None:
+        return 0
+    next(kernel.boards(), None)
+    return kernel.nodes
+
+
+def search_versus_c(chosen: list[tuple[str, Path]], repeat: int, timeout: float) -> None:
+    """The search engine's whole processes against the C backtracker (--search-vs-c)."""
+    jigsaw_backtrack.build()  # compiled before any clock starts
+    print(f"load average {os.getloadavg()}, medians of {repeat}, timeout {timeout:.0f} s")
+    print(f"{'instance':<16}{'board':>7}{'engine wall':>12}{'cpu':>8}{'C wall':>9}{'cpu':>8}"
+          f"{'wall ÷':>8}{'cpu ÷':>7}{'engine nodes':>14}{'C nodes':>12}{'per node ÷':>11}")
+    for name, path in chosen:
+        instance = read(path)
+        engine_times, c_times, c_nodes = [], [], 0
+        for _ in range(repeat):
+            wall, cpu, output = _timed([sys.executable, "-m", "satpuzzle", "solve", str(path),
+                                        "--engine", "search", "--format", "json",
+                                        "--timeout", str(timeout)], timeout + 30)
+            if output is not None:
+                board = json.loads(output)["solutions"][0]
+                answered(instance, [tuple(tuple(map(tuple, row)) for row in board)], None,
+                         "--engine search")
+            engine_times.append((wall, cpu) if output is not None else (inf, inf))
+            start = resource.getrusage(resource.RUSAGE_CHILDREN)
+            began = time.perf_counter()
+            solution, nodes = jigsaw_backtrack.solve(instance, timeout)
+            wall = time.perf_counter() - began
+            end = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
+            if solution is not None:
+                answered(instance, [solution], None, "C backtracker")
+                c_nodes = nodes or 0
+            c_times.append((wall, cpu) if solution is not None else (inf, inf))
+        ours = [statistics.median(t[i] for t in engine_times) for i in (0, 1)]
+        theirs = [statistics.median(t[i] for t in c_times) for i in (0, 1)]
+        nodes = _engine_placements(instance) if ours[0] < inf else 0
+        per_node = (ours[1] / nodes) / (theirs[1] / c_nodes) if nodes and c_nodes else nan
+        print(f"{name:<16}{instance.rows:>3}x{instance.cols:<3}{ours[0]:>12.2f}{ours[1]:>8.2f}"
+              f"{theirs[0]:>9.2f}{theirs[1]:>8.2f}{ours[0] / theirs[0]:>8.2f}"
+              f"{ours[1] / theirs[1]:>7.2f}{nodes:>14,}{c_nodes:>12,}{per_node:>11.2f}",
+              flush=True)
+    print(f"load average {os.getloadavg()}")
+
+
 def instances(data: Path, max_side: int, only: str | None) -> list[tuple[str, Path]]:
     chosen = []
     if only in (None, "clue"):
@@ -200,7 +278,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "jigsaw")
     parser.add_argument("--max-side", type=int, default=8)
     parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=None)
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--no-race", action="store_true",
                         help="skip the column of --engine race (two processes)")
@@ -212,6 +290,9 @@ def main() -> None:
     parser.add_argument("--only", choices=("clue", "brendan"))
     parser.add_argument("--names", help="comma-separated instance names (e.g. "
                         "pieces_06x06,clue2): only these")
+    parser.add_argument("--search-vs-c", action="store_true",
+                        help="only the search engine's whole processes against the C "
+                             "backtracker (medians of --repeat, 3 if not given)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="switch a redundant rule (jigsaw rules.RULES), e.g. "
                              "colour_counts=true, or choose a family's encoding, e.g. "
@@ -229,6 +310,14 @@ def main() -> None:
         else:
             raise SystemExit(f"unknown rule or family {key!r}; rules: {list(rules.RULES)}, "
                              f"families: {list(FAMILIES)}")
+    chosen = instances(args.data, args.max_side, args.only)
+    if args.names:
+        wanted = set(args.names.split(","))
+        chosen = [(name, path) for name, path in chosen if name in wanted]
+    if args.search_vs_c:
+        search_versus_c(chosen, args.repeat or 3, args.timeout)
+        return
+    args.repeat = args.repeat or 1
     methods = {"satpuzzle": lambda i: run_auto(i, args.solver, args.timeout)}
     if not args.no_race:
         methods["race"] = lambda i: run_race_engine(i, args.solver, args.timeout)
@@ -251,10 +340,6 @@ def main() -> None:
         header += f"{method + ' s':>15}{'ratio':>8}"
     print(header)
     largest = None
-    chosen = instances(args.data, args.max_side, args.only)
-    if args.names:
-        wanted = set(args.names.split(","))
-        chosen = [(name, path) for name, path in chosen if name in wanted]
     for name, path in chosen:
         instance = read(path)
         colours = len({label for piece in instance.pieces for label in piece} - {0})

@@ -152,9 +152,10 @@ def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution
 
 
 # Placements made in Python before the compiled loop takes over: numba's import and its cached
-# loop cost about 0.3-0.5 s, some 10^6 placements of the Python loop; most small boards need
-# fewer (docs/benchmarks/DETAILS.md).
-PYTHON_PLACEMENTS = 500_000
+# loop cost about 0.6 s of CPU, as much as 1.5-2 million placements of the Python loop (about
+# 0.35 s here), so no board pays more than about twice the cheaper of the two; boards up to
+# 6x6 need fewer (docs/benchmarks/DETAILS.md).
+PYTHON_PLACEMENTS = 1_000_000
 
 Arguments = tuple[list[Cell], dict[Cell, list[Labels]], dict[Labels, int] | None,
                   list[int] | None, bool]
