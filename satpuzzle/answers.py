@@ -7,6 +7,7 @@ says (standard output, standard error, or the -o file), never in the middle of a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
@@ -327,6 +328,8 @@ class BatchAnswers:
         self.printed = self.answered = self.found = 0
         self.certificates: list[Certificate] = []  # --certify: the claims' certificates
         self.received = 0  # puzzles answered (their Done come), printed or waiting their turn
+        self.held: list[str] = []  # answer lines not yet handed out (see `batched`)
+        self.held_since = 0.0
 
     def answer(self, index: int) -> PuzzleAnswer:
         answer = self.live.get(index)
@@ -349,9 +352,39 @@ class BatchAnswers:
             self.answer(event.index).certificate = event.certificate
         elif isinstance(event, Done):
             self.received += 1
-            return [piece for index, done in self.order.add(event.index, event)
-                    for piece in self.line(index, done)]
+            return self.batched([piece for index, done in self.order.add(event.index, event)
+                                 for piece in self.line(index, done)])
         return []
+
+    HELD_LINES = 512
+    HELD_AGE = 0.05  # seconds
+
+    def batched(self, said: list[Said]) -> list[Said]:
+        """`said`, its standard output lines held back until HELD_LINES of them or HELD_AGE
+        seconds, then handed out as one piece: one write for hundreds of puzzles, where a
+        write (and a flush) a puzzle cost as much as answering an easy one. Any other piece
+        goes out at once, after the lines held before it."""
+        ready: list[Said] = []
+        for piece in said:
+            if piece.where == "out" and isinstance(piece.text, str):
+                if not self.held:
+                    self.held_since = time.monotonic()
+                self.held.append(piece.text)
+            else:
+                ready += self.released()
+                ready.append(piece)
+        if self.held and (len(self.held) >= self.HELD_LINES
+                          or time.monotonic() - self.held_since >= self.HELD_AGE):
+            ready += self.released()
+        return ready
+
+    def released(self) -> list[Said]:
+        """The lines held back, as one piece (none if there are none)."""
+        if not self.held:
+            return []
+        text = "".join(self.held)
+        self.held.clear()
+        return [Said("out", text)]
 
     def line(self, index: int, done: Done | None, stopped: str | None = None) -> list[Said]:
         answer = self.answer(index)
@@ -375,7 +408,8 @@ class BatchAnswers:
         the batch ended; the exit status."""
         if interrupted:
             self.ended = Ended("interrupt", 0.0)
-        said = [piece for index, done in self.order.rest() for piece in self.line(
+        said = self.released()
+        said += [piece for index, done in self.order.rest() for piece in self.line(
             index, done, None if done is not None else self.ended.stopped or "unknown")]
         if self.output.stats:
             said.append(Said("err", "\n".join(reports.stats_lines(self.compiled, self.ended))))
