@@ -4,7 +4,7 @@ peers that ask for up to two solutions per puzzle, as the tdoku benchmarks do.
 
     python benchmarks/sudoku_peers.py --peer norvig=/path/to/norvig [--rounds 3]
         [--data ../shared/data/sudoku] [--sets puzzles6_forum_hardest_1106 ...] [--jobs2]
-        [--first N]
+        [--first N] [--before LABEL=CHECKOUT]
 
 A peer is any program taking the puzzle file as its one argument (`NAME=PATH`);
 benchmarks/baselines/sudoku_limit2_driver.cc makes one of any solver with the tdoku
@@ -90,6 +90,10 @@ def whole_processes(args: argparse.Namespace) -> None:
     commands = {"satpuzzle": [sys.executable, "-m", "satpuzzle", "solve", "{file}", "--unique"]}
     if args.jobs2:
         commands["satpuzzle --jobs 2"] = [*commands["satpuzzle"], "--jobs", "2"]
+    for item in args.before:  # another checkout's satpuzzle, run from there
+        label, checkout = item.split("=", 1)
+        commands[f"satpuzzle {label}"] = ["env", "--chdir", checkout, f"PYTHONPATH={checkout}",
+                                          *commands["satpuzzle"]]
     commands.update({name: [path, "{file}"] for name, path in peers.items()})
     runs: dict[tuple[str, str], Runs] = {}
     loads: list[float] = []
@@ -207,6 +211,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--first", type=int, default=None, help="the first N puzzles of each")
     parser.add_argument("--jobs2", action="store_true", help="also `--jobs 2`")
+    parser.add_argument("--before", action="append", default=[], metavar="LABEL=CHECKOUT",
+                        help="also the satpuzzle of another checkout (a git worktree)")
     parser.add_argument("--api", action="store_true", help="the API half instead")
     args = parser.parse_args()
     if args.api:
