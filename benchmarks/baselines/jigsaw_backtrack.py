@@ -39,12 +39,9 @@ def _mirror(piece: tuple[int, ...]) -> tuple[int, int, int, int]:
     return (left, bottom, right, top)
 
 
-def solve(instance: JigsawInstance, time_limit: float) -> tuple[Solution | None, int | None]:
-    """The first solution found and the search nodes; (None, None) when the time runs out."""
-    if (instance.contour or instance.variant != "puzzle" or instance.matching != "equal"
-            or instance.border != "zero"):
-        raise ValueError("the backtracking baseline takes whole boards, equal matching, "
-                         "border zero, rotations free")
+def input_text(instance: JigsawInstance) -> str:
+    """What the program reads: the board searched with more rows than columns (a wide board
+    is searched as its mirror image), the labels numbered from 1 in order of appearance."""
     transpose = instance.cols > instance.rows
     pieces = [_mirror(p) if transpose else tuple(p) for p in instance.pieces]
     rows, cols = ((instance.cols, instance.rows) if transpose
@@ -53,8 +50,20 @@ def solve(instance: JigsawInstance, time_limit: float) -> tuple[Solution | None,
     for piece in pieces:
         for label in piece:
             numbers.setdefault(label, len(numbers))
-    text = f"{rows} {cols}\n" + "".join(
+    return f"{rows} {cols}\n" + "".join(
         " ".join(str(numbers[label]) for label in piece) + "\n" for piece in pieces)
+
+
+def solve(instance: JigsawInstance, time_limit: float) -> tuple[Solution | None, int | None]:
+    """The first solution found and the search nodes; (None, None) when the time runs out."""
+    if (instance.contour or instance.variant != "puzzle" or instance.matching != "equal"
+            or instance.border != "zero"):
+        raise ValueError("the backtracking baseline takes whole boards, equal matching, "
+                         "border zero, rotations free")
+    transpose = instance.cols > instance.rows
+    pieces = [_mirror(p) if transpose else tuple(p) for p in instance.pieces]
+    cols = instance.rows if transpose else instance.cols
+    text = input_text(instance)
     try:
         done = subprocess.run([str(build())], input=text, capture_output=True, text=True,
                               timeout=time_limit, check=True)
