@@ -9,7 +9,8 @@ runs a checker itself.
 Back ends run in child processes (satpuzzle.children) so that a deadline or Ctrl-C stops them
 whatever they are doing; decoding and the rule check run in the child too, so that with
 several workers that work is shared. `Request.in_process` runs everything in this process
-instead (the API's iterators: no deadline, nothing forked).
+instead (the API's iterators: no deadline, nothing forked). A small puzzle is tried in this
+process first, under a conflict budget that bounds every native call (HERE_CONFLICTS).
 """
 
 from __future__ import annotations
