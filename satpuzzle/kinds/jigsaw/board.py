@@ -80,9 +80,10 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     size = parse_board(options.get("board")) or _board_from_borders(labels)
     if left_out and (size is None or size[0] * size[1] != len(labels)):
         more = f" (and {len(left_out) - 1} more)" if len(left_out) > 1 else ""
+        why = (_border_count(labels) if size is None
+               else f"a {size[0]}×{size[1]} board holds {size[0] * size[1]}")
         raise InputError(f"{left_out[0][1].message}{more}; without {'them' if more else 'it'}, "
-                         f"the other "
-                         f"{len(labels)} outlines make no board")
+                         f"the other {len(labels)} outlines make no board ({why})")
     if size is None:
         raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
                          f"sides ({_border_count(labels)}): give --board RxC")
