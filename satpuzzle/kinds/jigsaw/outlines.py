@@ -339,9 +339,9 @@ def read_json(text: str, path: str) -> list[Points]:
 def read_image(data: bytes, path: str) -> list[Points]:
     """The outer boundary of each dark (or light) shape on a plain background: the picture
     in grey, thresholded (Otsu) against the background most of a frame 5 % of its size wide
-    shows, its connected shapes labelled (8-connected), shapes touching the picture's edge
-    dropped when others do not (a scanner's strip, a piece cut by the frame), specks under
-    1 % of the largest dropped, each shape's boundary traced (Moore neighbours) through its
+    shows, its connected shapes labelled (8-connected), shapes along the picture's edge
+    (touching it, half its width or height long: a scanner's strip) dropped when others are
+    left, specks under 1 % of the largest dropped, each shape's boundary traced (Moore neighbours) through its
     pixel centres."""
     mask = _foreground(data, path)
     try:
@@ -356,7 +356,7 @@ def read_image(data: bytes, path: str) -> list[Points]:
         raise InputError(f"more than {MAX_OUTLINES} shapes in the picture", path)
     sizes = np.bincount(labels.ravel())[1:]
     boxes = ndimage.find_objects(labels)
-    kept = _inside(labels, count)
+    kept = _inside(labels, count, boxes)
     sizes = np.where(kept, sizes, 0)
     outlines = []
     for index, box in enumerate(boxes):
@@ -368,16 +368,21 @@ def read_image(data: bytes, path: str) -> list[Points]:
     return _checked(outlines, path, "no piece found in the picture")
 
 
-def _inside(labels: npt.NDArray[np.int32], count: int) -> npt.NDArray[np.bool_]:
-    """Which shapes (labels 1 to count) to keep: those clear of the picture's edge, when
-    there are any. What touches the edge is no whole piece: a scanner's dark strip or the
-    page's edge (which would otherwise take the Otsu level and swallow the pieces), a piece
-    cut by the frame. A picture cropped tight, every shape touching its edge, keeps all."""
+def _inside(labels: npt.NDArray[np.int32], count: int,
+            boxes: list[tuple[slice, slice] | None]) -> npt.NDArray[np.bool_]:
+    """Which shapes (labels 1 to count) to keep: all but those touching the picture's edge
+    along half its width or height or more (a scanner's dark strip, the page's edge, a
+    frame), when any other is left. A piece cut by the frame is kept: it is left out later
+    when it has no four corners."""
+    height, width = labels.shape
     edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
     touching = np.zeros(count + 1, dtype=bool)
     touching[edge] = True
-    clear = ~touching[1:]
-    return clear if clear.any() else np.ones(count, dtype=bool)
+    spanning = np.array([box is not None and (box[0].stop - box[0].start >= height / 2
+                                              or box[1].stop - box[1].start >= width / 2)
+                         for box in boxes], dtype=bool)
+    kept = ~(touching[1:] & spanning)
+    return kept if kept.any() else np.ones(count, dtype=bool)
 
 
 def _foreground(data: bytes, path: str) -> npt.NDArray[np.bool_]:

@@ -117,3 +117,15 @@ def test_a_dark_strip_along_the_pictures_edge_does_not_swallow_the_pieces(
     (tmp_path / "scan.png").write_bytes(out.getvalue())
     result = run_cli("solve", "scan.png", "--count", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_piece_touching_the_pictures_edge_is_kept() -> None:
+    from PIL import Image
+
+    cut = cutter.cut(3, 3, seed=2)
+    grey = np.asarray(Image.open(io.BytesIO(cut.png())).convert("L"))
+    rows, cols = np.nonzero(grey < 128)
+    cropped = grey[rows.min():, cols.min():]  # the frame cut right at the pieces
+    out = io.BytesIO()
+    Image.fromarray(cropped).save(out, format="PNG")
+    assert len(outlines.read(out.getvalue(), "tight.png")) == 9
