@@ -55,6 +55,8 @@ BEND_WEIGHT = 3.0  # of the corners' bends (in turns)
 REFINE = 0.03  # a corner moves at most this far to where its sides' straight ends meet:
 # smoothing rounds a cut corner off by 0.02; on real pieces the ends curve, and a meet
 # farther off is no corner (measured on real pieces, matching suffered beyond 0.03)
+REFINE_STRAIGHT = 0.06  # ... or this far when both ends are straight within STRAIGHT_FIT
+STRAIGHT_FIT = 0.006  # RMS distance of a side's ends from their line, in piece sizes
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
 FLAT = 0.06  # a side within this much of its chord (in chord lengths) is flat: real flat
 # sides keep within 0.04, a real bump reaches 0.05 and more (measured on 1000 real pieces)
@@ -111,7 +113,7 @@ def piece(outline: Points, index: int = 0, size: float | None = None) -> Piece:
     # each corner where the straight ends of its two sides meet: smoothing rounds the
     # corners off, the lines through many points of a scan find them again precisely
     lines = [_baseline(smooth, corners[i], corners[(i + 1) % 4]) for i in range(4)]
-    exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]], REFINE * size)
+    exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]], size)
                       for i in range(4)])
     sides = tuple(_side(smooth, corners[i], corners[(i + 1) % 4], exact[i], exact[(i + 1) % 4])
                   for i in range(4))
@@ -251,7 +253,7 @@ def _quad_scores(quads: Points, area: float) -> Vector:
                       dtype=float)
 
 
-Line = tuple[Vector, Vector]  # a point and a unit direction
+Line = tuple[Vector, Vector, float]  # a point, a unit direction, the fit's RMS distance
 
 
 def _chunk(points: Points, start: int, end: int) -> Points:
@@ -281,19 +283,22 @@ def _baseline(points: Points, start: int, end: int) -> Line:
         ends = np.ones(len(chunk), dtype=bool)
     chosen = chunk[ends]
     centre = chosen.mean(axis=0)
-    _, _, axes = np.linalg.svd(chosen - centre, full_matrices=False)
+    _, spread, axes = np.linalg.svd(chosen - centre, full_matrices=False)
     direction = axes[0] if np.dot(axes[0], chunk[-1] - chunk[0]) > 0 else -axes[0]
-    return centre, direction
+    return centre, direction, float(spread[1]) / math.sqrt(len(chosen))
 
 
-def _meet(first: Line, second: Line, fallback: Vector, reach: float) -> Vector:
-    (p, u), (q, v) = first, second
+def _meet(first: Line, second: Line, fallback: Vector, size: float) -> Vector:
+    (p, u, first_fit), (q, v, second_fit) = first, second
     matrix = np.column_stack([u, -v])
     if abs(np.linalg.det(matrix)) < 0.2:  # nearly parallel: no corner there
         return fallback
     t = np.linalg.solve(matrix, q - p)
     point = p + t[0] * u
-    # real sides curve near their corners: a meet far off is no corner
+    # real sides curve near their corners, and lines through curved ends meet off the
+    # corner: the farther reach is for ends that are straight
+    straight = max(first_fit, second_fit) < STRAIGHT_FIT * size
+    reach = (REFINE_STRAIGHT if straight else REFINE) * size
     return point if np.linalg.norm(point - fallback) < reach else fallback
 
 
