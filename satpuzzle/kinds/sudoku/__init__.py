@@ -28,7 +28,7 @@ DIFFICULTIES = ("naked-single", "hidden-single", "naked-pair", "locked-candidate
 
 # the families of rules.py whose encoding a user may choose
 FAMILIES = {"cell": "amo", "row": "amo", "column": "amo", "box": "amo", "region": "amo",
-            "diagonal": "amo", "cage": "amo", "sum": "pb"}
+            "diagonal": "amo", "cage": "amo", "sum": "pb", "prune": "prune"}
 
 
 class SudokuKind(Kind):

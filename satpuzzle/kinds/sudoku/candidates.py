@@ -14,6 +14,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from satpuzzle.kinds.sudoku import pruning
 from satpuzzle.kinds.sudoku.cages import Cage, allowed_digits, combinations_small
 
 Cell = tuple[int, int]
@@ -64,7 +65,9 @@ def _clash() -> Candidates:
 
 
 def candidates(shape: Shape, givens: Sequence[Sequence[int]],
-               cages: Sequence[Cage] = ()) -> Candidates:
+               cages: Sequence[Cage] = (), prune: str = "none") -> Candidates:
+    """The candidates `givens` leave in `shape` (and its cages), thinned further by the
+    pruning level `prune` (pruning.py) when some cell is given."""
     n = shape.size
     values = [v for row in givens for v in row]
     cage_cells = [sorted(r * n + c for r, c in cage.cells) for cage in cages]
@@ -76,6 +79,9 @@ def candidates(shape: Shape, givens: Sequence[Sequence[int]],
     allowed = _allowed_digits(values, units_seen, present, n)
     if not _restrict_to_sums(allowed, values, cages, cage_cells, n):
         return _clash()
+    if prune != "none" and any(values):
+        pruning.prune([unit for _name, units in shape.families for unit in units], allowed,
+                      values, prune)
     names, cells, ids = _variables(values, allowed, n)
     units = _unit_groups(shape, present, ids)
     cage_digits, cage_sums = _cage_groups(cages, cage_cells, values, ids, n)

@@ -25,6 +25,10 @@ from satpuzzle.kinds.sudoku import FAMILIES, candidates
 from satpuzzle.kinds.sudoku.candidates import Candidates
 from satpuzzle.kinds.sudoku.puzzle import KIND, Grid, SudokuInstance, diagonal_units, units
 
+# the pruning level used when the user names none (docs/benchmarks/DETAILS.md, "Large
+# Sudoku orders")
+DEFAULT_PRUNE = "none"
+
 
 class SudokuFormula(Formula):
     """A Sudoku formula: every puzzle variable is a candidate of an empty cell and occurs in
@@ -102,10 +106,18 @@ def encode(instance: SudokuInstance) -> Formula:
     formula.summary = _summary(instance)
     shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
                    instance.diagonals)
-    grid = candidates.candidates(shape, _checked_givens(instance), instance.cages)
+    encodings = dict(instance.encodings)
+    grid = candidates.candidates(shape, _checked_givens(instance), instance.cages,
+                                 prune_level(encodings, instance.size))
     formula.add_names(grid.names)
-    state_rules(formula, grid, dict(instance.encodings))
+    state_rules(formula, grid, encodings)
     return formula
+
+
+def prune_level(encodings: dict[str, str], size: int) -> str:
+    """The pruning level (pruning.py) the user chose (`--encoding prune=NAME`), else the
+    default for grids of this order."""
+    return encodings.get("prune") or DEFAULT_PRUNE
 
 
 @functools.lru_cache(maxsize=16)
