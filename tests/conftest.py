@@ -294,6 +294,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_progress_line_on_a_terminal_during_enumeration",
         "test_sigint_during_parallel_batch_exits_3_and_kills_workers",
     ),
+    "test_batch_speed_paths.py": ("test_a_batch_cut_by_its_timeout_prints_every_line",
+                                  "test_one_worker_answers_as_two_workers_do"),
     "test_benchmark_grids.py": ("test_a_small_grid_measured_by_both_commands",),
     "test_benchmark_harness.py": (
         "test_report_has_tables_image_links_and_keeps_hand_written_text",
