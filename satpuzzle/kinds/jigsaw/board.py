@@ -51,8 +51,7 @@ class OutlinedJigsaw(JigsawInstance):
 
     shapes: tuple[Points, ...] = field(default=(), compare=False, repr=False)
     corners: tuple[Points, ...] = field(default=(), compare=False, repr=False)
-    # each piece's outline, numbered from 1 in the file; the outlines left out, and why
-    outlines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    # the outlines of the file left out as no piece, and why (the pieces numbered without them)
     left_out: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
 
@@ -64,25 +63,24 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     in `left_out`, when the others make a board; else the first of them is the error."""
     scale = side_shapes.piece_size(shapes)
     pieces: list[side_shapes.Piece] = []
-    kept: list[int] = []
-    left_out: list[tuple[int, InputError]] = []
+    left_out: list[InputError] = []
     for index, outline in enumerate(shapes):
-        area = abs(side_shapes.area(np.asarray(outline, dtype=float))) / scale ** 2
+        area = abs(side_shapes.area(np.asarray(outline, dtype=float)))
+        share = area / scale ** 2 if scale > 0 else 0.0
         try:
-            if area < SPECK:
-                raise InputError(f"outline {index + 1}: a speck ({area:.2f} of a piece's "
+            if share < SPECK:
+                raise InputError(f"outline {index + 1}: a speck ({share:.2f} of a piece's "
                                  f"area), no piece")
             pieces.append(side_shapes.piece(outline, index, scale))
-            kept.append(index)
         except InputError as error:
-            left_out.append((index, error))
+            left_out.append(error)
     labels = edge_labels(pieces, options) if pieces else []
     size = parse_board(options.get("board")) or _board_from_borders(labels)
     if left_out and (size is None or size[0] * size[1] != len(labels)):
         more = f" (and {len(left_out) - 1} more)" if len(left_out) > 1 else ""
         why = (_border_count(labels) if size is None
                else f"a {size[0]}×{size[1]} board holds {size[0] * size[1]}")
-        raise InputError(f"{left_out[0][1].message}{more}; without {'them' if more else 'it'}, "
+        raise InputError(f"{left_out[0].message}{more}; without {'them' if more else 'it'}, "
                          f"the other {len(labels)} outlines make no board ({why})")
     if size is None:
         raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
@@ -91,8 +89,7 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
                           shapes=tuple(piece.outline for piece in pieces),
                           corners=tuple(piece.corner_points for piece in pieces),
-                          outlines=tuple(index + 1 for index in kept),
-                          left_out=tuple(error.message for _, error in left_out))
+                          left_out=tuple(error.message for error in left_out))
 
 
 def _border_count(labels: list[Piece]) -> str:
