@@ -209,6 +209,7 @@ class BezierEdges:
     tab: float = 0.20
     jitter: float = 0.04
     carry: float | None = None  # across-offset of the previous edge's last handle, world sign
+    straight_ends: bool = False  # a diagnosis: end handles on the chord (no slope at corners)
 
     def new_line(self) -> None:
         self.carry = None
@@ -221,6 +222,8 @@ class BezierEdges:
         side = 1.0 if self.rng.random() < 0.5 else -1.0
         a = u() if self.carry is None else -self.carry * side
         b, c, d, e = u(), u(), u(), u()
+        if self.straight_ends:
+            a = e = 0.0
         self.carry = e * side
         points = [_p(0.2, a), _p(0.5 + b + d, -t + c), _p(0.5 - t + b, t + c),
                   _p(0.5 - 2 * t + b - d, 3 * t + c), _p(0.5 + 2 * t + b - d, 3 * t + c),
@@ -371,14 +374,16 @@ class OutsideCut:
 
 def cut(rows: int, cols: int, family: str = "bezier", *, seed: int = 0, noise: float = 0.0,
         tab: float = 0.20, jitter: float = 0.04, piece: float = 20.0,
-        turn: str = "any") -> OutsideCut:
+        turn: str = "any", straight_ends: bool = False) -> OutsideCut:
     """A rows × cols cut of `family`, scattered and turned (`turn`: any angle, quarter
-    turns, or none), every outline point jittered by `noise` piece sizes."""
+    turns, or none), every outline point jittered by `noise` piece sizes. `straight_ends`
+    (bezier family only): every edge leaves its corners along the side, the first and last
+    handles not jittered across it (a diagnosis, not the generator's own edges)."""
     rng = random.Random(f"{family}-{seed}")
     gauss = np.random.default_rng(seed + 7919)
     maker: EdgeMaker
     if family == "bezier":
-        maker = BezierEdges(rng, tab, jitter)
+        maker = BezierEdges(rng, tab, jitter, straight_ends=straight_ends)
     elif family == "ball":
         maker = BallEdges(rng, tab, jitter)
     elif family == "dovetail":
@@ -550,7 +555,8 @@ def measure(args: argparse.Namespace) -> None:
                     rows: dict[str, list[Outcome]] = {}
                     for seed in range(1, args.seeds + 1):
                         made = cut(size, size, family, seed=seed, noise=noise, tab=args.tab,
-                                   jitter=args.jitter, piece=args.piece, turn=args.turn)
+                                   jitter=args.jitter, piece=args.piece, turn=args.turn,
+                                   straight_ends=args.straight_ends)
                         files = write(made, Path(scratch), f"{family}-{size}-{noise}-{seed}",
                                       args.arcs, args.pixels)
                         for source in args.sources.split(","):
@@ -607,13 +613,16 @@ def main(argv: list[str] | None = None) -> None:
         sub.add_argument("--pixels", type=int, default=80, help="picture pixels a piece")
         sub.add_argument("--turn", default="any", choices=("any", "quarter", "none"))
         sub.add_argument("--arcs", action="store_true", help="ball arcs as SVG A commands")
+        sub.add_argument("--straight-ends", action="store_true",
+                         help="bezier family: edges leave their corners along the side")
     args = parser.parse_args(argv)
     if args.command == "measure":
         measure(args)
         return
     rows, cols = map(int, args.size.lower().split("x"))
     made = cut(rows, cols, args.family, seed=args.seed, noise=args.noise, tab=args.tab,
-               jitter=args.jitter, piece=args.piece, turn=args.turn)
+               jitter=args.jitter, piece=args.piece, turn=args.turn,
+               straight_ends=args.straight_ends)
     files = write(made, args.out, f"{args.family}-{rows}x{cols}-seed{args.seed}", args.arcs,
                   args.pixels)
     for path in files.values():
