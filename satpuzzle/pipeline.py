@@ -38,6 +38,7 @@ from satpuzzle.kinds import registry
 from satpuzzle.kinds.base import Engine, EngineDeclined, Kind
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
+    IN_PROCESS_CONFLICTS,
     BudgetSpent,
     Job,
     LimitReached,
@@ -421,7 +422,7 @@ def solve(instance: Instance, request: Request = Request()) -> Generator[Event, 
 # classic.puz`). The budget bounds how long Ctrl-C can wait for the native call to return
 # (CaDiCaL runs thousands of conflicts a second on formulas of this size); a puzzle that
 # spends it is answered from the start in a child, as any other.
-HERE_CONFLICTS = 1_000
+HERE_CONFLICTS = IN_PROCESS_CONFLICTS
 HERE_CLAUSES = 100_000
 
 
@@ -478,8 +479,14 @@ def _clasp_takes(formula: Formula) -> bool:
 def _engine(instance: Instance, engine: Engine[Instance], request: Request,
             limit: int | None) -> Generator[Event, None, bool]:
     """The kind's own engine; returns True (having yielded nothing) when it declined the
-    instance and SAT must answer instead."""
+    instance and SAT must answer instead. An engine that answers in process (Engine.in_process,
+    its native calls under a budget) runs here; where a deadline needs a child to stop the
+    run, it declines at once (SAT answers, in a child)."""
     declined = False
+    if engine.in_process and not request.in_process:
+        if request.deadline is not None:
+            return True
+        request = replace(request, in_process=True)
     here = _checks_in_parent(request)
     for event in _run_targets([lambda: _engine_events(instance, engine, request, limit,
                                                       check=request.check and not here)],

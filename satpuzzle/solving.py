@@ -260,6 +260,14 @@ class BudgetSpent(Exception):
     """A solve call ran out of its job's conflict budget (Job.conflicts)."""
 
 
+# The conflict budget of a solve call made in satpuzzle's own process rather than in a child
+# (pipeline.solve's first try, a batch answered in process, an engine that answers in
+# process): it bounds how long Ctrl-C waits for the native call to return (CaDiCaL runs
+# thousands of conflicts a second on the formulas tried so); a call that spends it gives the
+# puzzle to a child.
+IN_PROCESS_CONFLICTS = 1_000
+
+
 # Events a worker sends: ("model", job, payload) and ("done", job, complete), unpickled here
 # (Any: the payload is a model or a search's solution, `complete` a bool); a worker returns
 # its back end's counters.

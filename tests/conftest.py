@@ -65,6 +65,11 @@ def _process_state_kept(cwd: Path | str | None) -> Iterator[None]:
     # lands in it is swallowed ("exception ignored"). The command's own process has none.
     callbacks = gc.callbacks[:]
     gc.callbacks.clear()
+    # a command's process starts with no Sudoku solver kept from earlier puzzles (the shared
+    # solver of satpuzzle.kinds.sudoku.shared, which answers from a shape's third puzzle on)
+    kept = sys.modules.get("satpuzzle.kinds.sudoku.shared")
+    if kept is not None:
+        kept.SHARED.clear()
     try:
         if cwd is not None:
             os.chdir(cwd)

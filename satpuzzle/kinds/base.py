@@ -73,6 +73,10 @@ class Engine(Generic[I]):
     # (an independent scorer: a legal board, what it reaches of its proven bound) and says
     # so; it claims nothing of other answers, and `auto` never takes it
     scored: Callable[[I, Solution], str] | None = None
+    # an engine that answers in the process that asks, every native call under a budget
+    # (solving.IN_PROCESS_CONFLICTS): the pipeline runs it there, never in a child (a run
+    # whose deadline needs a child to stop it goes to SAT instead)
+    in_process: bool = False
 
 
 class EngineDeclined(Exception):

@@ -15,12 +15,14 @@ only when it proves it unique (or that there is none); a puzzle with several sol
 declined, and the fresh encoding answers it, in the order it always does.
 
 Where it applies: `engine` is used by `--engine auto` (the API's default) for a shape of
-which this process has decoded `WARM_AFTER` solutions itself (not in a child), when the
-default back end is asked for. It never answers in a forked child (the command line's back
-ends, `--jobs` workers): a child would have to build the solver for a single puzzle, or
-inherit one and throw away what it learns. The command line decodes in its children only, so
-it never picks this engine and answers exactly as before; a process that also solves in
-process (the API) and then asks for a run in a child pays one declined child, then SAT.
+which this process has decoded `WARM_AFTER` solutions itself, when the default back end is
+asked for. It answers in the process that asks (`Engine.in_process`), every solve call under
+the in-process conflict budget: the API, the command line, which answers small puzzles in its
+own process (pipeline.solve's first try), and the one worker that answers the puzzles of a
+file or directory (runs.pooled) take it from the third puzzle of a shape on; a puzzle that
+spends the budget is declined, and SAT answers it. A run with a deadline whose back end would
+go to a child does not take it (pipeline._engine): a child would have to build the solver for
+a single puzzle, or inherit one and throw away what it learns.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from satpuzzle.children import in_child
 from satpuzzle.cnf import Formula, max_clauses
 from satpuzzle.errors import InputError
 from satpuzzle.kinds.base import Engine, EngineDeclined
@@ -40,7 +41,9 @@ from satpuzzle.kinds.sudoku import decoding, rules
 from satpuzzle.kinds.sudoku.puzzle import Grid, SudokuInstance
 from satpuzzle.solving import (
     DEFAULT_SOLVER,
+    IN_PROCESS_CONFLICTS,
     NON_INCREMENTAL,
+    BudgetSpent,
     Job,
     LimitReached,
     ModelStream,
@@ -79,7 +82,8 @@ class SharedSolver:
         and whether there is another one."""
         n = self.size
         job = Job([cell * n + value for cell, value in
-                   enumerate(itertools.chain.from_iterable(givens)) if value], limit=2)
+                   enumerate(itertools.chain.from_iterable(givens)) if value], limit=2,
+                  conflicts=IN_PROCESS_CONFLICTS)
         with self.lock:
             if self.closed:  # dropped by another thread meanwhile: the fresh encoding answers
                 raise EngineDeclined
@@ -88,6 +92,8 @@ class SharedSolver:
                 found.extend(self.stream.models(job))
             except LimitReached:
                 return sorted(found[0]), True
+            except BudgetSpent:  # a hard puzzle: the fresh encoding, in a child if need be
+                raise EngineDeclined from None
         return (sorted(found[0]) if found else []), False
 
     def close(self) -> None:
@@ -115,7 +121,7 @@ class Shared:
 
     def suits(self, key: Key) -> bool:
         """Whether puzzles of this shape should go to a shared solver here."""
-        if in_child() or _most_clauses(key) > MAX_CLAUSES:
+        if _most_clauses(key) > MAX_CLAUSES:
             return False
         with self._lock:
             return key in self._solvers or self._answered.get(key, 0) >= WARM_AFTER
@@ -170,8 +176,6 @@ def engine(shared: Shared, key_of: Callable[[SudokuInstance], Key | None],
     """The Engine that answers a puzzle on its shape's shared solver, or declines."""
 
     def solutions(instance: SudokuInstance, solver_name: str) -> Iterator[Grid]:
-        if in_child():
-            raise EngineDeclined  # see the module's docstring: SAT, as the command runs it
         if not _is_default(solver_name):
             raise EngineDeclined  # another back end was asked for: SAT runs it
         try:
@@ -198,7 +202,7 @@ def engine(shared: Shared, key_of: Callable[[SudokuInstance], Key | None],
 
     return Engine("shared", solutions, suits,
                   "Sudoku: the shape's solver kept by the process, givens as assumptions "
-                  "(in process, after a few puzzles of the shape)")
+                  "(in process, after a few puzzles of the shape)", in_process=True)
 
 
 def _decode_vars(instance: SudokuInstance, true_vars: list[int], formula: Formula) -> Grid:
@@ -211,8 +215,7 @@ ENGINE = engine(SHARED, rules.checked_shape_key, _decode_vars)
 
 
 def note_answer(instance: SudokuInstance) -> None:
-    """A solution of `instance` was decoded in this process (variants are not counted; nor
-    is anything a child decodes: its counts die with it, and the command line enumerates
-    there, so this returns at once on its hot path)."""
-    if not instance.variant and not in_child():
+    """A solution of `instance` was decoded in this process (variants are not counted; a
+    child's counts die with it)."""
+    if not instance.variant:
         SHARED.note_answer(rules.shape_key(instance))

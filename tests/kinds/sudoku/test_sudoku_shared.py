@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 from conftest import INSTANCES
@@ -132,16 +133,20 @@ def test_interleaved_enumerations_share_the_solver_safely():
 
 
 def test_child_runs_and_other_requests_answer_as_before():
-    """The command line's runs (back ends in a child), another back end, or a clause budget
-    below the shared formula: SAT answers, the same answer."""
+    """A run with a deadline (its back end in a child, which the deadline stops), another
+    back end, or a clause budget below the shared formula: SAT answers, the same answer. A
+    run without a deadline (the command line's) takes the shared solver in process."""
     puzzles = _batch()
     for instance in puzzles[:shared.WARM_AFTER]:
         satpuzzle.solve(instance)
     instance = puzzles[3]
     expected, _ = _answers(instance, limit=1, engine="sat")
-    child = list(pipeline.solve(instance, Request(limit=1)))
+    child = list(pipeline.solve(instance, Request(limit=1, deadline=time.monotonic() + 60)))
     assert isinstance(child[0], Compiled) and _engine(child) != "shared"
     assert [e.solution for e in child if isinstance(e, Found)] == expected
+    here = list(pipeline.solve(instance, Request(limit=1)))
+    assert _engine(here) == "shared"
+    assert [e.solution for e in here if isinstance(e, Found)] == expected
     assert rules.encode(instance).num_clauses < 8_000 < shared.MAX_CLAUSES
     for request in ({"solver": "glucose4"}, {"max_clauses": 8_000}):
         found, events = _answers(instance, limit=1, **request)
