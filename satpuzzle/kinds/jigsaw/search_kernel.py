@@ -209,9 +209,27 @@ def kernel_for(order: Sequence[Cell], options: dict[Cell, list[Labels]],
                partner_negates: bool) -> KernelSearch | None:
     """The compiled search over these cells, or None without numba (or its cache) or when
     its key tables would be too large."""
-    if not COMPILED:
+    if not COMPILED or not warm():
         return None
     try:
         return KernelSearch(order, options, class_of, copies, partner_negates)
     except ValueError:
         return None
+
+
+def warm() -> bool:
+    """Load the compiled loop (from numba's cache, or compile it) on a board of one cell;
+    False, once and for all in this process, if that failed: LLVM out of memory under
+    `ulimit -v`, say, where the Python loop still runs."""
+    if not _WARM:
+        from numba.core.errors import NumbaError
+
+        try:
+            one = KernelSearch([(0, 0)], {(0, 0): [(0, 0, 0, 0)]}, None, None, False)
+            _WARM.append(list(one.boards()) == [{(0, 0): (0, 0, 0, 0)}])
+        except (NumbaError, OSError, MemoryError, RuntimeError):  # not a timeout's exception
+            _WARM.append(False)
+    return _WARM[0]
+
+
+_WARM: list[bool] = []  # what warm() found, once it ran

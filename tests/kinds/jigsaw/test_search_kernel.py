@@ -16,6 +16,7 @@ import pytest
 import satpuzzle
 from satpuzzle.kinds.jigsaw import generation, search, search_kernel
 from satpuzzle.kinds.jigsaw import puzzle as jigsaw
+from satpuzzle.kinds.jigsaw.decoding import placements_for
 
 BRENDAN = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "jigsaw" / "brendan"
 
@@ -94,3 +95,18 @@ def test_a_brendan_board_past_the_hand_over_in_a_whole_process():
     board = json.loads(done.stdout)["solutions"][0]
     assert board == [[list(placement) for placement in row] for row in next(search.search(instance))]
     assert satpuzzle.check(instance, tuple(tuple(map(tuple, row)) for row in board)) == []
+
+
+def test_a_compiled_loop_that_fails_to_load_leaves_the_search_to_python(monkeypatch):
+    # warm() found numba unable to load or compile the loop (LLVM out of memory, say)
+    monkeypatch.setattr(search_kernel, "_WARM", [False])
+    instance = generation.generate(4, 4, labels=3, seed=2, matching="equal")
+    assert search_kernel.kernel_for(*search.engine_arguments(instance)) is None
+    expected = [placements_for(instance, board) for board in python_boards(instance, 10_000)]
+    monkeypatch.setattr(search, "PYTHON_PLACEMENTS", 3)
+    assert list(search.search(instance)) == expected
+
+
+@needs_numba
+def test_the_compiled_loop_loads():
+    assert search_kernel.warm()
