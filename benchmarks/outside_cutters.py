@@ -23,7 +23,8 @@ Pieces are scattered on a grid 2.2 piece sizes apart and turned by a random angl
 quarter turn, or not at all); outline noise is Gaussian, its standard deviation a share of a
 piece's size, added to every point of the outline sampled every 0.01 piece (the SVG is then
 a polyline, as a tracing of a scan is). The picture is dark pieces on a white page, drawn at
-4 times the size and reduced (grey, anti-aliased borders).
+4 times the size and reduced (grey, anti-aliased borders). A cut whose tabs are so large that
+a piece's outline crosses itself is refused (ball tabs above about 0.2, dovetails from about 0.25, three-Bézier tabs from about 0.3).
 
     python -m benchmarks.outside_cutters cut --family ball --size 4x4 --seed 1 --out DIR
     python -m benchmarks.outside_cutters measure [--families bezier,ball] [--sizes 4,6,10]
@@ -188,6 +189,26 @@ class Contour:
                     c1 = p1 - handle * np.array([-math.sin(a1), math.cos(a1)])
                     parts.append(f"C{f(c0)} {f(c1)} {f(p1)}")
         return "".join(parts) + "Z"
+
+
+def crossings(points: Array) -> int:
+    """How many pairs of non-adjacent segments of a closed polyline cross: a piece whose
+    tabs or blanks run into each other (a tab too large for its family) crosses itself."""
+    start, step = points, np.roll(points, -1, axis=0) - points
+
+    def cross(u: Array, v: Array) -> Array:
+        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+
+    gap = start[None, :, :] - start[:, None, :]
+    den = cross(step[:, None, :], step[None, :, :])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = cross(gap, step[None, :, :]) / den
+        u = cross(gap, step[:, None, :]) / den
+    inner = 1e-9
+    hit = (den != 0) & (t > inner) & (t < 1 - inner) & (u > inner) & (u < 1 - inner)
+    index = np.arange(len(points))
+    apart = np.abs(index[:, None] - index[None, :])
+    return int((hit & (apart > 1) & (apart < len(points) - 1)).sum()) // 2
 
 
 def _concat(paths: list[Contour]) -> Contour:
@@ -419,6 +440,9 @@ def cut(rows: int, cols: int, family: str = "bezier", *, seed: int = 0, noise: f
         bottom = (below[r][c] if r < rows - 1 else straight(c, r + 1, c + 1, r + 1)).reversed()
         west = (right[r][c - 1] if c else straight(c, r, c, r + 1)).reversed()
         outline = _concat([top, east, bottom, west])  # clockwise on screen
+        if crossings(outline.points(0.02)):
+            raise ValueError(f"piece ({r}, {c}) of the {family} cut crosses itself: tab "
+                             f"{tab:g} is too large for this family")
         angle = {"any": rng.uniform(0.0, 360.0), "quarter": 90.0 * rng.randrange(4),
                  "none": 0.0}[turn]
         a = math.radians(angle)
