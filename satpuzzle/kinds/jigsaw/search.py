@@ -1,8 +1,10 @@
 """Jigsaw search engine: every board by depth-first search, without a CNF.
 
 Edge matching punishes clause learning: on Brendan Owen's boards a plain scan-row search
-visits about two and a half million placements a second here and needs tens of millions at most up to
-7×7, where CaDiCaL spends tens of seconds (benchmarks/jigsaw.py, docs/benchmarks/DETAILS.md).
+needs tens of millions of placements at most up to 7×7, where CaDiCaL spends tens of seconds
+(benchmarks/jigsaw.py, docs/benchmarks/DETAILS.md). The Python loop below makes about two and a
+half million a second; past PYTHON_PLACEMENTS the same loop compiled by numba
+(search_kernel.py) takes over at about forty million, the C backtracker's pace.
 The cells are filled in a fixed order — rows along the board's shorter side, or the frame
 clockwise for contour variants — so that every cell but the first meets neighbours that are
 already placed; its candidates are looked up by the labels those neighbours require, and a
