@@ -441,6 +441,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_timeout_exits_3_with_count_so_far",
         "test_timeout_json_reports_unknown_completeness",
     ),
+    "test_search_kernel.py": ("test_the_timeout_stops_the_compiled_loop_and_its_process",),
     "test_jigsaw.py": (
         "test_every_encoding_choice_keeps_the_solution_set",
         "test_generated_solution_sets_equal_brute_force",

@@ -6,8 +6,10 @@ Brendan board that needs the hand-over."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from itertools import islice
 from pathlib import Path
 
@@ -110,3 +112,30 @@ def test_a_compiled_loop_that_fails_to_load_leaves_the_search_to_python(monkeypa
 @needs_numba
 def test_the_compiled_loop_loads():
     assert search_kernel.warm()
+
+
+@needs_numba
+@pytest.mark.skipif(not (BRENDAN / "pieces_08x08.txt").exists(),
+                    reason="Brendan Owen's boards (../shared/data/jigsaw/brendan) absent")
+def test_the_timeout_stops_the_compiled_loop_and_its_process(tmp_path):
+    # 8x8 takes the search more than 10^10 placements: the compiled loop is running at 3 s
+    board = tmp_path / "pieces_08x08.txt"
+    board.write_text((BRENDAN / "pieces_08x08.txt").read_text())
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(board), "--engine",
+                           "search", "--timeout", "3"],
+                          check=False, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 3
+    assert time.monotonic() - started < 60
+    assert "Traceback" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if "timeout" in line]
+    time.sleep(0.5)
+    assert not [pid for pid in os.listdir("/proc") if pid.isdigit()
+                and str(board).encode() in _cmdline(pid)]
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # gone meanwhile
+        return b""
