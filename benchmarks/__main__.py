@@ -6,8 +6,10 @@
 --quick: small sets, short time limits and one run per enumeration (a few minutes on 2
 cores); the default full mode takes larger sets and, for "scale", the instances with 10^5
 solutions or more and 3 runs each (an hour or more). `scale` is "Enumeration at scale"
-(benchmarks/scale.py: whole processes of satpuzzle, clingo and CP-SAT); every other kind
-also times a start-up row. Progress goes to stderr; the report and its plots
+(benchmarks/scale.py: whole processes of satpuzzle, clingo and CP-SAT); `contest` is the
+speed issue's table rerun side by side (benchmarks/contest.py; its 9×9 batch rows need
+Norvig's solver built, named by BENCH_NORVIG=PATH); every other kind also times a start-up
+row. Progress goes to stderr; the report and its plots
 (docs/benchmarks/<kind>-time.png, <kind>-profile.png) are written at the end. `--kinds
 encodings` runs the encoding study (benchmarks/encodings.py), which writes docs/ENCODINGS.md
 instead. Not part of the test suite (tests/benchmarks/test_benchmark_harness.py tests the
@@ -17,6 +19,7 @@ harness with fake methods, tests/benchmarks/test_benchmark_report.py the report 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -33,7 +36,8 @@ from benchmarks.suites import BUILDERS, checker_for
 
 # the report's order; "scale" and "grids" are not harness suites (benchmarks/scale.py,
 # benchmarks/crossword_grids.py: big crossword grids, first fill against the seed's trie)
-KINDS = ("sudoku", "crossword", "grids", "shikaku", "hashi", "jigsaw", "scale", "reductions")
+KINDS = ("contest", "sudoku", "crossword", "grids", "shikaku", "hashi", "jigsaw", "scale",
+         "reductions")
 # asked for by name only: the encoding study writes its own page (benchmarks/encodings.py,
 # docs/ENCODINGS.md), not a section of this report
 EXTRA = ("encodings",)
@@ -90,6 +94,14 @@ def main(argv: list[str] | None = None) -> int:
             from benchmarks import encodings
 
             encodings.main(["--quick"] * args.quick + ["--data", str(args.data)])
+            progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
+            continue
+        if kind == "contest":
+            from benchmarks import contest
+
+            norvig = os.environ.get("BENCH_NORVIG")
+            sections.append(contest.section(args.data, args.quick,
+                                            Path(norvig) if norvig else None, 0, progress))
             progress(f"== {kind} done in {time.perf_counter() - begin:.1f} s")
             continue
         if kind in ("scale", "grids"):

@@ -329,6 +329,34 @@ def table(results: Sequence[Result], runs: int) -> list[str]:
     return lines
 
 
+@dataclass
+class ContestSection:
+    """The report's section (benchmarks/report.py writes it first): the table and how it
+    was made."""
+
+    title: str
+    lines: list[str]
+
+
+def section(data: Path, quick: bool, norvig: Path | None = None, runs: int = 0,
+            progress: Callable[[str], None] = lambda line: None) -> ContestSection:
+    """Every row, for `python -m benchmarks --kinds contest` (the Norvig rows only where
+    `norvig` names the built peer: BENCH_NORVIG or --norvig)."""
+    runs = runs or (1 if quick else 3)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="satpuzzle-contest-") as temporary:
+        for row in build_rows(ROWS, Path(temporary), data, norvig, quick):
+            result = run_row(row, runs, Path(temporary))
+            progress(f"contest {row.name}: {verdict(result)}")
+            results.append(result)
+    intro = ("The speed issue's table rerun side by side in one run "
+             "(`python -m benchmarks.contest`): each satpuzzle command beside its peer, both "
+             "whole processes, or against the issue's bound; the verdict holds only when it "
+             "holds in wall time and in CPU time.")
+    return ContestSection("Contests: satpuzzle against its peers and targets",
+                          [intro, ""] + table(results, runs) + [""])
+
+
 def build_rows(names: Sequence[str], folder: Path, data: Path, norvig: Path | None,
                quick: bool) -> list[Row]:
     makers: dict[str, Callable[[], list[Row]]] = {

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+from benchmarks.contest import ContestSection
 from benchmarks.crossword_grids import GridSection, grid_lines
 from benchmarks.harness import (
     REFERENCE,
@@ -636,7 +637,8 @@ def section_lines(section: Section, images: list[str]) -> list[str]:
     return lines + [""]
 
 
-def write_report(sections: Sequence[Section | ScaleSection | GridSection], out: Path,
+def write_report(sections: Sequence[Section | ScaleSection | GridSection | ContestSection],
+                 out: Path,
                  command: str, plots: bool = True, elapsed: float | None = None) -> list[str]:
     """Write the report (and its plots unless `plots` is False); the plot notes (a missing
     matplotlib is said in the report, not raised)."""
@@ -678,6 +680,9 @@ def write_report(sections: Sequence[Section | ScaleSection | GridSection], out: 
                   f"`benchmarks/<kind>.py`): [detailed per-kind studies]"
                   f"({PLOT_FOLDER}/{DETAILS})."), "", CERTIFIED_LINK, ""]
     for section in sections:
+        if isinstance(section, ContestSection):
+            lines += [f"## {section.title}", "", *section.lines]
+            continue
         if isinstance(section, ScaleSection):
             lines += scale_lines(section)
             continue
