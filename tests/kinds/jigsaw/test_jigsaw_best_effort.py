@@ -64,14 +64,14 @@ def test_a_wrong_variant_is_refused_in_one_line():
 
 
 def test_noisy_outlines_with_no_board_point_to_maxsat_which_gives_one(tmp_path):
-    """Pieces read from outlines too noisy for a perfect board (a 3×3 cut, 3% jitter, the
+    """Pieces read from outlines too noisy for a perfect board (a 3×3 cut, 2% jitter, the
     first seed whose labels fit no board): "no solution" says why it may be and what to run;
     MaxSAT then gives the best board, which says it is none."""
     from satpuzzle.kinds.jigsaw import cutter
 
     pieces = tmp_path / "pieces.svg"
     for seed in range(40):
-        pieces.write_text(cutter.cut(3, 3, seed=seed, noise=0.03).svg())
+        pieces.write_text(cutter.cut(3, 3, seed=seed, noise=0.02).svg())
         if run_cli("solve", pieces, "--count").stdout == "0\n":
             break
     else:
