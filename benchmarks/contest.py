@@ -261,7 +261,7 @@ def jigsaw_rows(folder: Path, data: Path, quick: bool) -> list[Row]:
             continue
         peer = None
         if binary is not None:
-            instance = load(str(source), kind="jigsaw").instances[0]
+            instance = load(str(source), kind="jigsaw")[0]
             text = jigsaw_backtrack.input_text(instance)
             feed = folder / f"{name}.in"
             feed.write_text(text)
