@@ -18,6 +18,7 @@ and a signal in the middle of it would end the process with no word."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -28,9 +29,22 @@ def _interrupted(_signum: int, _frame: object) -> None:
     os._exit(3)
 
 
+def _out_of_cpu(_signum: int, _frame: object) -> None:
+    # the soft CPU time limit (ulimit -t with a higher hard limit): a resource limit, as
+    # memory is, said in one line; at the hard limit the system sends SIGKILL, which no
+    # process can answer
+    # written to the descriptor, not through sys.stderr: the signal may come in the middle of
+    # a write to that stream, whose buffer then refuses another (a reentrant call)
+    with contextlib.suppress(OSError):
+        os.write(2, b"satpuzzle: CPU time limit reached: the process used what its limit "
+                    b"allows (ulimit -t)\n")
+    os._exit(3)
+
+
 def _stop_on_signals() -> None:
     signal.signal(signal.SIGINT, _interrupted)
     signal.signal(signal.SIGTERM, _interrupted)
+    signal.signal(signal.SIGXCPU, _out_of_cpu)
 
 
 if __name__ == "__main__":  # `python -m satpuzzle`: before anything else (run() does it too)

@@ -70,6 +70,20 @@ class ChildFailed(Exception):
         self.exitcode = exitcode
 
 
+class CpuLimitReached(ChildFailed):
+    """A child was killed by the system for its CPU time (RLIMIT_CPU, `ulimit -t`): SIGXCPU at
+    the soft limit, SIGKILL at the hard one. A resource limit, as memory is, not a bug."""
+
+
+def _cpu_limit() -> float | None:
+    """The soft CPU time limit of this process (and of the children it starts), in seconds;
+    None when there is none."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_CPU)
+    return None if soft == resource.RLIM_INFINITY else float(soft)
+
+
 @dataclass
 class RunResult:
     """How a run ended: `stopped` is None (every child finished, or on_event asked to stop),
@@ -404,6 +418,14 @@ def _ended(child: _Child) -> NoReturn:
         raise MemoryError("a solver ran out of memory (std::bad_alloc)")
     _pass_on(text)
     how = exit_text(code) if code is not None else "no exit status"
+    limit = _cpu_limit()
+    if limit is not None and code in (-signal.SIGXCPU, -signal.SIGKILL):
+        # nothing here sends either to a child that has not been asked to stop: the system
+        # does, at the soft and the hard CPU limit (the memory killer's SIGKILL under a CPU
+        # limit is named too)
+        reason = (f"CPU time limit reached: a worker used the {limit:g} s the process limit "
+                  f"allows it (ulimit -t; {how})")
+        raise CpuLimitReached(reason, reason, code)
     reason = f"the child process died unexpectedly ({how})"
     raise ChildFailed(reason, reason, code)
 
@@ -491,6 +513,7 @@ def _child_main(target: Callable[[Send], object], sender, mask: set, parent: int
                 errors: int | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGXCPU, signal.SIG_DFL)  # its death tells the parent (_ended)
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
     _die_with_parent(parent)

@@ -131,6 +131,9 @@ FAILURES: tuple[tuple[str, str, Callable[[Any], Failure]], ...] = (
     ("builtins", "MemoryError", lambda exc: Failure(EXIT_GAVE_UP, OUT_OF_MEMORY)),
     ("builtins", "OSError", _system),
     ("satpuzzle.pipeline", "CheckFailed", _internal),
+    # a resource limit, like memory: gave up (before ChildFailed, of which it is one)
+    ("satpuzzle.children", "CpuLimitReached",
+     lambda exc: Failure(EXIT_GAVE_UP, f"satpuzzle: {exc}", leave_now=True)),
     ("satpuzzle.children", "ChildFailed", _internal),
 )
 

@@ -270,6 +270,10 @@ def swapped_labels(instance, rng):
 # that a test file moved into a subfolder keeps its tests' place;
 # tests/architecture/test_slow_set.py fails on a name here that no longer names a test.
 SLOW_TESTS: dict[str, tuple[str, ...]] = {
+    "test_cpu_limits.py": (
+        "test_a_worker_over_its_cpu_limit_is_one_line_and_exit_3",
+        "test_satpuzzle_over_its_own_soft_cpu_limit_says_so",
+    ),
     "test_api_inputs.py": (
         "test_api_timeout_counts_from_the_call",
         "test_the_command_line_takes_a_pasted_line_and_still_says_no_such_file",

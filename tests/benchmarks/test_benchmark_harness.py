@@ -204,9 +204,14 @@ def test_benchmark_scripts_time_the_product_path():
     jigsaw_claims.py is the object of the claim it measures, read for its verdict."""
     forbidden = ("ModelStream", "run_jobs(", "run_search(", "run_race(", "encode_batch(",
                  ".encode(", "jigsaw.search(", "import search")
+    # jigsaw.py counts (does not time) the placements the search makes to its first board,
+    # beside the C program's (--search-vs-c: its times are whole processes); sudoku_peers.py
+    # gives the hand-written PySAT loop, the peer of the API half, the same formula
+    allowed = {"jigsaw.py": {"import search"}, "sudoku_peers.py": {"encode_batch("}}
     for path in sorted(BENCHMARKS.glob("*.py")):
         text = path.read_text()
-        used = [name for name in forbidden if name in text]
+        used = [name for name in forbidden
+                if name in text and name not in allowed.get(path.name, set())]
         assert not used, f"{path.name} calls {used} directly"
 
 
