@@ -57,6 +57,14 @@ REFINE = 0.03  # a corner moves at most this far to where its sides' straight en
 # farther off is no corner (measured on real pieces, matching suffered beyond 0.03)
 REFINE_STRAIGHT = 0.06  # ... or this far when both ends are straight within STRAIGHT_FIT
 STRAIGHT_FIT = 0.006  # RMS distance of a side's ends from their line, in piece sizes
+SHARP_ARM = 0.05  # a corner is sharp when the outline's two arms this long (in piece sizes)
+SHARP_FIT = 0.0001  # ... keep within this RMS of their lines (an outline without noise: a
+# vector drawing's vertex; lines through a Bezier side's ends miss it by 0.016 piece sizes,
+# while in noise lines through many points of straight ends beat short arms)
+SHARP_TURN = 30.0  # ... turn within this many degrees of a right angle (slanting cut ends)
+SHARP_GAP = 0.012  # ... and meet within this of the outline (a rounded corner misses by more)
+SHARP_SEARCH = 0.04  # the sharp point is looked for this far along from the smoothed corner
+SHARP_SPACING = 0.005  # the unsmoothed outline resampled this finely (in piece sizes)
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
 FLAT = 0.06  # a side within this much of its chord (in chord lengths) is flat: real flat
 # sides keep within 0.04, a real bump reaches 0.05 and more (measured on 1000 real pieces)
@@ -110,11 +118,15 @@ def piece(outline: Points, index: int = 0, size: float | None = None) -> Piece:
         spacing = _perimeter(smooth) / RESAMPLED
         smooth = _smoothed(smooth, SMOOTHING * size / spacing)
     corners = _corners(smooth, index, size)
-    # each corner where the straight ends of its two sides meet: smoothing rounds the
-    # corners off, the lines through many points of a scan find them again precisely
+    # a corner sharp in the outline as given (a vector drawing's vertex) stays there; a
+    # rounded or noisy one (smoothing, a real piece's shoulders, a scan) goes where the
+    # straight ends of its two sides meet: lines through many points find it precisely
+    fine = _resampled(points, min(20 * RESAMPLED, max(RESAMPLED, round(
+        _perimeter(points) / (SHARP_SPACING * size)))))
     lines = [_baseline(smooth, corners[i], corners[(i + 1) % 4]) for i in range(4)]
+    sharp = [_sharp(fine, smooth[corner], size) for corner in corners]
     exact = np.array([_meet(lines[i - 1], lines[i], smooth[corners[i]], size)
-                      for i in range(4)])
+                      if (found := sharp[i]) is None else found for i in range(4)])
     sides = tuple(_side(smooth, corners[i], corners[(i + 1) % 4], exact[i], exact[(i + 1) % 4])
                   for i in range(4))
     return Piece(smooth, corners, (sides[0], sides[1], sides[2], sides[3]), exact)
@@ -300,6 +312,39 @@ def _meet(first: Line, second: Line, fallback: Vector, size: float) -> Vector:
     straight = max(first_fit, second_fit) < STRAIGHT_FIT * size
     reach = (REFINE_STRAIGHT if straight else REFINE) * size
     return point if np.linalg.norm(point - fallback) < reach else fallback
+
+
+def _line(arm: Points) -> Line:
+    centre = arm.mean(axis=0)
+    _, spread, axes = np.linalg.svd(arm - centre, full_matrices=False)
+    return centre, axes[0], float(spread[1]) / math.sqrt(len(arm))
+
+
+def _sharp(fine: Points, near: Vector, size: float) -> Vector | None:
+    """Where the outline (unsmoothed, resampled finely) is sharp near `near`: the point along
+    it whose two arms (SHARP_ARM long) are straightest, when they are straight, turn about a
+    right angle and their lines meet on the outline; None where it is rounded or noisy."""
+    count = len(fine)
+    spacing = _perimeter(fine) / count
+    arm = np.arange(1, max(4, round(SHARP_ARM * size / spacing)) + 1)
+    search = max(1, round(SHARP_SEARCH * size / spacing))
+    middle = int(np.argmin(np.linalg.norm(fine - near, axis=1)))
+    best: tuple[float, Line, Line, int] | None = None
+    for at in range(middle - search, middle + search + 1):
+        before, after = _line(fine[(at - arm) % count]), _line(fine[(at + arm) % count])
+        fit = max(before[2], after[2])
+        turn = math.degrees(math.acos(min(1.0, abs(float(np.dot(before[1], after[1]))))))
+        if abs(90.0 - turn) <= SHARP_TURN and (best is None or fit < best[0]):
+            best = (fit, before, after, at)
+    if best is None or best[0] > SHARP_FIT * size:
+        return None
+    _, (p, u, _), (q, v, _), at = best
+    t = np.linalg.solve(np.column_stack([u, -v]), q - p)
+    point = p + t[0] * u
+    if np.linalg.norm(fine[(at + np.arange(-2, 3)) % count] - point, axis=1).min() > (
+            SHARP_GAP * size):
+        return None
+    return np.asarray(point, dtype=float)
 
 
 def _side(points: Points, start: int, end: int, a: Vector, b: Vector) -> Side:
