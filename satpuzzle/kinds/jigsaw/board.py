@@ -76,15 +76,19 @@ def board(shapes: list[Points], options: Options, title: str | None = None
             left_out.append(error)
     labels = edge_labels(pieces, options) if pieces else []
     size = parse_board(options.get("board")) or _board_from_borders(labels)
+    # open paths left out (cut lines) are the likelier cause when the closed ones make no board
+    note = shapes.open_paths_note() if isinstance(shapes, outlines.Outlines) else ""
+    first = f"{note}; " if note else ""
     if left_out and (size is None or size[0] * size[1] != len(labels)):
         more = f" (and {len(left_out) - 1} more)" if len(left_out) > 1 else ""
         why = (_border_count(labels) if size is None
                else f"a {size[0]}×{size[1]} board holds {size[0] * size[1]}")
-        raise InputError(f"{left_out[0].message}{more}; without {'them' if more else 'it'}, "
-                         f"the other {len(labels)} outlines make no board ({why})")
+        raise InputError(f"{first}{left_out[0].message}{more}; without "
+                         f"{'them' if more else 'it'}, the other {len(labels)} outlines make "
+                         f"no board ({why})")
     if size is None:
-        raise InputError(f"cannot tell the board of {len(labels)} pieces from their flat "
-                         f"sides ({_border_count(labels)}): give --board RxC")
+        raise InputError(f"{first}cannot tell the board of {len(labels)} pieces from their "
+                         f"flat sides ({_border_count(labels)}): give --board RxC")
     rows, cols = size
     return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
                           shapes=tuple(piece.outline for piece in pieces),

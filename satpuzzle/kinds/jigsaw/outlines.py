@@ -36,6 +36,22 @@ MIN_POINTS = 8  # an outline of fewer points is no piece
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
 JSON_START = re.compile(r'\A\s*\{\s*"outlines"\s*:')
+OPEN_PATHS_NOTE = "satpuzzle reads one closed path per piece"
+
+
+class Outlines(list[Points]):
+    """The outlines read, and how many open paths (cut lines, not pieces) were left out:
+    said when the closed ones make no board."""
+
+    open_paths: int = 0
+
+    def open_paths_note(self) -> str:
+        """"N open path(s) left out: ...", or "" when none was."""
+        return open_paths_note(self.open_paths)
+
+
+def open_paths_note(count: int) -> str:
+    return f"{count} open path(s) left out: {OPEN_PATHS_NOTE}" if count else ""
 
 
 def sniff(source: str | bytes) -> str | None:
@@ -84,7 +100,7 @@ def read_svg(text: str, path: str) -> list[Points]:
     parser = expat.ParserCreate(namespace_separator=" ")
     outlines: list[Points] = []
     stack: list[Matrix] = [np.eye(3)]
-    counts = {"elements": 0, "points": 0}
+    counts = {"elements": 0, "points": 0, "open": 0}
 
     def where() -> tuple[int, int]:
         return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
@@ -102,7 +118,8 @@ def read_svg(text: str, path: str) -> list[Points]:
             matrix = stack[-1] @ _transform(attributes.get("transform", ""))
             stack.append(matrix)
             if tag == "path":
-                found = _path(attributes.get("d", ""))
+                found, left = _path(attributes.get("d", ""))
+                counts["open"] += left
             elif tag == "polygon":
                 found = [_numbers_as_points(attributes.get("points", ""))]
             else:
@@ -126,14 +143,19 @@ def read_svg(text: str, path: str) -> list[Points]:
     except expat.ExpatError as exc:
         raise InputError(f"not valid XML: {expat.ErrorString(exc.code)}", path, exc.lineno,
                          exc.offset + 1) from None
-    return _checked(outlines, path, "no closed <path> or <polygon> in the SVG")
+    empty = "; ".join(filter(None, ["no closed <path> or <polygon> in the SVG",
+                                    open_paths_note(counts["open"])]))
+    checked = _checked(outlines, path, empty)
+    checked.open_paths = counts["open"]
+    return checked
 
 
-def _path(data: str) -> list[Points]:
-    """The closed subpaths of SVG path data, curves sampled; open subpaths are dropped (cut
-    lines, not pieces)."""
+def _path(data: str) -> tuple[list[Points], int]:
+    """The closed subpaths of SVG path data, curves sampled, and how many open subpaths were
+    dropped (cut lines, not pieces)."""
     tokens = list(_tokens(data))
     subpaths: list[Points] = []
+    dropped = 0
     points: list[tuple[float, float]] = []
     current = (0.0, 0.0)
     start = current
@@ -163,17 +185,23 @@ def _path(data: str) -> list[Points]:
             continue
         current, control, new = _segment(name, values, relative, current, control)
         if name == "M":
-            if len(points) > 2 and points[0] == points[-1]:
-                subpaths.append(np.array(points[:-1], dtype=float))
+            dropped += _ended(points, subpaths)
             points, start = [current], current
             command = "l" if relative else "L"  # numbers after M are lines
             continue
         points += new
         if len(points) > MAX_POINTS:
             raise InputError(f"more than {MAX_POINTS} points")
-    if len(points) > 3 and np.allclose(points[0], points[-1]):
+    return subpaths, dropped + _ended(points, subpaths)
+
+
+def _ended(points: list[Point], subpaths: list[Points]) -> int:
+    """A subpath ended without Z: kept when it ends where it started; 1 when it is open (a
+    cut line), else 0."""
+    if len(points) > 2 and np.allclose(points[0], points[-1]):
         subpaths.append(np.array(points[:-1], dtype=float))
-    return subpaths
+        return 0
+    return 1 if len(points) > 1 else 0
 
 
 def _tokens(data: str) -> Iterator[str | float]:
@@ -292,8 +320,8 @@ def _apply(matrix: Matrix, points: Points) -> Points:
     return np.asarray(points @ matrix[:2, :2].T + matrix[:2, 2], dtype=float)
 
 
-def _checked(outlines: list[Points], path: str, empty: str) -> list[Points]:
-    kept = [points for points in outlines if len(points) >= 3]
+def _checked(outlines: list[Points], path: str, empty: str) -> Outlines:
+    kept = Outlines(points for points in outlines if len(points) >= 3)
     if not kept:
         raise InputError(empty, path, 1, 1)
     for index, points in enumerate(kept):
