@@ -314,10 +314,11 @@ def _meet(first: Line, second: Line, fallback: Vector, size: float) -> Vector:
     return point if np.linalg.norm(point - fallback) < reach else fallback
 
 
-def _line(arm: Points) -> Line:
-    centre = arm.mean(axis=0)
-    _, spread, axes = np.linalg.svd(arm - centre, full_matrices=False)
-    return centre, axes[0], float(spread[1]) / math.sqrt(len(arm))
+def _lines(arms: Points) -> tuple[Points, Points, Vector]:
+    """Lines fitted to each of k arms (k × n × 2): centres, unit directions, RMS distances."""
+    centres = arms.mean(axis=1)
+    _, spread, axes = np.linalg.svd(arms - centres[:, None, :], full_matrices=False)
+    return centres, axes[:, 0, :], spread[:, 1] / math.sqrt(arms.shape[1])
 
 
 def _sharp(fine: Points, near: Vector, size: float) -> Vector | None:
@@ -329,19 +330,17 @@ def _sharp(fine: Points, near: Vector, size: float) -> Vector | None:
     arm = np.arange(1, max(4, round(SHARP_ARM * size / spacing)) + 1)
     search = max(1, round(SHARP_SEARCH * size / spacing))
     middle = int(np.argmin(np.linalg.norm(fine - near, axis=1)))
-    best: tuple[float, Line, Line, int] | None = None
-    for at in range(middle - search, middle + search + 1):
-        before, after = _line(fine[(at - arm) % count]), _line(fine[(at + arm) % count])
-        fit = max(before[2], after[2])
-        turn = math.degrees(math.acos(min(1.0, abs(float(np.dot(before[1], after[1]))))))
-        if abs(90.0 - turn) <= SHARP_TURN and (best is None or fit < best[0]):
-            best = (fit, before, after, at)
-    if best is None or best[0] > SHARP_FIT * size:
+    at = middle + np.arange(-search, search + 1)
+    p, u, before = _lines(fine[(at[:, None] - arm[None, :]) % count])
+    q, v, after = _lines(fine[(at[:, None] + arm[None, :]) % count])
+    turn = np.degrees(np.arccos(np.minimum(1.0, np.abs((u * v).sum(axis=1)))))
+    fit = np.where(np.abs(90.0 - turn) <= SHARP_TURN, np.maximum(before, after), np.inf)
+    best = int(np.argmin(fit))
+    if not fit[best] <= SHARP_FIT * size:
         return None
-    _, (p, u, _), (q, v, _), at = best
-    t = np.linalg.solve(np.column_stack([u, -v]), q - p)
-    point = p + t[0] * u
-    if np.linalg.norm(fine[(at + np.arange(-2, 3)) % count] - point, axis=1).min() > (
+    t = np.linalg.solve(np.column_stack([u[best], -v[best]]), q[best] - p[best])
+    point = p[best] + t[0] * u[best]
+    if np.linalg.norm(fine[(at[best] + np.arange(-2, 3)) % count] - point, axis=1).min() > (
             SHARP_GAP * size):
         return None
     return np.asarray(point, dtype=float)
