@@ -145,15 +145,19 @@ def run_row(row: Row, runs: int, folder: Path) -> Result:
 # ---------------------------------------------------------------- the rows
 
 
-def lines_check(expected: int, word: str = "") -> Callable[[str], str]:
+def lines_check(expected: int, verdicts: frozenset[str] = frozenset()) -> Callable[[str], str]:
+    """One answer line per puzzle, each starting with one of `verdicts` where given."""
     def check(output: str) -> str:
         lines = [line for line in output.splitlines() if line.strip()]
         if len(lines) != expected:
             return f"{len(lines)} answer lines, expected {expected}"
-        if word and any(word not in line for line in lines):
-            return f"an answer line without {word!r}"
+        if verdicts and any(line.split()[0] not in verdicts for line in lines):
+            return f"an answer line that is none of {sorted(verdicts)}"
         return ""
     return check
+
+
+ANSWERED = frozenset({"unique", "multiple", "none"})  # --unique's verdicts ("unknown": not)
 
 
 def startup_rows(folder: Path) -> list[Row]:
@@ -223,7 +227,7 @@ def batch_rows(data: Path, norvig: Path | None, quick: bool) -> list[Row]:
         rows.append(Row(f"{name} ({puzzles:,}) `--unique`",
                         [*SATPUZZLE, "solve", str(path), "--unique"],
                         [str(norvig), str(path)] if norvig else None, "Norvig (C++, limit 2)",
-                        target=1.0, limit=300, check=lines_check(puzzles, "unique")))
+                        target=1.0, limit=300, check=lines_check(puzzles, ANSWERED)))
         if quick:
             break
     return rows
