@@ -5,8 +5,8 @@ list of points, or a picture of the pieces on a plain background (PNG, JPEG).
 Reads are bounded and hostile input is refused in one line: the XML is parsed by expat with
 any document type declaration refused (so no entity is ever declared or expanded), element,
 piece and point counts are capped, numbers must be finite; a picture's pixel count is
-checked before it is decoded. Curves (C, S, Q, T) are sampled to points; arcs (A) are
-refused, naming the command.
+checked before it is decoded. Curves (C, S, Q, T) and elliptical arcs (A, as SVG editors
+write circles) are sampled to points.
 """
 
 from __future__ import annotations
@@ -170,8 +170,6 @@ def _path(data: str) -> tuple[list[Points], int]:
             raise InputError("path data starts with a number, expected a command such as M")
         name, relative = command.upper(), command.islower()
         count = _ARGS[name]
-        if name == "A":
-            raise InputError("arcs (A) are not supported in outlines; flatten them first")
         args = tokens[i:i + count]
         if len(args) < count or not all(isinstance(a, float) for a in args):
             raise InputError(f"command {command} needs {count} numbers")
@@ -241,6 +239,9 @@ def _segment(name: str, v: list[float], relative: bool, current: Point,
     if name == "V":
         end = (current[0], by + v[0])
         return end, end, [end]
+    if name == "A":
+        end = (bx + v[5], by + v[6])
+        return end, end, _arc(current, v[0], v[1], v[2], v[3], v[4], end)
     reflected = (2 * current[0] - control[0], 2 * current[1] - control[1])
     if name == "C":
         c1, c2, end = (bx + v[0], by + v[1]), (bx + v[2], by + v[3]), (bx + v[4], by + v[5])
@@ -260,6 +261,46 @@ def _cubic(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
     a, b, c, d = (np.array(p) for p in (p0, p1, p2, p3))
     curve = (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t * t * c + t ** 3 * d
     return [(float(x), float(y)) for x, y in curve]
+
+
+def _arc(start: Point, rx: float, ry: float, rotation: float, large: float, sweep: float,
+         end: Point) -> list[Point]:
+    """An elliptical arc sampled, from its endpoint form to its centre form as the SVG
+    specification's implementation notes (appendix B.2.4) give it: radii too small for the
+    endpoints are scaled up, zero radii make a line, equal endpoints nothing."""
+    if large not in (0.0, 1.0) or sweep not in (0.0, 1.0):
+        raise InputError("an arc's flags must be 0 or 1")
+    if start == end:
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [end]
+    phi = math.radians(rotation)
+    cos, sin = math.cos(phi), math.sin(phi)
+    hx, hy = (start[0] - end[0]) / 2, (start[1] - end[1]) / 2
+    x1, y1 = cos * hx + sin * hy, -sin * hx + cos * hy
+    scale = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+    if scale > 1:
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+    denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+    root = math.sqrt(max(0.0, numerator / denominator))
+    if large == sweep:
+        root = -root
+    cx1, cy1 = root * rx * y1 / ry, -root * ry * x1 / rx
+    cx = cos * cx1 - sin * cy1 + (start[0] + end[0]) / 2
+    cy = sin * cx1 + cos * cy1 + (start[1] + end[1]) / 2
+    first = math.atan2((y1 - cy1) / ry, (x1 - cx1) / rx)
+    turn = math.atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - first
+    if sweep and turn < 0:
+        turn += 2 * math.pi
+    elif not sweep and turn > 0:
+        turn -= 2 * math.pi
+    steps = max(2, math.ceil(CURVE_POINTS * abs(turn) / (math.pi / 2)))
+    angles = first + turn * np.linspace(0.0, 1.0, steps + 1)[1:]
+    xs = cx + rx * cos * np.cos(angles) - ry * sin * np.sin(angles)
+    ys = cy + rx * sin * np.cos(angles) + ry * cos * np.sin(angles)
+    return [(float(x), float(y)) for x, y in zip(xs[:-1], ys[:-1], strict=True)] + [end]
 
 
 def _quadratic(p0: Point, q: Point, p2: Point) -> list[Point]:

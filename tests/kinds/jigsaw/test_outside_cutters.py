@@ -45,16 +45,28 @@ def test_their_outlines_allow_one_board_in_its_four_turns(tmp_path, family):
         assert result.stdout.strip() == "4", (source, result.stdout, result.stderr)
 
 
-def test_the_ball_cut_written_with_arc_commands_is_refused_in_one_line(tmp_path):
-    """FORMATS.md: arcs (A) are refused, naming the command; an SVG editor writes circles
-    so."""
+def test_the_ball_cut_written_with_arc_commands_is_rebuilt(tmp_path):
+    """Elliptical arcs (A), as an SVG editor writes circles, are sampled as the other curves
+    are: the ball cut written with arcs gives the board its Bezier-written twin gives, in its
+    four turns (arcs were refused before)."""
     made = outside_cutters.cut(3, 3, "ball", seed=1)
     files = outside_cutters.write(made, tmp_path, "arcs", arcs=True)
     assert "A" in files["svg"].read_text().split('d="', 2)[1].split('"')[0]
-    result = run_cli("solve", files["svg"])
-    assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert "error: <path>: arcs (A) are not supported" in result.stderr, result.stderr
+    twin = outside_cutters.write(made, tmp_path / "twin", "curves")
+    counts = [run_cli("solve", path, "--count") for path in (files["svg"], twin["svg"])]
+    assert [c.returncode for c in counts] == [0, 0], [c.stderr for c in counts]
+    assert counts[0].stdout.strip() == counts[1].stdout.strip() == "4"
+    boards = [run_cli("solve", path).stdout for path in (files["svg"], twin["svg"])]
+    assert boards[0] == boards[1]
+
+
+def test_an_arc_flag_that_is_not_0_or_1_is_refused_in_one_line(tmp_path):
+    drawing = tmp_path / "bad.svg"
+    drawing.write_text('<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 A 5 5 0 2 1 '
+                       '10 0 L 10 10 L 0 10 Z"/></svg>')
+    result = run_cli("solve", drawing)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "an arc's flags must be 0 or 1" in result.stderr, result.stderr
 
 
 
