@@ -29,6 +29,19 @@ a piece's outline crosses itself is refused (ball tabs above about 0.2, dovetail
     python -m benchmarks.outside_cutters cut --family ball --size 4x4 --seed 1 --out DIR
     python -m benchmarks.outside_cutters measure [--families bezier,ball] [--sizes 4,6,10]
         [--noises 0,0.0025,0.005,0.01] [--seeds 3] [--sources svg,png] [--timeout 60]
+    python -m benchmarks.outside_cutters cut --size 6x6 --cut-lines rows --radius 0.1
+    python -m benchmarks.outside_cutters measure-lines [--sizes 4,6,10,15]
+        [--noises 0,0.002] [--layouts rows,edges] [--radius 0.1] [--seeds 3]
+
+Cut-line files (``--cut-lines``, ``measure-lines``): the same cut, in place, written as a
+cutting plotter's file is and as Draradech's generator writes it: each horizontal cut line
+one open <path> of cubic Béziers across the whole width, each vertical one down the whole
+height (``rows``), or one open path per interior edge (``edges``), and the frame a <rect>
+(``--radius``: its corners rounded, ``rx``). With noise, each line is a polyline of points
+every 0.01 piece moved by Gaussian noise, its two ends kept (on the frame or on a vertex of
+the grid, so that the lines still meet). Pieces are in place: the truth is the identity
+(piece k, in reading order of the cells, at row k // cols, column k % cols, not turned);
+``measure-lines`` checks the first board against it up to a turn of the whole board.
 
 `measure` writes each cut to a temporary folder, runs ``satpuzzle solve FILE --format json``
 on it as a user would (a whole process) and checks the board against the truth: perfect (every
@@ -38,6 +51,7 @@ place (0 when no board came out)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import math
@@ -60,6 +74,7 @@ FAMILIES = ("bezier", "ball", "dovetail")
 SPACING = 0.01  # outline points for noise and pictures, in piece sizes
 SLOT = 2.2  # scatter grid, in piece sizes: a turned piece with its tabs fits in 2
 SUPERSAMPLE = 4
+MARGIN = 0.5  # a cut-line file's page margin around the frame, in piece sizes
 
 
 # Contours: a start point and segments, each ending where the next starts.
@@ -342,6 +357,10 @@ class OutsideCut:
     angles: tuple[float, ...]
     piece: float  # output units per piece
     noisy: bool
+    # the cut in place, in piece units: below[r][c] the edge under cell (r, c), left to
+    # right; right[r][c] the edge right of it, top down (for cut-line files)
+    below: tuple[tuple[Contour, ...], ...] = ()
+    right: tuple[tuple[Contour, ...], ...] = ()
 
     def truth_json(self) -> str:
         """As satpuzzle's own cut writes its truth (benchmarks/jigsaw_outlines.py checks by
@@ -391,6 +410,56 @@ class OutsideCut:
     def points_json(self) -> str:
         return json.dumps({"outlines": [[[round(float(x), 3), round(float(y), 3)]
                                          for x, y in points] for points in self.outlines]})
+
+    def cut_lines(self, per_edge: bool = False) -> list[Contour]:
+        """The cut in place as its lines, in output units (MARGIN pieces in from the page's
+        corner): one open contour per horizontal cut across the whole width, then one per
+        vertical cut down the whole height, as Draradech's generator writes them; or one per
+        interior edge (`per_edge`), rows' edges first."""
+        scale, shift = np.eye(2) * self.piece, _p(MARGIN, MARGIN) * self.piece
+        across = [[edge.mapped(scale, shift) for edge in line] for line in self.below]
+        down = [[self.right[r][c].mapped(scale, shift) for r in range(self.rows)]
+                for c in range(self.cols - 1)]
+        if per_edge:
+            return [edge for line in across + down for edge in line]
+        return [_concat(line) for line in across + down]
+
+    def cut_lines_svg(self, per_edge: bool = False, radius: float = 0.0, noise: float = 0.0,
+                      seed: int = 0) -> str:
+        """The cut as a cutting plotter's file: its lines (`cut_lines`), each an open <path>
+        of cubic Béziers, and the frame a <rect> (corners rounded `radius` pieces, as `rx`).
+        With `noise`: each line a polyline of points every 0.01 piece, all but its two ends
+        moved by Gaussian noise of that share of a piece (the ends stay on the frame or on
+        the grid's vertices, so that the lines still meet)."""
+        lines = self.cut_lines(per_edge)
+        if noise:
+            gauss = np.random.default_rng(seed + 104729)
+            data = []
+            for line in lines:
+                points = np.vstack([line.points(SPACING * self.piece),
+                                    line.segments[-1].end[None, :]])
+                points[1:-1] += gauss.normal(0.0, noise * self.piece, points[1:-1].shape)
+                data.append("M" + "L".join(f"{x:.3f} {y:.3f}" for x, y in points))
+        else:
+            data = [line.svg_data(False).removesuffix("Z") for line in lines]
+        width, height = self.cols * self.piece, self.rows * self.piece
+        at = MARGIN * self.piece
+        rounded = f' rx="{radius * self.piece:.3f}"' if radius else ""
+        stroke = 'fill="none" stroke="#000" stroke-width="0.1"'
+        body = "\n".join(f'  <path d="{d}" {stroke}/>' for d in data)
+        page_w, page_h = width + 2 * at, height + 2 * at
+        return (f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/'
+                f'svg" width="{page_w:.1f}mm" height="{page_h:.1f}mm" viewBox="0 0 '
+                f'{page_w:.1f} {page_h:.1f}">\n{body}\n  <rect x="{at:.3f}" y="{at:.3f}" '
+                f'width="{width:.3f}" height="{height:.3f}"{rounded} {stroke}/>\n</svg>\n')
+
+    def in_place_truth_json(self) -> str:
+        """The truth of a cut-line file: the identity (piece k, in reading order of the
+        cells, at row k // cols, column k % cols, not turned)."""
+        pieces = [{"row": r, "col": c, "rotation": 0} for r in range(self.rows)
+                  for c in range(self.cols)]
+        return json.dumps({"rows": self.rows, "cols": self.cols, "family": self.family,
+                           "in_place": True, "pieces": pieces}) + "\n"
 
 
 def cut(rows: int, cols: int, family: str = "bezier", *, seed: int = 0, noise: float = 0.0,
@@ -458,7 +527,8 @@ def cut(rows: int, cols: int, family: str = "bezier", *, seed: int = 0, noise: f
         outlines.append(points)
         angles.append(angle)
     return OutsideCut(rows, cols, family, tuple(paths), tuple(outlines), tuple(order),
-                      tuple(angles), piece, noise > 0)
+                      tuple(angles), piece, noise > 0, tuple(map(tuple, below)),
+                      tuple(map(tuple, right)))
 
 
 def write(cut_: OutsideCut, folder: Path, stem: str, arcs: bool = False,
@@ -470,6 +540,22 @@ def write(cut_: OutsideCut, folder: Path, stem: str, arcs: bool = False,
     files["png"].write_bytes(cut_.png(pixels))
     files["json"].write_text(cut_.points_json())
     files["truth"].write_text(cut_.truth_json())
+    return files
+
+
+LAYOUTS = ("rows", "edges")  # cut-line files: a path a whole cut line, or a path an edge
+
+
+def write_cut_lines(cut_: OutsideCut, folder: Path, stem: str, layout: str = "rows",
+                    radius: float = 0.0, noise: float = 0.0, seed: int = 0) -> dict[str, Path]:
+    """The cut's lines as an SVG (`layout` "rows": a path a cut line; "edges": a path an
+    edge) and its in-place truth."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {"svg": folder / f"{stem}.svg", "truth": folder / f"{stem}-truth.json"}
+    files["svg"].write_text(cut_.cut_lines_svg(layout == "edges", radius, noise, seed))
+    files["truth"].write_text(cut_.in_place_truth_json())
     return files
 
 
@@ -507,6 +593,37 @@ def read_order(cut_: OutsideCut, path: Path, pixels: int) -> list[int]:
     centres = np.array([points.mean(axis=0) * unit for points in cut_.outlines])
     return [int(np.argmin(np.linalg.norm(centres - np.asarray(points).mean(axis=0), axis=1)))
             for points in found]
+
+
+def identity_turn(solution: list[list[list[int] | None]], rows: int, cols: int) -> int | None:
+    """How many quarter turns clockwise of the whole board make `solution` (rows of
+    [piece, turns]) the identity (piece r * cols + c at (r, c), not turned), or None: the
+    truth of a cut-line file, whose pieces are in place and read in reading order."""
+    board: list[list[tuple[int, int]]] = [[(r * cols + c, 0) for c in range(cols)]
+                                          for r in range(rows)]
+    given = [[None if cell is None else (int(cell[0]), int(cell[1])) for cell in row]
+             for row in solution]
+    for turns in range(4):
+        if board == given:
+            return turns
+        height = len(board)
+        board = [[(board[height - 1 - c][r][0], (board[height - 1 - c][r][1] + 1) % 4)
+                  for c in range(height)] for r in range(len(board[0]))]
+    return None
+
+
+def in_place_order(cut_: OutsideCut, path: Path) -> list[int]:
+    """For each outline as satpuzzle reads a cut-line file, the cell (r * cols + c) its
+    centre is in: the check of neighbours does not rely on satpuzzle's numbering."""
+    from satpuzzle.kinds.jigsaw import outlines as reader
+
+    found = reader.read(path.read_text(), str(path))
+    cells = []
+    for points in found:
+        c, r = (np.asarray(points).mean(axis=0) / cut_.piece - MARGIN).astype(int)
+        cells.append(int(min(max(r, 0), cut_.rows - 1) * cut_.cols
+                         + min(max(c, 0), cut_.cols - 1)))
+    return cells
 
 
 LIMIT = 64  # boards asked for: the board in its 4 turns is 4 of them
@@ -553,6 +670,58 @@ def solve_file(cut_: OutsideCut, path: Path, pixels: int, timeout: float,
               for solution in solutions]
     return Outcome(result.returncode, scores[0] == 1.0, scores[0], max(scores) == 1.0,
                    len(solutions), wall, cpu, message)
+
+
+def solve_cut_lines(cut_: OutsideCut, path: Path, timeout: float,
+                    options: tuple[str, ...] = ()) -> Outcome:
+    """`satpuzzle solve PATH --format json --limit LIMIT` on a cut-line file: perfect when
+    the first board is the identity up to a turn of the whole board; neighbours counted by
+    the cells the pieces read sit in."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--format",
+                             "json", "--limit", str(LIMIT), "--timeout", str(timeout),
+                             *options],
+                            capture_output=True, text=True, timeout=timeout + 120, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    message = lines[-1] if lines else ""
+    try:
+        answer = json.loads(result.stdout) if result.stdout.strip() else {}
+    except json.JSONDecodeError:
+        answer = {}
+    solutions = answer.get("solutions") or []
+    if not solutions:
+        return Outcome(result.returncode, False, 0.0, False, 0, wall, cpu, message)
+    order = in_place_order(cut_, path)
+    cells = [(r, c) for r in range(cut_.rows) for c in range(cut_.cols)]
+    turns = [identity_turn(solution, cut_.rows, cut_.cols) for solution in solutions]
+    neighbours = neighbour_accuracy(cells, [[None if cell is None else order[cell[0]]
+                                             for cell in row] for row in solutions[0]])
+    return Outcome(result.returncode, turns[0] is not None, neighbours,
+                   any(turn is not None for turn in turns), len(solutions), wall, cpu,
+                   message)
+
+
+def stage_times(path: Path) -> dict[str, tuple[float, float]]:
+    """Wall and CPU seconds of satpuzzle's reading stages in this process: the SVG read and
+    its faces found ("read"), then corners, sides and edge classes ("board")."""
+    from satpuzzle.errors import InputError
+    from satpuzzle.kinds.jigsaw import board
+    from satpuzzle.kinds.jigsaw import outlines as reader
+
+    times = {}
+    text = path.read_text()
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = reader.read(text, str(path))
+    times["read"] = (time.perf_counter() - wall, time.process_time() - cpu)
+    wall, cpu = time.perf_counter(), time.process_time()
+    with contextlib.suppress(InputError):  # a board refused still took its time
+        board.board(found, {})
+    times["board"] = (time.perf_counter() - wall, time.process_time() - cpu)
+    return times
 
 
 def count_file(path: Path, timeout: float) -> str:
@@ -610,6 +779,60 @@ def measure(args: argparse.Namespace) -> None:
         print("-", line)
 
 
+def measure_lines(args: argparse.Namespace) -> None:
+    """Cut-line files solved as a user solves them, checked against the identity, with the
+    reading stages timed in this process (medians over the seeds)."""
+    print(f"load average {os.getloadavg()[0]:.2f}; satpuzzle solve FILE --format json "
+          f"--limit {LIMIT} --timeout {args.timeout:g} {args.options}; {args.seeds} seeds; "
+          f"frame corners rounded {args.radius:g}", flush=True)
+    print("| layout | board | noise | perfect | neighbours | truth among | boards | exit "
+          "| wall s | CPU s | read wall / CPU s | board wall / CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    failures: list[str] = []
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    with tempfile.TemporaryDirectory() as scratch:
+        for size in map(int, args.sizes.split(",")):
+            for noise in map(float, args.noises.split(",")):
+                for layout in args.layouts.split(","):
+                    outcomes, stages = [], []
+                    for seed in range(1, args.seeds + 1):
+                        made = cut(size, size, args.family, seed=seed, tab=args.tab,
+                                   jitter=args.jitter, piece=args.piece)
+                        files = write_cut_lines(made, Path(scratch),
+                                                f"{layout}-{size}-{noise}-{seed}", layout,
+                                                args.radius, noise, seed)
+                        outcome = solve_cut_lines(made, files["svg"], args.timeout,
+                                                  tuple(args.options.split()))
+                        outcomes.append(outcome)
+                        stages.append(stage_times(files["svg"]))
+                        if not outcome.perfect:
+                            failures.append(f"{layout} {size}x{size} noise {noise:g} seed "
+                                            f"{seed}: exit {outcome.status}, neighbours "
+                                            f"{outcome.neighbours:.3f}, {outcome.boards} "
+                                            f"boards: {outcome.message}")
+                    read = [stage["read"] for stage in stages]
+                    built = [stage["board"] for stage in stages]
+                    print(f"| {layout} | {size}×{size} | {noise:g} | "
+                          f"{mean(o.perfect for o in outcomes):.2f} | "
+                          f"{mean(o.neighbours for o in outcomes):.3f} | "
+                          f"{mean(o.among for o in outcomes):.2f} | "
+                          f"{'/'.join(str(o.boards) for o in outcomes)} | "
+                          f"{'/'.join(str(o.status) for o in outcomes)} | "
+                          f"{median([o.wall for o in outcomes]):.1f} | "
+                          f"{median([o.cpu for o in outcomes]):.1f} | "
+                          f"{median([w for w, _ in read]):.2f} / "
+                          f"{median([c for _, c in read]):.2f} | "
+                          f"{median([w for w, _ in built]):.2f} / "
+                          f"{median([c for _, c in built]):.2f} |", flush=True)
+    print(f"\nload average {os.getloadavg()[0]:.2f}")
+    print("\nNot perfect:")
+    for line in failures:
+        print("-", line)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -630,7 +853,22 @@ def main(argv: list[str] | None = None) -> None:
     measure_parser.add_argument("--timeout", type=float, default=60.0)
     measure_parser.add_argument("--options", default="",
                                 help="more satpuzzle solve options, e.g. '--grouping kmeans'")
-    for sub in (cut_parser, measure_parser):
+    lines_parser = commands.add_parser(
+        "measure-lines", help="solve cut-line files (in place), check against the identity")
+    lines_parser.add_argument("--family", default="bezier", choices=FAMILIES)
+    lines_parser.add_argument("--sizes", default="4,6,10,15")
+    lines_parser.add_argument("--noises", default="0,0.002")
+    lines_parser.add_argument("--layouts", default=",".join(LAYOUTS))
+    lines_parser.add_argument("--seeds", type=int, default=3)
+    lines_parser.add_argument("--timeout", type=float, default=60.0)
+    lines_parser.add_argument("--options", default="", help="more satpuzzle solve options")
+    cut_parser.add_argument("--cut-lines", choices=LAYOUTS,
+                            help="write the cut as its lines in place (a path a whole cut line, "
+                                 "or a path an edge) and a frame, not scattered pieces")
+    for sub in (cut_parser, lines_parser):
+        sub.add_argument("--radius", type=float, default=0.0,
+                         help="cut-line files: the frame's corners rounded (share of a piece)")
+    for sub in (cut_parser, measure_parser, lines_parser):
         sub.add_argument("--tab", type=float, default=0.20, help="tab size, share of a piece")
         sub.add_argument("--jitter", type=float, default=0.04, help="bezier family's jitter")
         sub.add_argument("--piece", type=float, default=20.0, help="SVG units a piece")
@@ -643,10 +881,22 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "measure":
         measure(args)
         return
+    if args.command == "measure-lines":
+        measure_lines(args)
+        return
     rows, cols = map(int, args.size.lower().split("x"))
     made = cut(rows, cols, args.family, seed=args.seed, noise=args.noise, tab=args.tab,
                jitter=args.jitter, piece=args.piece, turn=args.turn,
                straight_ends=args.straight_ends)
+    if args.cut_lines:
+        written = write_cut_lines(made, args.out, f"{args.family}-{rows}x{cols}-seed"
+                                  f"{args.seed}-{args.cut_lines}", args.cut_lines,
+                                  args.radius, args.noise, args.seed)
+        for path in written.values():
+            print(path)
+        if args.count:
+            print("svg", count_file(written["svg"], 60.0))
+        return
     files = write(made, args.out, f"{args.family}-{rows}x{cols}-seed{args.seed}", args.arcs,
                   args.pixels)
     for path in files.values():
