@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from satpuzzle.errors import InputError
+from satpuzzle.kinds.jigsaw import cutlines
 
 Points = npt.NDArray[np.float64]  # n × 2, x right and y down
 Matrix = npt.NDArray[np.float64]  # 3 × 3 affine transform
@@ -44,6 +45,7 @@ class Outlines(list[Points]):
     said when the closed ones make no board."""
 
     open_paths: int = 0
+    grid: tuple[int, int] | None = None  # rows × columns, for pieces cut from cut lines
 
     def open_paths_note(self) -> str:
         """"N open path(s) left out: ...", or "" when none was."""
@@ -99,6 +101,8 @@ def read_svg(text: str, path: str) -> list[Points]:
 
     parser = expat.ParserCreate(namespace_separator=" ")
     outlines: list[Points] = []
+    lines: list[cutlines.CutLine] = []  # open paths: a cut's lines, the pieces if they cut
+    frames: list[Points] = []  # <rect>s: a cut's frame, read only with cut lines
     stack: list[Matrix] = [np.eye(3)]
     counts = {"elements": 0, "points": 0, "open": 0}
 
@@ -117,15 +121,17 @@ def read_svg(text: str, path: str) -> list[Points]:
         try:
             matrix = stack[-1] @ _transform(attributes.get("transform", ""))
             stack.append(matrix)
-            if tag == "path":
-                found, left = _path(attributes.get("d", ""))
-                counts["open"] += left
-            elif tag == "polygon":
-                found = [_numbers_as_points(attributes.get("points", ""))]
-            else:
+            if tag == "rect":
+                frame = cutlines.rect(attributes)
+                frames.extend([] if frame is None else [_apply(matrix, frame)])
                 return
+            found, left = _element(tag, attributes)
         except InputError as error:
             raise InputError(f"<{tag}>: {error.message}", path, *where()) from None
+        counts["open"] += len(left)
+        lines.extend(cutlines.CutLine(_apply(matrix, points), *where()) for points in left
+                     if len(points) > 1)
+        counts["points"] += sum(len(points) for points in left)
         for points in found:
             if len(points) >= MIN_POINTS - 5:  # a polygon of 3+ corners; checked again below
                 outlines.append(_apply(matrix, points))
@@ -143,6 +149,11 @@ def read_svg(text: str, path: str) -> list[Points]:
     except expat.ExpatError as exc:
         raise InputError(f"not valid XML: {expat.ErrorString(exc.code)}", path, exc.lineno,
                          exc.offset + 1) from None
+    # the pieces are the faces the cut lines enclose, when they enclose any
+    cut = cutlines.pieces(lines, outlines + frames, path)
+    if cut is not None:
+        return _checked(cut.faces, path, "no piece enclosed by the cut lines",
+                        (cut.rows, cut.cols))
     empty = "; ".join(filter(None, ["no closed <path> or <polygon> in the SVG",
                                     open_paths_note(counts["open"])]))
     checked = _checked(outlines, path, empty)
@@ -150,12 +161,25 @@ def read_svg(text: str, path: str) -> list[Points]:
     return checked
 
 
-def _path(data: str) -> tuple[list[Points], int]:
-    """The closed subpaths of SVG path data, curves sampled, and how many open subpaths were
-    dropped (cut lines, not pieces)."""
+def _element(tag: str, attributes: dict[str, str]) -> tuple[list[Points], list[Points]]:
+    """The closed outlines and the open lines of one SVG element (none of most)."""
+    if tag == "path":
+        return _path(attributes.get("d", ""))
+    if tag == "polygon":
+        return [_numbers_as_points(attributes.get("points", ""))], []
+    if tag == "polyline":
+        return [], [_numbers_as_points(attributes.get("points", ""))]
+    if tag == "line":
+        return [], [_line_points(attributes)]
+    return [], []
+
+
+def _path(data: str) -> tuple[list[Points], list[Points]]:
+    """The closed subpaths of SVG path data, curves sampled, and its open subpaths (cut
+    lines, not pieces)."""
     tokens = list(_tokens(data))
     subpaths: list[Points] = []
-    dropped = 0
+    dropped: list[Points] = []
     points: list[tuple[float, float]] = []
     current = (0.0, 0.0)
     start = current
@@ -193,13 +217,19 @@ def _path(data: str) -> tuple[list[Points], int]:
     return subpaths, dropped + _ended(points, subpaths)
 
 
-def _ended(points: list[Point], subpaths: list[Points]) -> int:
-    """A subpath ended without Z: kept when it ends where it started; 1 when it is open (a
-    cut line), else 0."""
+def _ended(points: list[Point], subpaths: list[Points]) -> list[Points]:
+    """A subpath ended without Z: kept when it ends where it started; [it] when it is open
+    (a cut line), else []."""
     if len(points) > 2 and np.allclose(points[0], points[-1]):
         subpaths.append(np.array(points[:-1], dtype=float))
-        return 0
-    return 1 if len(points) > 1 else 0
+        return []
+    return [np.array(points, dtype=float)] if len(points) > 1 else []
+
+
+def _line_points(attributes: dict[str, str]) -> Points:
+    """An SVG <line>'s two ends."""
+    return _numbers_as_points(" ".join(attributes.get(name, "0")
+                                       for name in ("x1", "y1", "x2", "y2")))
 
 
 def _tokens(data: str) -> Iterator[str | float]:
@@ -361,8 +391,10 @@ def _apply(matrix: Matrix, points: Points) -> Points:
     return np.asarray(points @ matrix[:2, :2].T + matrix[:2, 2], dtype=float)
 
 
-def _checked(outlines: list[Points], path: str, empty: str) -> Outlines:
+def _checked(outlines: list[Points], path: str, empty: str,
+             grid: tuple[int, int] | None = None) -> Outlines:
     kept = Outlines(points for points in outlines if len(points) >= 3)
+    kept.grid = grid
     if not kept:
         raise InputError(empty, path, 1, 1)
     for index, points in enumerate(kept):
