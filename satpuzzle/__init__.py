@@ -160,8 +160,9 @@ def _request(instance: Instance, limit: int | None, solver: str, engine: str, ch
         from satpuzzle.kinds import registry
 
         registry.kind_of(instance).engine_for(instance, engine)  # an InputError if unknown
+    # in this process unless a timeout asks for a child (api.events decides)
     return pipeline.Request(limit=limit, solver=api.solver_name(solver), engine=engine,
-                            check=bool(check), count_only=count_only)
+                            check=bool(check), count_only=count_only, in_process=True)
 
 
 def check(instance: Instance, solution: Solution) -> list[str]:

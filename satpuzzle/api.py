@@ -202,7 +202,9 @@ def events(instance: Instance, request: Request,
     from satpuzzle import pipeline
 
     if timeout is None:
-        yield from pipeline.solve(instance, replace(request, in_process=True, deadline=None))
+        here = request if request.in_process and request.deadline is None \
+            else replace(request, in_process=True, deadline=None)
+        yield from pipeline.solve(instance, here)
         return
     started = time.monotonic()
     timed = replace(request, in_process=False, deadline=started + timeout, started=started)
@@ -237,7 +239,7 @@ def _in_one_child(instance: Instance, request: Request, timeout: float,
         except StageTimeout as exc:
             yield _CompileTimeout(str(exc), exc.elapsed)
 
-    ended = False
+    ended = compiled = False
     compile_timeout = None
     messages = pipeline._events_of(stream([pipeline._relay(run)], timeout + HARD_STOP_GRACE))
     try:
@@ -246,14 +248,31 @@ def _in_one_child(instance: Instance, request: Request, timeout: float,
                 compile_timeout = event
                 break
             ended |= isinstance(event, pipeline.Ended)
+            compiled |= isinstance(event, pipeline.Compiled)
             yield event
     except TimeoutError:  # the child was killed: what it sent is all there is
-        if not ended:
-            yield pipeline.Ended("timeout", time.monotonic() - started)
+        elapsed = time.monotonic() - started
+        if not compiled and _compiles_first(instance, request):
+            # killed inside a native call of the encoder that its own timer could not
+            # interrupt (a busy machine gives it no time to): still a timeout while compiling
+            compile_timeout = _CompileTimeout(str(StageTimeout("compiling", elapsed)), elapsed)
+        elif not ended:
+            yield pipeline.Ended("timeout", elapsed)
     finally:
         messages.close()
     if compile_timeout is not None:  # raised here: Timeout is a TimeoutError too
         raise Timeout(compile_timeout.message, None, compile_timeout.elapsed)
+
+
+def _compiles_first(instance: Instance, request: Request) -> bool:
+    """Whether the run begins by compiling the CNF (SAT answers, not a kind's own engine),
+    so that nothing heard from it means time ran out while compiling."""
+    from satpuzzle import pipeline
+
+    try:
+        return pipeline.choose(pipeline.Asked(instance, request)) == "sat"
+    except Exception:  # noqa: BLE001 - the child already met whatever this raises
+        return False
 
 
 @dataclass(frozen=True)

@@ -519,7 +519,8 @@ def _engine_solutions(instance: Instance, engine: Engine[Instance], request: Req
     if engine.scored is not None:
         yield from _best_effort(instance, engine, request)
         return
-    checked = checker_for(instance, replace(request, check=check))
+    checked = checker_for(instance, request if request.check == check
+                          else replace(request, check=check))
     count = 0
 
     def held(solution: Solution, note: str) -> None:

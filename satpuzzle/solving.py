@@ -188,10 +188,13 @@ class ModelStream:
         options that make its model the only one; always False without them."""
         if self.options is None:
             return False
-        decisions = solver_counters(self.solver).get("decisions")
-        if decisions is None:
+        try:  # only the one counter: this runs after every solve of a batch
+            decisions = (self.solver.accum_stats() or {}).get("decisions")
+        except (AttributeError, NotImplementedError, TypeError):
             return False
-        settled, self.decisions = decisions == self.decisions, decisions
+        if not isinstance(decisions, int | float):
+            return False
+        settled, self.decisions = decisions == self.decisions, int(decisions)
         return settled
 
     def models(self, job: Job) -> Iterator[frozenset[int]]:

@@ -6,6 +6,7 @@ Independent of the encoder by design: the instance's fields are read by name."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, compress
 
 
 def violations(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int,
@@ -49,10 +50,12 @@ def _plainly_valid(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int
     holds 1..N once (batches check tens of thousands of grids: one pass of set comparisons)."""
     size = box_rows * box_cols
     everything = frozenset(range(1, size + 1))
-    if any(type(value) is not int for row in solution for value in row):
+    values = list(chain.from_iterable(solution))
+    if set(map(type, values)) != {int}:
         return False
-    if any(given and given != value for given_row, row in zip(givens, solution)
-           for given, value in zip(given_row, row)):
+    flat_givens = list(chain.from_iterable(givens))
+    # the values where a given is, against the givens themselves (both read in C)
+    if list(compress(values, flat_givens)) != list(filter(None, flat_givens)):
         return False
     if any(everything != set(row) for row in solution):
         return False

@@ -244,6 +244,24 @@ def _in_thread(call):
     return outcome
 
 
+def test_a_child_killed_while_compiling_is_a_timeout_while_compiling(monkeypatch):
+    """A thread's call runs in a child; when the child's own compile timer cannot fire (a
+    native call that holds on past it, as a busy machine makes of a big encoding) and it is
+    killed, the call still says time ran out while compiling, with no result."""
+    real_compile = pipeline.compile
+
+    def stuck_compile(*args, **kwargs):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})  # as a native call would
+        time.sleep(60)
+        return real_compile(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "compile", stuck_compile)
+    outcome = _in_thread(lambda: satpuzzle.solve(_load(TWO), engine="sat", timeout=0.3))
+    assert isinstance(outcome.get("error"), Timeout), outcome
+    assert "while compiling" in str(outcome["error"])
+    assert outcome["error"].result is None
+
+
 def test_timeouts_from_another_thread():
     """No signal reaches a thread other than the main one: the whole call runs in a child."""
     started = time.monotonic()

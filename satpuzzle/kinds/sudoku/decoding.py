@@ -17,6 +17,23 @@ def decode(instance: SudokuInstance, true_names: Iterable[VarName]) -> Grid:
         if name[0] == "x":
             x = cast(DigitName, name)  # as encode names its variables
             grid[x[1] - 1][x[2] - 1] = x[3]
+    return filled(grid)
+
+
+def decode_candidates(instance: SudokuInstance, true_vars: Iterable[int]) -> Grid:
+    """The solution grid from the true variables of the empty grid's formula, where candidate
+    k (cell k // N, digit k % N + 1) is variable k + 1 (rules.encode_empty): a batch's answers
+    read without a name lookup each."""
+    size = len(instance.givens)
+    cells = [0] * (size * size)
+    for var in true_vars:
+        cell, digit = divmod(var - 1, size)
+        cells[cell] = digit + 1
+    return filled([cells[r * size:(r + 1) * size] for r in range(size)])
+
+
+def filled(grid: list[list[int]]) -> Grid:
+    """`grid` as a solution, every cell given a digit (an InputError names the first not)."""
     for r, row in enumerate(grid):
         if 0 in row:
             raise InputError(f"the model gives no digit to cell row {r + 1}, "

@@ -206,7 +206,9 @@ def engine(shared: Shared, key_of: Callable[[SudokuInstance], Key | None],
 
 
 def _decode_vars(instance: SudokuInstance, true_vars: list[int], formula: Formula) -> Grid:
-    return decoding.decode(instance, [formula.names[v] for v in true_vars])
+    """The grid of a model of the shape's formula, whose variables are laid out as
+    SharedSolver says (givens are true variables too: they are assumed)."""
+    return decoding.decode_candidates(instance, true_vars)
 
 
 # The process's shared solvers and the engine on them

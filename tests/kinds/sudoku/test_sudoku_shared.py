@@ -223,3 +223,17 @@ def test_variants_never_go_to_the_shared_solver():
     found, events = _answers(x_variant, limit=1)
     assert _engine(events) != "shared"
     assert found == _answers(x_variant, limit=1, engine="sat")[0]
+
+
+@pytest.mark.parametrize("key", [(2, 2, None), (2, 3, None), (3, 3, None),
+                                 (2, 2, ((0, 0, 1, 1), (0, 0, 1, 1), (2, 2, 3, 3),
+                                         (2, 2, 3, 3)))])
+def test_the_empty_grid_formula_numbers_candidates_as_the_shared_solver_reads_them(key):
+    """The shared solver turns givens into variables and true variables into a grid by
+    arithmetic (candidate k: cell k // N, digit k % N + 1, variable k + 1), not by name: the
+    layout must be the names' own."""
+    formula = rules.encode_empty(key)
+    size = key[0] * key[1]
+    for var in range(1, size ** 3 + 1):
+        cell, digit = divmod(var - 1, size)
+        assert formula.names[var] == ("x", cell // size + 1, cell % size + 1, digit + 1)
