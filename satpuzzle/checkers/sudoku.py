@@ -57,13 +57,13 @@ def _plainly_valid(givens: Sequence[Sequence[int]], box_rows: int, box_cols: int
     # the values where a given is, against the givens themselves (both read in C)
     if list(compress(values, flat_givens)) != list(filter(None, flat_givens)):
         return False
-    if any(everything != set(row) for row in solution):
+    if not all(map(everything.__eq__, map(set, solution))):  # rows
         return False
-    if any(everything != set(column) for column in zip(*solution)):
+    if not all(map(everything.__eq__, map(set, zip(*solution)))):  # columns
         return False
     return all(
-        everything == {value for row in solution[top:top + box_rows]
-                       for value in row[left:left + box_cols]}
+        everything == set(chain.from_iterable(row[left:left + box_cols]
+                                              for row in solution[top:top + box_rows]))
         for top in range(0, size, box_rows) for left in range(0, size, box_cols))
 
 

@@ -309,7 +309,8 @@ class Kind:
     def prepare_check(self, instance: Instance) -> Callable[[Solution], list[str]]:
         """The rule check of one solution, prepared once per instance (checkers may build
         sets or tables once and reuse them for every solution)."""
-        return lambda solution: self.checker.check(instance, solution)
+        check = self.checker.check  # the checker module is loaded once, not per solution
+        return lambda solution: check(instance, solution)
 
     def write_fill(self, format_name: str, instance: Instance,
                    solution: Solution) -> str | bytes:

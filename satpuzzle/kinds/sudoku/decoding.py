@@ -13,10 +13,11 @@ from satpuzzle.kinds.sudoku.puzzle import DigitName, Grid, SudokuInstance
 def decode(instance: SudokuInstance, true_names: Iterable[VarName]) -> Grid:
     """The solution grid: givens plus the digit of each true cell variable."""
     grid = [list(row) for row in instance.givens]
-    for name in true_names:
-        if name[0] == "x":
-            x = cast(DigitName, name)  # as encode names its variables
-            grid[x[1] - 1][x[2] - 1] = x[3]
+    # typed as digit names once, not per name: other names are told by their tag
+    for name in cast("Iterable[DigitName]", true_names):
+        if name[0] == "x":  # ("x", row, column, digit), as encode names its variables
+            _, row, column, digit = name
+            grid[row - 1][column - 1] = digit
     return filled(grid)
 
 
