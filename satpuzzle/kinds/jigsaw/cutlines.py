@@ -36,6 +36,7 @@ MAX_FACES = 10_000  # pieces, as outlines.MAX_OUTLINES
 PAIRS_AT_ONCE = 4_000_000  # an R-tree query's answer at most (its memory: 16 bytes a pair)
 GRID = 1e-6  # the noding grid, in the drawing's diagonals
 SLIVER = 0.02  # a face under this share of the largest piece's area is no piece
+NEAR_CORNER = 0.25  # of a cell: a crossing this near a corner of the cell is that corner
 START_BACK = 0.1  # a piece's outline starts this far before its top-left corner
 LOOSE_END = 0.25  # of a piece's size: a line running on past the frame at most this far
 AROUND = 0.5  # a face whose holes take more of its outline's area than this is no piece
@@ -57,6 +58,9 @@ class CutPieces:
     faces: list[Points]
     rows: int
     cols: int
+    # per face, 4 × 2: its corners clockwise from the top-left, where the cut lines cross
+    # (or the frame's straight sides meet); a row of NaN where none was found
+    corners: list[Points]
 
 
 def shapely_module() -> ModuleType:
@@ -90,7 +94,7 @@ def pieces(lines: list[CutLine], closed: list[Points], path: str) -> CutPieces |
         raise InputError("the cut lines enclose no area", path, *first)
     _bounded_touching(shapely, everything, path, first)
     geometries = [shapely.linestrings(points) for points in everything]
-    faces, dangles = _faces(shapely, geometries, grid)
+    faces, dangles, crossings = _faces(shapely, geometries, grid)
     if len(faces) <= len(_faces(shapely, geometries[len(lines):], grid)[0]):
         if len(closed) > 1:
             return None  # the closed paths are the pieces, as without the lines
@@ -98,27 +102,38 @@ def pieces(lines: list[CutLine], closed: list[Points], path: str) -> CutPieces |
         why = _dangling(dangles, lines) or "each must run from the frame or a line to another"
         raise InputError(f"the {len(lines)} open path(s) (cut lines) enclose no piece "
                          f"{frame}: {why}", path, *first)
-    return _pieces(shapely, faces, dangles, lines, path, grid)
+    return _pieces(shapely, (faces, dangles, crossings), lines, path, grid)
 
 
 def _closed_ring(points: Points) -> Points:
     return np.vstack([points, points[:1]])
 
 
-def _faces(shapely: ModuleType, geometries: list[object], grid: float
-           ) -> tuple[list[object], list[object]]:
-    """The faces (polygons) of the linework noded on a grid of `grid`, and its dangles."""
+Crossings = set[tuple[float, float]]
+Arrangement = tuple[list[object], list[object], Crossings]
+
+
+def _faces(shapely: ModuleType, geometries: list[object], grid: float) -> Arrangement:
+    """The faces (polygons) of the linework noded on a grid of `grid`, its dangles, and its
+    crossings: the nodes where three edges or more meet (cut lines crossing, or meeting
+    the frame)."""
     if not geometries:
-        return [], []
+        return [], [], set()
     noded = shapely.union_all(geometries, grid_size=grid)
     polygons, _cuts, dangles, _invalid = shapely.polygonize_full([noded])
-    return list(polygons.geoms), list(dangles.geoms)
+    edges = shapely.get_parts(noded)
+    ends = np.vstack([shapely.get_coordinates(shapely.get_point(edges, 0)),
+                      shapely.get_coordinates(shapely.get_point(edges, -1))])
+    nodes, degrees = np.unique(ends, axis=0, return_counts=True)
+    crossings = {(float(x), float(y)) for (x, y), degree in zip(nodes, degrees) if degree >= 3}
+    return list(polygons.geoms), list(dangles.geoms), crossings
 
 
-def _pieces(shapely: ModuleType, faces: list[object], dangles: list[object],
-            lines: list[CutLine], path: str, grid: float) -> CutPieces:
+def _pieces(shapely: ModuleType, arrangement: Arrangement, lines: list[CutLine], path: str,
+            grid: float) -> CutPieces:
     """The faces that are pieces, in reading order of their cells; a dangling line inside
     them, too many of them, or faces on no grid refused."""
+    faces, dangles, crossings = arrangement
     shapes = np.array(faces, dtype=object)
     areas = shapely.area(shapes)
     shells = shapely.area(shapely.polygons(shapely.get_exterior_ring(shapes)))
@@ -137,10 +152,36 @@ def _pieces(shapely: ModuleType, faces: list[object], dangles: list[object],
     rows, cols, cells = _grid(outlines, path)
     order = sorted(range(len(outlines)), key=lambda index: cells[index])
     low = np.min([points.min(axis=0) for points in outlines], axis=0)
-    cell = (np.max([points.max(axis=0) for points in outlines], axis=0) - low) / [cols, rows]
-    return CutPieces([_from_top_left(outlines[index], low + cell * cells[index][::-1],
-                                     float(np.sqrt(cell.prod())))
-                      for index in order], rows, cols)
+    high = np.max([points.max(axis=0) for points in outlines], axis=0)
+    cell = (high - low) / [cols, rows]
+    size = float(np.sqrt(cell.prod()))
+    tops = [low + cell * cells[index][::-1] for index in order]
+    return CutPieces([_from_top_left(outlines[index], top, size)
+                      for index, top in zip(order, tops)], rows, cols,
+                     [_corners(outlines[index], top, cell, (low, high), crossings)
+                      for index, top in zip(order, tops)])
+
+
+def _corners(points: Points, top: Points, cell: Points, box: tuple[Points, Points],
+             crossings: Crossings) -> Points:
+    """A face's corners, clockwise on screen from the top-left of its cell (`top`, `cell`
+    its width and height): at a corner of the puzzle's box, that corner (where the frame's
+    straight sides meet, rounded or not); elsewhere the crossing on the face's outline
+    nearest that corner of the cell, within NEAR_CORNER of a cell; NaN where none is."""
+    low, high = box
+    outer = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    on_face = np.array([point for point in map(tuple, points) if point in crossings],
+                       dtype=float).reshape(-1, 2)
+    reach = NEAR_CORNER * float(np.sqrt(cell.prod()))
+    found = np.full((4, 2), np.nan)
+    for k, step in enumerate(((0, 0), (1, 0), (1, 1), (0, 1))):
+        target = top + cell * step
+        for candidates in (outer, on_face):
+            distances = np.linalg.norm(candidates - target, axis=1)
+            if len(candidates) and distances.min() < reach:
+                found[k] = candidates[int(np.argmin(distances))]
+                break
+    return found
 
 
 def _from_top_left(points: Points, corner: Points, size: float) -> Points:

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw import cutlines
+from satpuzzle.kinds.jigsaw import cutlines, linework
 
 Points = npt.NDArray[np.float64]  # n × 2, x right and y down
 Matrix = npt.NDArray[np.float64]  # 3 × 3 affine transform
@@ -46,6 +46,9 @@ class Outlines(list[Points]):
 
     open_paths: int = 0
     grid: tuple[int, int] | None = None  # rows × columns, for pieces cut from cut lines
+    # per piece cut from cut lines, its corners (4 × 2, clockwise from the top-left, NaN
+    # where unknown): where the lines cross; not used yet (the corners are found again)
+    corners: list[Points] | None = None
 
     def open_paths_note(self) -> str:
         """"N open path(s) left out: ...", or "" when none was."""
@@ -152,8 +155,10 @@ def read_svg(text: str, path: str) -> list[Points]:
     # the pieces are the faces the cut lines enclose, when they enclose any
     cut = cutlines.pieces(lines, outlines + frames, path)
     if cut is not None:
-        return _checked(cut.faces, path, "no piece enclosed by the cut lines",
-                        (cut.rows, cut.cols))
+        pieces = _checked(cut.faces, path, "no piece enclosed by the cut lines",
+                          (cut.rows, cut.cols))
+        pieces.corners = cut.corners  # every face has its 3 points or more: none left out
+        return pieces
     empty = "; ".join(filter(None, ["no closed <path> or <polygon> in the SVG",
                                     open_paths_note(counts["open"])]))
     checked = _checked(outlines, path, empty)
@@ -450,7 +455,9 @@ def read_image(data: bytes, path: str) -> list[Points]:
     except ImportError:
         raise missing("scipy", "reading pictures of pieces") from None
 
-    labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
+    drawn = linework.pieces_between_lines(mask)  # a cut drawn as lines: its regions
+    labels, count = drawn if drawn is not None else ndimage.label(
+        mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:
         raise InputError("no piece found in the picture (a plain background only)", path)
     if count > MAX_OUTLINES:

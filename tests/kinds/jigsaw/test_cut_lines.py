@@ -179,3 +179,27 @@ def test_without_shapely_a_cut_line_file_says_which_extra(tmp_path, monkeypatch)
     line = _one_line_refusal(path)
     assert line.endswith("error: reading cut lines (open paths) needs shapely: pip install "
                          "'satpuzzle[outlines]'"), line
+
+
+@needs_shapely
+@pytest.mark.parametrize("layout", outside_cutters.LAYOUTS)
+@pytest.mark.parametrize("noise", [0.0, 0.002])
+def test_the_crossings_are_read_as_the_pieces_corners(tmp_path, layout, noise):
+    """Each piece comes with its four corners where the cut lines cross (the frame's corner
+    where its straight sides meet, though rounded): the grid's vertices; in noise the
+    edges' ends stay on them, and two noisy whole lines cross within a few times the noise
+    of them."""
+    import numpy as np
+
+    from satpuzzle.kinds.jigsaw import outlines
+
+    made = outside_cutters.cut(4, 4, "bezier", seed=3)
+    files = outside_cutters.write_cut_lines(made, tmp_path, "lines", layout, 0.1, noise, 3)
+    read = outlines.read(files["svg"].read_text(), str(files["svg"]))
+    assert read.grid == (4, 4) and read.corners is not None and len(read.corners) == 16
+    low = outside_cutters.MARGIN
+    for index, corners in enumerate(read.corners):
+        r, c = divmod(index, 4)
+        true = (np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]) + low) * made.piece
+        assert np.abs(corners - true).max() < max(1e-3, 5 * noise) * made.piece, (index,
+                                                                              corners)
