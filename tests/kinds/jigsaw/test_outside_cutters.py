@@ -94,6 +94,7 @@ def test_a_file_of_cut_lines_is_read_as_the_faces_they_enclose(tmp_path, frame, 
     piece: with its frame, the pieces are the faces the lines enclose (9 here, nearly
     square: their flat sides tell no board); without, the line left open is said. Real cuts
     rebuilt from their lines: tests/kinds/jigsaw/test_cut_lines.py."""
+    pytest.importorskip("shapely", reason="shapely (the outlines extra) is not installed")
     path = tmp_path / "lines.svg"
     path.write_text(CUT_LINES.format(frame=frame))
     result = run_cli("solve", path)
