@@ -20,6 +20,7 @@ another (a dangling line), lines enclosing nothing, faces on no grid are refused
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -307,10 +308,16 @@ def _centroid(points: Points) -> Points:
                     ) / (6 * area)
 
 
+class _NotPlain(Exception):
+    """A <rect> size that is no plain number (a percentage, a unit): the rect is no frame."""
+
+
 def rect(attributes: dict[str, str]) -> Points | None:
     """The outline of an SVG <rect> (x, y, width, height; corners rounded by rx, ry as the
     SVG specification resolves them: one given stands for both, each at most half the side),
-    or None for a rect of no area (not rendered)."""
+    or None for a rect of no area (not rendered) or sized otherwise than in plain numbers
+    (`width="100%"`, a page's background: no frame, and no error, since most drawings'
+    rects are nothing to the pieces)."""
     def number(name: str, default: float | None = 0.0) -> float | None:
         text = attributes.get(name, "").strip().removesuffix("px")
         if not text or text == "auto":
@@ -318,11 +325,18 @@ def rect(attributes: dict[str, str]) -> Points | None:
         try:
             value = float(text)
         except ValueError:
-            raise InputError(f"{name}={text[:20]!r}: expected a number") from None
+            raise _NotPlain from None
         if not math.isfinite(value):
-            raise InputError(f"{name}={text[:20]!r}: out of range")
+            raise _NotPlain
         return value
 
+    try:
+        return _rect(number)
+    except _NotPlain:
+        return None
+
+
+def _rect(number: Callable[..., float | None]) -> Points | None:
     x, y = number("x") or 0.0, number("y") or 0.0
     width, height = number("width") or 0.0, number("height") or 0.0
     if width <= 0 or height <= 0:

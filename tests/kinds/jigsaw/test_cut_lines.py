@@ -203,3 +203,17 @@ def test_the_crossings_are_read_as_the_pieces_corners(tmp_path, layout, noise):
         true = (np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]) + low) * made.piece
         assert np.abs(corners - true).max() < max(1e-3, 5 * noise) * made.piece, (index,
                                                                               corners)
+
+
+@needs_shapely
+def test_a_page_round_the_frame_and_a_background_are_no_pieces(tmp_path):
+    """A page's background (`width="100%"`: no frame) and a page border drawn round the
+    frame (a face whose hole is the puzzle) leave the pieces as they are."""
+    path, rows, cols = _cut_lines(tmp_path, 4, "rows")
+    page = ('<rect width="100%" height="100%" fill="white"/>\n'
+            '<rect x="1" y="1" width="98" height="98" fill="none"/>\n')
+    path.write_text(path.read_text().replace("  <path", page + "  <path", 1))
+    solved = run_cli("solve", path, "--format", "json")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, rows, cols) is not None, solution
