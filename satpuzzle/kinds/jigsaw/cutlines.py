@@ -36,6 +36,8 @@ MAX_TOUCHING = 500_000  # pairs of touching segments of different lines (or far 
 MAX_FACES = 10_000  # pieces, as outlines.MAX_OUTLINES
 PAIRS_AT_ONCE = 4_000_000  # an R-tree query's answer at most (its memory: 16 bytes a pair)
 GRID = 1e-6  # the noding grid, in the drawing's diagonals
+MAX_COORDINATE = 1e12  # user units: the noding grid's scale stays a float's
+MIN_SPAN = 1e-9  # the drawing's diagonal at least, in user units
 SLIVER = 0.02  # a face under this share of the largest piece's area is no piece
 NEAR_CORNER = 0.25  # of a cell: a crossing this near a corner of the cell is that corner
 START_BACK = 0.1  # a piece's outline starts this far before its top-left corner
@@ -87,16 +89,22 @@ def pieces(lines: list[CutLine], closed: list[Points], path: str) -> CutPieces |
     if total > MAX_LINE_POINTS:
         raise InputError(f"more than {MAX_LINE_POINTS} points in the cut lines and closed "
                          f"shapes", path, *first)
-    if not all(np.isfinite(points).all() for points in everything):
-        raise InputError("a cut line's coordinates out of range", path, *first)
     stacked = np.vstack(everything)
-    grid = GRID * float(np.linalg.norm(stacked.max(axis=0) - stacked.min(axis=0)))
-    if not grid > 0:
+    if not np.abs(stacked).max() <= MAX_COORDINATE:  # NaN and infinity too
+        raise InputError(f"a cut line's coordinates out of range (beyond {MAX_COORDINATE:g})",
+                         path, *first)
+    span = float(np.linalg.norm(stacked.max(axis=0) - stacked.min(axis=0)))
+    if not span >= MIN_SPAN:
         raise InputError("the cut lines enclose no area", path, *first)
+    grid = GRID * span
     _bounded_touching(shapely, everything, path, first)
     geometries = [shapely.linestrings(points) for points in everything]
-    faces, dangles, crossings = _faces(shapely, geometries, grid)
-    if len(faces) <= len(_faces(shapely, geometries[len(lines):], grid)[0]):
+    try:
+        faces, dangles, crossings = _faces(shapely, geometries, grid)
+        fewer = len(faces) <= len(_faces(shapely, geometries[len(lines):], grid)[0])
+    except shapely.errors.GEOSException as error:  # coordinates checked above: a net only
+        raise InputError(f"the cut lines cannot be noded: {error}", path, *first) from None
+    if fewer:
         if len(closed) > 1:
             return None  # the closed paths are the pieces, as without the lines
         frame = "with the frame" if closed else "(and no frame: no closed path or <rect>)"

@@ -131,9 +131,9 @@ def read_svg(text: str, path: str) -> list[Points]:
             found, left = _element(tag, attributes)
         except InputError as error:
             raise InputError(f"<{tag}>: {error.message}", path, *where()) from None
+        left = [points for points in left if len(points) > 1]
         counts["open"] += len(left)
-        lines.extend(cutlines.CutLine(_apply(matrix, points), *where()) for points in left
-                     if len(points) > 1)
+        lines.extend(cutlines.CutLine(_apply(matrix, points), *where()) for points in left)
         counts["points"] += sum(len(points) for points in left)
         for points in found:
             if len(points) >= MIN_POINTS - 5:  # a polygon of 3+ corners; checked again below

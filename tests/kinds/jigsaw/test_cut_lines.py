@@ -149,6 +149,10 @@ FRAME = '<rect x="0" y="0" width="60" height="60" rx="3"/>'
     # a line's coordinates overflowing through a transform
     ('<g transform="scale(1e300)"><path d="M0 20 L1e300 20"/></g>\n' + FRAME,
      "2:29: error: a cut line's coordinates out of range"),
+    # finite but huge: the noding grid would be out of a float's range (was an internal
+    # error of the geometry library, exit 4)
+    ('<line x1="0" y1="30" x2="60" y2="1e308"/>\n' + FRAME,
+     "2:1: error: a cut line's coordinates out of range (beyond 1e+12)"),
 ])
 def test_hostile_cut_lines_are_refused_in_one_line(tmp_path, body, said):
     path = tmp_path / "lines.svg"
