@@ -82,12 +82,12 @@ def test_import_outlines_writes_the_board_of_a_cut_line_file(tmp_path, layout):
 
 
 def _rounded_frame(low: float, high: float, radius: float) -> str:
-    """A closed path round the square low..high, its corners arcs, as the generator writes
-    its border."""
+    """A path round the square low..high, its corners arcs, as the generator writes its
+    border: closed by coming back to its start, with no Z."""
     a, b, r = low + radius, high - radius, radius
-    return (f"M{a} {low} L{b} {low} A{r} {r} 0 0 1 {high} {a} L{high} {b} "
-            f"A{r} {r} 0 0 1 {b} {high} L{a} {high} A{r} {r} 0 0 1 {low} {b} L{low} {a} "
-            f"A{r} {r} 0 0 1 {a} {low} Z")
+    return (f"M {a} {low} L {b} {low} A {r} {r} 0 0 1 {high} {a} L {high} {b} "
+            f"A {r} {r} 0 0 1 {b} {high} L {a} {high} A {r} {r} 0 0 1 {low} {b} L {low} {a} "
+            f"A {r} {r} 0 0 1 {a} {low} ")
 
 
 @needs_shapely
