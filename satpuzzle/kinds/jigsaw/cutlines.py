@@ -7,9 +7,11 @@ The planar work is shapely's (GEOS): every line and closed shape of the drawing 
 together on a fine grid (snap rounding: a line's end a hair off the line it stops on, as
 transforms leave it, still meets it), then polygonized. A face around others (a page or a
 margin drawn round the frame: its holes cover most of it) and slivers (under 2 % of the
-largest piece: where two drawn lines nearly coincide, loops of a noisy line) are no pieces. The pieces are numbered in reading order of the cells they sit in: the rows × columns
-grid their centres fall on, one a cell, is the board's size; so the true board of a cut-line
-file is the identity.
+largest piece: where two drawn lines nearly coincide, loops of a noisy line) are no pieces.
+The pieces are numbered in reading order of the cells they sit in (the rows × columns grid
+their centres fall on, one a cell, is the board's size), each outline starting at its top-left
+corner: the true board of a cut-line file is the identity, no piece turned. Each piece's
+corners are read too, where the cut lines cross (nodes of three edges or more).
 
 Bounded like every reader: points of the lines, pairs of touching segments (counted with an
 R-tree before noding, so that lines crossing each other everywhere are refused before any
