@@ -99,10 +99,12 @@ class JigsawKind(Kind):
                                    "help": "jigsaw outlines: how a side is described: points "
                                            "along it (arc, default), ordinates at abscissae "
                                            "or a chain code (Behague (2024), §2.3, §2.1)"}),
-        Option(("--grouping",), {"choices": ("pairs", "kmeans"),
+        Option(("--grouping",), {"choices": ("pairs", "kmeans", "aligned"),
                                  "help": "jigsaw outlines: edge classes from the best pairing "
-                                         "of tabs and blanks (pairs, default) or k-means "
-                                         "(Behague (2024), §2.2; needs scikit-learn)"}),
+                                         "of tabs and blanks (pairs, default), k-means "
+                                         "(Behague (2024), §2.2; needs scikit-learn), or the "
+                                         "best pairing of the curves laid on each other "
+                                         "(aligned)"}),
         Option(("--edge-classes",), {"metavar": "K|auto",
                                      "help": "jigsaw outlines with --grouping kmeans: k "
                                              "(default one per tab; auto: best silhouette)"}),

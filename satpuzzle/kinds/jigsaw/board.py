@@ -12,7 +12,11 @@ Grouping (`grouping`):
     silhouette among fractions of that;
   - `pairs`: each tab paired with one blank, the pairing of least total distance (the
     assignment problem, scipy), one class per pair: k-means asks that each cluster hold a
-    tab and its blank, this makes it so.
+    tab and its blank, this makes it so;
+  - `aligned`: the same pairing, its costs not distances between descriptors but how far a
+    tab and a blank stay apart when their curves are laid on each other (turned and moved,
+    their ends free to slide: satpuzzle.kinds.jigsaw.sidematch), so that a corner found
+    slightly off does not move the whole comparison.
 """
 
 from __future__ import annotations
@@ -36,8 +40,11 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 )
 
 Points = npt.NDArray[np.float64]
-GROUPINGS = ("pairs", "kmeans")
+GROUPINGS = ("pairs", "kmeans", "aligned")
 MERGE = 3.0  # pairs closer than this many typical pair distances share a class
+ALIGNED_MERGE = 1.0  # the same for the aligned costs (measured: DETAILS.md), the typical
+ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
+# without noise two tabs alike within that are told apart only by the corners' places
 SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece
 GROUPING = "pairs"  # measured better than kmeans under noise (docs/BENCHMARKS.md)
 
@@ -124,7 +131,10 @@ def edge_labels(pieces: list[side_shapes.Piece], options: Options) -> list[Piece
         vectors = np.array([side_shapes.describe(pieces[p].sides[s], descriptor)
                             for p, s in found])
         shapes = [pieces[p].sides[s].shape for p, s in found]
-        if grouping == "pairs":
+        if grouping == "aligned":
+            classes = _aligned([pieces[p].sides[s] for p, s in found], shapes,
+                               float(options.get("merge") or ALIGNED_MERGE))
+        elif grouping == "pairs":
             classes = _paired(vectors, shapes, float(options.get("merge") or MERGE))
         else:
             classes = _clustered(vectors, shapes, options.get("edge_classes"))
@@ -139,6 +149,28 @@ def _paired(vectors: Points, shapes: list[int], merge: float) -> list[int]:
     cost of a pair (their classes joined, transitively), so that a tab and blank mistaken
     for each other under noise still have a class in common and the solver tells them
     apart. A side left over (more tabs than blanks or the reverse) gets a class of its own."""
+    tabs = [i for i, shape in enumerate(shapes) if shape == side_shapes.TAB]
+    blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
+    a, b = vectors[tabs], vectors[blanks]
+    cost = np.maximum((a * a).sum(1)[:, None] + (b * b).sum(1)[None, :] - 2 * a @ b.T, 0.0)
+    return _paired_by_cost(cost, shapes, merge)
+
+
+def _aligned(found: list[side_shapes.Side], shapes: list[int], merge: float) -> list[int]:
+    """The pairing of `_paired`, its costs those of the two curves laid on each other
+    (satpuzzle.kinds.jigsaw.sidematch) rather than distances between descriptors."""
+    from satpuzzle.kinds.jigsaw import sidematch
+
+    size = float(np.median([side.length for side in found]))
+    tabs = [side for side, shape in zip(found, shapes) if shape == side_shapes.TAB]
+    blanks = [side for side, shape in zip(found, shapes) if shape == side_shapes.BLANK]
+    return _paired_by_cost(sidematch.costs(tabs, blanks, size), shapes, merge, ALIGNED_FLOOR)
+
+
+def _paired_by_cost(cost: Points, shapes: list[int], merge: float, floor: float = 0.0
+                    ) -> list[int]:
+    """The classes of `_paired` from a tabs × blanks cost matrix (tabs and blanks in the
+    order of `shapes`), the median pair's cost taken as at least `floor`."""
     try:
         from scipy.optimize import linear_sum_assignment
     except ImportError:
@@ -147,13 +179,11 @@ def _paired(vectors: Points, shapes: list[int], merge: float) -> list[int]:
     blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
     classes = [-1] * len(shapes)
     if tabs and blanks:
-        a, b = vectors[tabs], vectors[blanks]
-        cost = np.maximum((a * a).sum(1)[:, None] + (b * b).sum(1)[None, :] - 2 * a @ b.T, 0.0)
         rows, cols = linear_sum_assignment(cost)
         own = cost[rows, cols]
         # regret[p, q]: what giving pair p's tab the blank of q, and q's tab p's, adds
         regret = cost[rows][:, cols] + cost[rows][:, cols].T - own[:, None] - own[None, :]
-        groups = _components(regret < merge * float(np.median(own)))
+        groups = _components(regret < merge * max(floor, float(np.median(own))))
         for group, r, c in zip(groups, rows, cols):
             classes[tabs[r]] = classes[blanks[c]] = group
     extra = max(classes) + 1

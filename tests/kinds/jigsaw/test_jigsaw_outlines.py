@@ -242,3 +242,65 @@ def test_generate_cut_writes_the_board_read_back_from_a_cut(tmp_path: Path) -> N
     assert solved.returncode == 0, solved.stderr
     refused = run_cli("generate", "jigsaw", "--cut", "--noise", "0.9", cwd=tmp_path)
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the aligned grouping
+
+
+def _true_tab_blank_pairs(cut: cutter.Cut, found: list[np.ndarray],
+                          pieces: list[sides.Piece]) -> list[tuple[sides.Side, sides.Side]]:
+    """Each interior edge of the cut as (its tab, its blank), read from the outlines."""
+    order = cutter.matched(cut, found)
+    by_edge: dict[cutter.Edge, list[sides.Side]] = {}
+    for index, piece in enumerate(pieces):
+        for side, edge in zip(piece.sides, cutter.side_edges(cut, order[index],
+                                                             piece.corner_points)):
+            if edge is not None:
+                by_edge.setdefault(edge, []).append(side)
+    return [(a, b) if a.shape == sides.TAB else (b, a) for a, b in by_edge.values()]
+
+
+def _corner_moved(side: sides.Side, along: float) -> sides.Side:
+    """The side with its first corner moved `along` (chord lengths) along it: a corner
+    found off, as noise leaves it."""
+    kept = side.profile[side.profile[:, 0] >= along]
+    points = kept[:, 0] + 1j * kept[:, 1]
+    chord = points[-1] - points[0]
+    framed = (points - points[0]) / chord  # the new chord from 0 to 1, deviation kept
+    return sides.Side(np.column_stack([framed.real, framed.imag]), side.shape,
+                      side.length * abs(chord))
+
+
+def test_aligned_costs_find_each_tab_its_blank_with_corners_found_off() -> None:
+    """The aligned comparison lays the two curves on each other, ends free to slide: a
+    blank whose corner is found 0.03 of a side off still fits its own tab best (in the
+    chord's frame the whole descriptor would move)."""
+    from satpuzzle.kinds.jigsaw import sidematch
+
+    cut = cutter.cut(4, 4, seed=3)
+    found = outlines.read(cut.svg(), "<cut>")
+    scale = sides.piece_size(found)
+    pieces = [sides.piece(outline, index, scale) for index, outline in enumerate(found)]
+    pairs = _true_tab_blank_pairs(cut, found, pieces)
+    tabs = [tab for tab, _ in pairs]
+    blanks = [_corner_moved(blank, 0.03) for _, blank in pairs]
+    costs = sidematch.costs(tabs, blanks, scale)
+    assert costs.shape == (24, 24)
+    assert list(costs.argmin(axis=1)) == list(range(24))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_aligned_grouping_rebuilds_noisy_cuts(seed: int) -> None:
+    """docs/benchmarks/DETAILS.md: every 6×6 board rebuilt exactly at noise 0.005 with
+    --grouping aligned, as with the default."""
+    cut = cutter.cut(6, 6, seed=seed, noise=0.005)
+    assert accuracy(cut, cut.svg(), {"grouping": "aligned"}) == 1.0
+
+
+def test_the_aligned_grouping_reads_a_clean_cut_and_two_pieces() -> None:
+    """No noise (every pair's cost near 0: the merge's floor keeps pairs alike within it
+    open), and the fewest sides there are: one tab, one blank."""
+    cut = cutter.cut(6, 6, seed=1)
+    assert accuracy(cut, cut.svg(), {"grouping": "aligned"}) == 1.0
+    pair = cutter.cut(1, 2, seed=5)
+    assert accuracy(pair, pair.svg(), {"grouping": "aligned", "board": "1x2"}) == 1.0
