@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw import cutlines, linework
+from satpuzzle.kinds.jigsaw import cutlines
 
 Points = npt.NDArray[np.float64]  # n × 2, x right and y down
 Matrix = npt.NDArray[np.float64]  # 3 × 3 affine transform
@@ -455,9 +455,7 @@ def read_image(data: bytes, path: str) -> list[Points]:
     except ImportError:
         raise missing("scipy", "reading pictures of pieces") from None
 
-    drawn = linework.pieces_between_lines(mask)  # a cut drawn as lines: its regions
-    labels, count = drawn if drawn is not None else ndimage.label(
-        mask, structure=np.ones((3, 3), dtype=int))
+    labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:
         raise InputError("no piece found in the picture (a plain background only)", path)
     if count > MAX_OUTLINES:
