@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from satpuzzle.errors import InputError
-from satpuzzle.kinds.jigsaw import cutlines
+from satpuzzle.kinds.jigsaw import cutlines, linework
 
 Points = npt.NDArray[np.float64]  # n × 2, x right and y down
 Matrix = npt.NDArray[np.float64]  # 3 × 3 affine transform
@@ -455,6 +455,9 @@ def read_image(data: bytes, path: str) -> list[Points]:
     except ImportError:
         raise missing("scipy", "reading pictures of pieces") from None
 
+    drawn = linework.outlines_between_lines(mask, _trace, MAX_OUTLINES, path)
+    if drawn is not None:  # a cut drawn as lines: the regions between them
+        return _checked(drawn, path, "no piece found between the lines of the picture")
     labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:
         raise InputError("no piece found in the picture (a plain background only)", path)

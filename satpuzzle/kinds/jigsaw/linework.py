@@ -1,0 +1,136 @@
+"""Pictures of a cut drawn as lines: the pieces are the regions the lines enclose.
+
+A cutting plan (a laser cutter's file shown as a picture, a generator's preview, a scan of a
+printed cut) shows the cut lines, dark on light or light on dark, with the pieces still in
+place: its foreground is one thin network of lines, not one shape per piece. Each region of
+the background the network encloses is a piece, grown to the middle of the lines around it,
+so that a tab and the blank it fits meet on one curve as they did on the cut (left as found,
+two neighbours' outlines would lie a line's width apart: a tab thinner and its blank wider
+than the cut made them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from satpuzzle.errors import InputError
+
+Points = npt.NDArray[np.float64]
+Trace = Callable[[npt.NDArray[np.bool_]], Points]  # a padded mask's outer boundary, (x, y)
+
+# A network of lines covers little of the box it spans; pieces on a background cover most
+# of theirs (a piece's tabs and blanks leave it well over half).
+MAX_LINE_COVER = 0.3
+MIN_REGIONS = 2  # fewer enclosed regions: a drawing of one outline, not a cut
+MIN_REGION_SHARE = 0.05  # of the median region: smaller ones are gaps where lines cross
+
+
+def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
+                           path: str) -> list[Points] | None:
+    """The outlines of the pieces of a picture of cut lines (`mask`: the lines), each grown
+    to the middle of its lines, or None when the picture is no such drawing (the usual
+    picture: one shape per piece). At most `most` pieces (an InputError beyond)."""
+    from scipy import ndimage
+
+    network = _network(mask)
+    if network is None:
+        return None
+    # the background's regions (4-connected: a line one pixel wide on a diagonal still
+    # parts them); those reaching the picture's edge are outside the cut
+    regions, found = ndimage.label(~mask)
+    outside = np.unique(np.concatenate([regions[0], regions[-1], regions[:, 0],
+                                        regions[:, -1]]))
+    areas = np.bincount(regions.ravel(), minlength=found + 1)
+    areas[outside] = 0
+    areas[0] = 0
+    enclosed = np.flatnonzero(areas)
+    if len(enclosed):
+        enclosed = enclosed[areas[enclosed] >= MIN_REGION_SHARE * np.median(areas[enclosed])]
+    if len(enclosed) < MIN_REGIONS:
+        return None
+    if len(enclosed) > most:
+        raise InputError(f"more than {most} regions between the lines of the picture", path)
+    numbers = np.zeros(found + 1, dtype=np.int32)
+    numbers[enclosed] = np.arange(1, len(enclosed) + 1)
+    pieces = _shared_out(numbers[regions], network, _half_width(network) + 1)
+    boxes = ndimage.find_objects(pieces)
+    return [_outline(pieces, number, boxes[number - 1], trace)
+            for number in range(1, len(enclosed) + 1)]
+
+
+def _network(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
+    """The largest shape of the foreground when it is thin, as drawn lines are; else None."""
+    from scipy import ndimage
+
+    shapes, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
+    if count == 0:
+        return None
+    network = shapes == int(np.argmax(np.bincount(shapes.ravel())[1:])) + 1
+    rows, cols = np.nonzero(network)
+    box_area = (rows.max() - rows.min() + 1) * (cols.max() - cols.min() + 1)
+    return network if network.sum() <= MAX_LINE_COVER * box_area else None
+
+
+def _half_width(network: npt.NDArray[np.bool_]) -> float:
+    """How far a region grows to reach its lines' middle: the lines' distance from their
+    edges along their ridge (the pixels no neighbour is deeper than), a median so that the
+    wider spots where lines cross count for little. A line one pixel wide gives 1: both
+    regions take it, and their outlines meet on it."""
+    from scipy import ndimage
+
+    depth = ndimage.distance_transform_edt(network)
+    ridge = network & (depth >= ndimage.maximum_filter(depth, size=3) - 1e-9)
+    return float(np.median(depth[ridge])) if ridge.any() else 1.0
+
+
+def _shared_out(pieces: npt.NDArray[np.int32], network: npt.NDArray[np.bool_],
+                reach: float) -> npt.NDArray[np.int32]:
+    """Each line pixel within `reach` of a piece given to the nearest piece: two pieces
+    split the line between them down its middle (the frame's outer half stays outside)."""
+    from scipy import ndimage
+
+    distance, (rows, cols) = ndimage.distance_transform_edt(pieces == 0,
+                                                              return_indices=True)
+    shared = pieces.copy()
+    taken = network & (distance <= reach)
+    shared[taken] = pieces[rows[taken], cols[taken]]
+    return shared
+
+
+def _outline(pieces: npt.NDArray[np.int32], number: int, box: tuple[slice, slice],
+             trace: Trace) -> Points:
+    """A piece's outline, moved half a pixel outwards: traced through the centres of its
+    edge pixels, it lies half a pixel inside the line it shares with its neighbour, whose
+    own outline lies half a pixel inside on the other side; moved, the two meet."""
+    window = (slice(max(box[0].start - 1, 0), box[0].stop + 1),
+              slice(max(box[1].start - 1, 0), box[1].stop + 1))
+    points = trace(np.pad(_largest(pieces[window] == number), 1))
+    points = points + np.array([window[1].start - 1, window[0].start - 1], dtype=float)
+    return _outwards(points, 0.5)
+
+
+def _largest(shape: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The largest 8-connected part of `shape` (a line pixel given to a piece across a
+    crossing may stand apart from it)."""
+    from scipy import ndimage
+
+    parts, count = ndimage.label(shape, structure=np.ones((3, 3), dtype=int))
+    if count <= 1:
+        return shape
+    return parts == int(np.argmax(np.bincount(parts.ravel())[1:])) + 1
+
+
+def _outwards(points: Points, distance: float) -> Points:
+    """A closed outline, clockwise on screen, each point moved `distance` along the outward
+    normal of the chord between its neighbours two points away (a pixel staircase's own
+    normals zigzag)."""
+    if len(points) < 5:
+        return points
+    tangent = np.roll(points, -2, axis=0) - np.roll(points, 2, axis=0)
+    length = np.hypot(tangent[:, 0], tangent[:, 1])
+    length[length == 0] = 1.0
+    normal = np.column_stack([tangent[:, 1], -tangent[:, 0]]) / length[:, None]
+    return points + distance * normal
