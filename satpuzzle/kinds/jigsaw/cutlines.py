@@ -214,12 +214,15 @@ def _no_loose_ends(shapely: ModuleType, dangles: list[object], pieces: list[obje
     """Refuse a cut line that ends without meeting another or the frame: inside the pieces
     (two pieces left joined), or outside them farther than `overshoot` (a line running on
     past the frame, as plotters' files may, is left out; a longer one closes no piece)."""
-    inside = shapely.union_all(pieces)
-    for dangle in dangles:
-        index, _end, distance = _nearest_end(dangle, lines)
-        if distance > 10 * grid:
-            continue  # no line's end: a spur of a noisy line doubling back on itself
-        if shapely.relate_pattern(dangle, inside, "T********"):  # the interiors meet
+    ends = [(dangle, index) for dangle in dangles
+            for index, _end, distance in [_nearest_end(dangle, lines)]
+            if distance <= 10 * grid]  # others end at no line's end: spurs of a noisy line
+    if not ends:
+        return
+    tree = shapely.STRtree(pieces)
+    for dangle, index in ends:
+        near = [pieces[k] for k in tree.query(dangle, predicate="intersects")]
+        if any(shapely.relate_pattern(dangle, piece, "T********") for piece in near):
             why = "a cut line ending inside the puzzle leaves two pieces joined"
         elif shapely.length(dangle) > overshoot:
             why = "the pieces along it are not closed (no frame round the lines?)"
