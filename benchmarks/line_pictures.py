@@ -69,6 +69,28 @@ def picture(cut_: outside_cutters.OutsideCut, pixels: int = 100, width: float = 
     return out.getvalue()
 
 
+def outlines_picture(cut_: outside_cutters.OutsideCut, pixels: int = 80,
+                     width: float = 2.0) -> bytes:
+    """The cut's scattered pieces drawn as their outlines (not filled), `width` pixels wide,
+    on the page `OutsideCut.png` draws them filled on (the same scale and place)."""
+    from PIL import Image, ImageDraw
+
+    factor = pixels / cut_.piece
+    page = np.array(cut_.extent())
+    big = factor * SUPERSAMPLE
+    image = Image.new("L", (math.ceil(page[0] * big), math.ceil(page[1] * big)), 255)
+    draw = ImageDraw.Draw(image)
+    stroke = max(1, round(width * SUPERSAMPLE))
+    for points in cut_.outlines:
+        ring = [(float(x) * big, float(y) * big) for x, y in points]
+        draw.line([*ring, ring[0]], fill=0, width=stroke, joint="curve")
+    image = image.resize((math.ceil(page[0] * factor), math.ceil(page[1] * factor)),
+                         Image.Resampling.BOX)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
 def cells_of(found: list[np.ndarray], rows: int, cols: int, turn: float = 0.0,
              ) -> list[tuple[int, int]]:
     """The cell of each outline read: where its centre falls on the grid of the outlines'
@@ -86,7 +108,8 @@ def cells_of(found: list[np.ndarray], rows: int, cols: int, turn: float = 0.0,
 
 
 def check(data: bytes, suffix: str, rows: int, cols: int, folder: Path,
-          timeout: float = 300, turn: float = 0.0) -> dict[str, object]:
+          timeout: float = 300, turn: float = 0.0, options: tuple[str, ...] = (),
+          ) -> dict[str, object]:
     """`satpuzzle solve` on the picture as a whole process: its first board against the
     truth, wall and CPU time."""
     from satpuzzle.kinds.jigsaw import outlines
@@ -98,7 +121,7 @@ def check(data: bytes, suffix: str, rows: int, cols: int, folder: Path,
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     run = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--format",
-                          "json"], check=False, capture_output=True, text=True,
+                          "json", *options], check=False, capture_output=True, text=True,
                          timeout=timeout)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -131,11 +154,14 @@ def main() -> None:
     parser.add_argument("--jpeg", type=int, default=0, help="JPEG quality (0: PNG)")
     parser.add_argument("--invert", action="store_true", help="light lines on dark")
     parser.add_argument("--folder", type=Path, default=Path("/tmp/line_pictures"))
+    parser.add_argument("--grouping", default="", help="passed to satpuzzle solve")
     args = parser.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
+    options = ("--grouping", args.grouping) if args.grouping else ()
     print(f"load {os.getloadavg()[0]:.1f}; {args.pixels} px a piece, turn {args.turn}, "
           f"{'JPEG ' + str(args.jpeg) if args.jpeg else 'PNG'}"
-          f"{', inverted' if args.invert else ''}")
+          f"{', inverted' if args.invert else ''}"
+          f"{', --grouping ' + args.grouping if args.grouping else ''}")
     print("| family | size | line px | perfect | neighbours (mean) | CPU s (median) |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for family in args.families.split(","):
@@ -147,7 +173,7 @@ def main() -> None:
                     data = picture(cut_, args.pixels, width, turn=args.turn,
                                    invert=args.invert, jpeg=args.jpeg)
                     results.append(check(data, ".jpg" if args.jpeg else ".png", size, size,
-                                         args.folder, turn=args.turn))
+                                         args.folder, turn=args.turn, options=options))
                 perfect = sum(r["accuracy"] == 1.0 for r in results)
                 mean = statistics.mean(float(r["accuracy"]) for r in results)  # type: ignore[arg-type]
                 cpu = statistics.median(float(r["cpu"]) for r in results)  # type: ignore[arg-type]

@@ -2,11 +2,11 @@
 
 A cutting plan (a laser cutter's file shown as a picture, a generator's preview, a scan of a
 printed cut) shows the cut lines, dark on light or light on dark, with the pieces still in
-place: its foreground is one thin network of lines, not one shape per piece. Each region of
-the background the network encloses is a piece, grown to the middle of the lines around it,
-so that a tab and the blank it fits meet on one curve as they did on the cut (left as found,
-two neighbours' outlines would lie a line's width apart: a tab thinner and its blank wider
-than the cut made them).
+place: its foreground is one thin network of lines, not one shape per piece. Pieces drawn
+apart as their outlines are read the same way. Each region of the background the lines
+enclose is a piece, grown to the middle of the lines around it, so that a tab and the blank
+it fits meet on one curve as they did on the cut (left as found, two neighbours' outlines
+would lie a line's width apart: a tab thinner and its blank wider than the cut made them).
 """
 
 from __future__ import annotations
@@ -35,8 +35,7 @@ def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
     picture: one shape per piece). At most `most` pieces (an InputError beyond)."""
     from scipy import ndimage
 
-    network = _network(mask)
-    if network is None:
+    if not _drawn_as_lines(mask):
         return None
     # the background's regions (4-connected: a line one pixel wide on a diagonal still
     # parts them); those reaching the picture's edge are outside the cut
@@ -55,38 +54,39 @@ def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
         raise InputError(f"more than {most} regions between the lines of the picture", path)
     numbers = np.zeros(found + 1, dtype=np.int32)
     numbers[enclosed] = np.arange(1, len(enclosed) + 1)
-    pieces = _shared_out(numbers[regions], network, _half_width(network) + 1)
+    pieces = _shared_out(numbers[regions], mask, _half_width(mask) + 1)
     boxes = ndimage.find_objects(pieces)
     return [_outline(pieces, number, boxes[number - 1], trace)
             for number in range(1, len(enclosed) + 1)]
 
 
-def _network(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
-    """The largest shape of the foreground when it is thin, as drawn lines are; else None."""
+def _drawn_as_lines(mask: npt.NDArray[np.bool_]) -> bool:
+    """Whether the foreground's largest shape is thin, as drawn lines are (a cut's network
+    of lines, or one scattered piece drawn as its outline)."""
     from scipy import ndimage
 
     shapes, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:
-        return None
-    network = shapes == int(np.argmax(np.bincount(shapes.ravel())[1:])) + 1
-    rows, cols = np.nonzero(network)
+        return False
+    largest = shapes == int(np.argmax(np.bincount(shapes.ravel())[1:])) + 1
+    rows, cols = np.nonzero(largest)
     box_area = (rows.max() - rows.min() + 1) * (cols.max() - cols.min() + 1)
-    return network if network.sum() <= MAX_LINE_COVER * box_area else None
+    return bool(largest.sum() <= MAX_LINE_COVER * box_area)
 
 
-def _half_width(network: npt.NDArray[np.bool_]) -> float:
+def _half_width(lines: npt.NDArray[np.bool_]) -> float:
     """How far a region grows to reach its lines' middle: the lines' distance from their
     edges along their ridge (the pixels no neighbour is deeper than), a median so that the
     wider spots where lines cross count for little. A line one pixel wide gives 1: both
     regions take it, and their outlines meet on it."""
     from scipy import ndimage
 
-    depth = ndimage.distance_transform_edt(network)
-    ridge = network & (depth >= ndimage.maximum_filter(depth, size=3) - 1e-9)
+    depth = ndimage.distance_transform_edt(lines)
+    ridge = lines & (depth >= ndimage.maximum_filter(depth, size=3) - 1e-9)
     return float(np.median(depth[ridge])) if ridge.any() else 1.0
 
 
-def _shared_out(pieces: npt.NDArray[np.int32], network: npt.NDArray[np.bool_],
+def _shared_out(pieces: npt.NDArray[np.int32], lines: npt.NDArray[np.bool_],
                 reach: float) -> npt.NDArray[np.int32]:
     """Each line pixel within `reach` of a piece given to the nearest piece: two pieces
     split the line between them down its middle (the frame's outer half stays outside)."""
@@ -95,7 +95,7 @@ def _shared_out(pieces: npt.NDArray[np.int32], network: npt.NDArray[np.bool_],
     distance, (rows, cols) = ndimage.distance_transform_edt(pieces == 0,
                                                               return_indices=True)
     shared = pieces.copy()
-    taken = network & (distance <= reach)
+    taken = lines & (distance <= reach)
     shared[taken] = pieces[rows[taken], cols[taken]]
     return shared
 

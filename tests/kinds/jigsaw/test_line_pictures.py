@@ -84,6 +84,17 @@ def test_neighbours_share_one_curve():
         assert np.median(gaps) < 0.75, (width, np.median(gaps))
 
 
+@pytest.mark.parametrize("family", ["ball", "dovetail"])
+def test_scattered_pieces_drawn_as_outlines(tmp_path, family):
+    """Pieces apart, turned, each drawn as its outline (not filled): each is the region its
+    line encloses; the true board."""
+    cut = outside_cutters.cut(4, 4, family, seed=5)
+    path = tmp_path / "outlines.png"
+    path.write_bytes(line_pictures.outlines_picture(cut, 80, 2.0))
+    outcome = outside_cutters.solve_file(cut, path, 80, timeout=120)
+    assert outcome.perfect, outcome
+
+
 def test_pieces_on_a_background_are_not_taken_for_lines(tmp_path):
     """Filled pieces (the usual picture) are read as before: one outline each."""
     from satpuzzle.kinds.jigsaw import outlines
