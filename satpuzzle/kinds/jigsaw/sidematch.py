@@ -12,9 +12,14 @@ they stay apart:
      SLIDE steps either way, each placing fitted by the best turn and shift (Procrustes, in
      closed form); the least mean squared distance;
   2. for each tab its CANDIDATES best blanks by (1), and for each blank its best tabs: a
-     few steps of iterative closest points (the middle of one curve against the whole
-     other, both ways), the mean squared distance to the nearest point of the other curve.
-     Pairs not refined cost FAR more than any refined one.
+     few steps of iterative closest points from the placing of (1) (the middle of one curve
+     against the whole other, both ways), the mean squared distance to the nearest point of
+     the other curve; plus, squared, how far the two sides' corners end up apart beyond
+     ENDS_SLACK (where a tab sits along its side tells tabs apart, but corners are found
+     off by up to about that under noise). Pairs not refined cost FAR more than any refined
+     one.
+
+Measured in docs/benchmarks/DETAILS.md ("Pieces cut elsewhere").
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ Costs = npt.NDArray[np.float64]
 
 SMOOTHING = 0.0  # of each curve before comparing, in piece sizes (the outline is smoothed)
 STEP = 0.01  # between the points compared in (1), in piece sizes
-MARGIN = 0.1  # left out at each end of a side (in piece sizes): near the corners
+MARGIN = 0.05  # left out at each end of a side (in piece sizes): near the corners
 SLIDE = 6  # steps a window slides either way in (1)
-CANDIDATES = 20  # blanks per tab (and tabs per blank) refined in (2)
+CANDIDATES = 30  # blanks per tab (and tabs per blank) refined in (2)
 ICP_STEPS = 3
 MIDDLE_POINTS = 32  # of a curve's middle, moved onto the other curve in (2)
 CURVE_POINTS = 100  # of the whole other curve
