@@ -42,7 +42,7 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 Points = npt.NDArray[np.float64]
 GROUPINGS = ("pairs", "kmeans", "aligned")
 MERGE = 3.0  # pairs closer than this many typical pair distances share a class
-ALIGNED_MERGE = 1.0  # the same for the aligned costs (measured: DETAILS.md), the typical
+ALIGNED_MERGE = 0.9  # the same for the aligned costs (measured: DETAILS.md), the typical
 ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
 # without noise two tabs alike within that are told apart only by the corners' places
 SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece

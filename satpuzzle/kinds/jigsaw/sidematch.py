@@ -7,16 +7,20 @@ different tabs do. Here the two curves are laid on each other rigidly (turned an
 piece sizes, not stretched), their ends left out and free to slide, and the cost is how far
 they stay apart:
 
-  1. every tab against every blank: both curves (smoothed, SMOOTHING piece sizes) taken at
-     steps of STEP along them; the tab's middle window against the blank's, slid by up to
-     SLIDE steps either way, each placing fitted by the best turn and shift (Procrustes, in
-     closed form); the least mean squared distance;
+  1. every tab against every blank: both curves taken at steps of STEP along them; the
+     tab's middle window against the blank's, slid by up to SLIDE steps either way, each
+     placing fitted by the best turn and shift (Procrustes, in closed form); the least mean
+     squared distance;
   2. for each tab its CANDIDATES best blanks by (1), and for each blank its best tabs: a
      few steps of iterative closest points from the placing of (1) (the middle of one curve
      against the whole other, both ways), the mean squared distance to the nearest point of
-     the other curve; plus, squared, how far the two sides' corners end up apart beyond
-     ENDS_SLACK (where a tab sits along its side tells tabs apart, but corners are found
-     off by up to about that under noise). Pairs not refined cost FAR more than any refined
+     the other curve; plus how far the two sides' corners end up apart, squared, weighed
+     by how precisely corners are found in these outlines: its typical value against the
+     typical shape cost, both the medians over the pairs that are each other's best by
+     shape (nearly all true pairs). Where a tab sits along its side tells tabs apart, as
+     far as the corners are found precisely: the synthetic cutter's straight ends place
+     them within a few thousandths of a piece, the three-Bezier family's curved ends only
+     within a few hundredths under noise. Pairs not refined cost FAR more than any refined
      one.
 
 Measured in docs/benchmarks/DETAILS.md ("Pieces cut elsewhere").
@@ -41,8 +45,8 @@ ICP_STEPS = 3
 MIDDLE_POINTS = 32  # of a curve's middle, moved onto the other curve in (2)
 CURVE_POINTS = 100  # of the whole other curve
 FAR = 1e3  # a pair not refined costs this many times the largest refined cost
-ENDS_WEIGHT = 1.0  # of how far the corners end up apart beyond ENDS_SLACK ...
-ENDS_SLACK = 0.03  # ... piece sizes: where a tab sits along its side tells tabs apart
+SHAPE_FLOOR = 1e-8  # the typical shape cost taken as at least this (piece sizes squared)
+APART_FLOOR = 1e-6  # the typical corners' distance, squared, as at least this (0.001)
 CHUNK = 256  # pairs refined at once (memory: CHUNK × MIDDLE_POINTS × CURVE_POINTS)
 
 
@@ -61,9 +65,10 @@ def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float) -> Cost
     chosen[np.argsort(rough, axis=0)[:keep, :], np.arange(len(blanks))[None, :]] = True
     first, second = np.nonzero(chosen)
     turn, tab_centre, blank_centre = placing
-    refined = _icp_costs(tab_curves, blank_curves, first, second,
-                         (turn[first, second], tab_centre[first, second],
-                          blank_centre[first, second]))
+    shape, apart = _icp_costs(tab_curves, blank_curves, first, second,
+                              (turn[first, second], tab_centre[first, second],
+                               blank_centre[first, second]))
+    refined = _combined(shape, apart, first, second, rough.shape)
     out = np.full(rough.shape, FAR * (float(refined.max()) + 1e-9))
     out[first, second] = refined
     return out
@@ -154,9 +159,9 @@ def _middle(points: Points) -> Points:
 
 def _icp_costs(tab_curves: list[Points], blank_curves: list[Points],
                first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
-               placing: Placing) -> Costs:
+               placing: Placing) -> tuple[Costs, Costs]:
     """(2) for the pairs (first[k], second[k]), from the placings of (1): the mean of both
-    ways' costs."""
+    ways' shape costs, and of their corners' squared distances."""
     def prepared(curves: list[Points]) -> tuple[Points, Points]:
         middles = np.array([_resampled(_middle(curve), MIDDLE_POINTS) for curve in curves])
         wholes = np.array([_resampled(curve, CURVE_POINTS) for curve in curves])
@@ -167,7 +172,7 @@ def _icp_costs(tab_curves: list[Points], blank_curves: list[Points],
     tab_ends = np.array([curve[[0, -1]] for curve in tab_curves])
     blank_ends = np.array([curve[[0, -1]] for curve in blank_curves])
     turn, tab_centre, blank_centre = placing
-    out = np.zeros(len(first))
+    shape, apart = np.zeros(len(first)), np.zeros(len(first))
     for start in range(0, len(first), CHUNK):
         at = slice(start, start + CHUNK)
         t, b = first[at], second[at]
@@ -177,16 +182,36 @@ def _icp_costs(tab_curves: list[Points], blank_curves: list[Points],
         ends_onto_tab = _placed(blank_ends[b], -turn[at], blank_centre[at], tab_centre[at])
         there, ends_there = _icp(onto_blank, blank_wholes[b], ends_onto_blank)
         back, ends_back = _icp(onto_tab, tab_wholes[t], ends_onto_tab)
-        out[at] = (there + back + _ends_cost(ends_there, blank_ends[b])
-                   + _ends_cost(ends_back, tab_ends[t])) / 2
-    return out
+        shape[at] = (there + back) / 2
+        apart[at] = (_apart(ends_there, blank_ends[b]) + _apart(ends_back, tab_ends[t])) / 2
+    return shape, apart
 
 
-def _ends_cost(placed: Points, ends: Points) -> Costs:
+def _apart(placed: Points, ends: Points) -> Costs:
     """How far the corners of one side, placed on the other, are from its corners (their
-    mean displacement) beyond ENDS_SLACK, squared and weighted."""
-    apart = np.linalg.norm((placed - ends).mean(axis=1), axis=1)
-    return np.asarray(ENDS_WEIGHT * np.maximum(0.0, apart - ENDS_SLACK) ** 2, dtype=float)
+    mean displacement), squared."""
+    return np.asarray(((placed - ends).mean(axis=1) ** 2).sum(axis=1), dtype=float)
+
+
+def _combined(shape: Costs, apart: Costs, first: npt.NDArray[np.intp],
+              second: npt.NDArray[np.intp], shape_of: tuple[int, int]) -> Costs:
+    """shape / s + apart / a, in units of s: s and a the median shape cost and squared
+    corner distance of the pairs each other's best by shape (the mutual best: nearly all
+    true pairs), so that the corners count as much as they are found precisely here."""
+    table = np.full(shape_of, np.inf)
+    table[first, second] = shape
+    best_blank = table.argmin(axis=1)
+    best_tab = table.argmin(axis=0)
+    mutual = best_tab[best_blank] == np.arange(shape_of[0])
+    lookup = np.full(shape_of, -1)
+    lookup[first, second] = np.arange(len(first))
+    chosen = lookup[np.arange(shape_of[0])[mutual], best_blank[mutual]]
+    chosen = chosen[chosen >= 0]
+    if len(chosen) == 0:
+        return shape
+    typical_shape = max(float(np.median(shape[chosen])), SHAPE_FLOOR)
+    typical_apart = max(float(np.median(apart[chosen])), APART_FLOOR)
+    return np.asarray(shape + apart * (typical_shape / typical_apart), dtype=float)
 
 
 def _placed(points: Points, turn: Costs, origin: Points, destination: Points) -> Points:
