@@ -322,7 +322,35 @@ def _centroid(points: Points) -> Points:
 
 
 class _NotPlain(Exception):
-    """A <rect> size that is no plain number (a percentage, a unit): the rect is no frame."""
+    """A size that is no plain number (a percentage, a unit): the element is no cut line
+    nor frame."""
+
+
+def line(attributes: dict[str, str]) -> Points | None:
+    """An SVG <line>'s two ends, or None when they are not plain numbers (a percentage, a
+    unit: no cut line, and no error)."""
+    def number(name: str, default: float | None = 0.0) -> float | None:
+        return _plain(attributes, name, default)
+
+    try:
+        ends = [number(name) or 0.0 for name in ("x1", "y1", "x2", "y2")]
+    except _NotPlain:
+        return None
+    return np.array(ends, dtype=float).reshape(2, 2)
+
+
+def _plain(attributes: dict[str, str], name: str, default: float | None) -> float | None:
+    """An attribute as a plain number (px allowed), `default` when absent or auto."""
+    text = attributes.get(name, "").strip().removesuffix("px")
+    if not text or text == "auto":
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise _NotPlain from None
+    if not math.isfinite(value):
+        raise _NotPlain
+    return value
 
 
 def rect(attributes: dict[str, str]) -> Points | None:
@@ -332,16 +360,7 @@ def rect(attributes: dict[str, str]) -> Points | None:
     (`width="100%"`, a page's background: no frame, and no error, since most drawings'
     rects are nothing to the pieces)."""
     def number(name: str, default: float | None = 0.0) -> float | None:
-        text = attributes.get(name, "").strip().removesuffix("px")
-        if not text or text == "auto":
-            return default
-        try:
-            value = float(text)
-        except ValueError:
-            raise _NotPlain from None
-        if not math.isfinite(value):
-            raise _NotPlain
-        return value
+        return _plain(attributes, name, default)
 
     try:
         return _rect(number)

@@ -175,7 +175,8 @@ def _element(tag: str, attributes: dict[str, str]) -> tuple[list[Points], list[P
     if tag == "polyline":
         return [], [_numbers_as_points(attributes.get("points", ""))]
     if tag == "line":
-        return [], [_line_points(attributes)]
+        end_points = cutlines.line(attributes)
+        return [], [] if end_points is None else [end_points]
     return [], []
 
 
@@ -229,12 +230,6 @@ def _ended(points: list[Point], subpaths: list[Points]) -> list[Points]:
         subpaths.append(np.array(points[:-1], dtype=float))
         return []
     return [np.array(points, dtype=float)] if len(points) > 1 else []
-
-
-def _line_points(attributes: dict[str, str]) -> Points:
-    """An SVG <line>'s two ends."""
-    return _numbers_as_points(" ".join(attributes.get(name, "0")
-                                       for name in ("x1", "y1", "x2", "y2")))
 
 
 def _tokens(data: str) -> Iterator[str | float]:

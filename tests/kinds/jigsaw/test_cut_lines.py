@@ -113,10 +113,12 @@ def test_the_generator_s_own_layout_is_rebuilt(tmp_path):
 @needs_shapely
 def test_open_strokes_that_cut_nothing_leave_the_closed_pieces_as_before(tmp_path):
     """A file of closed pieces with a stroke beside them (a signature, a mark): the stroke
-    encloses nothing, the closed paths are the pieces, and the note counts it."""
+    encloses nothing, the closed paths are the pieces. A line sized in percentages is no
+    cut line, and no error."""
     made = outside_cutters.cut(3, 3, "ball", seed=2)
     files = outside_cutters.write(made, tmp_path, "ball")
-    text = files["svg"].read_text().replace("</svg>", '<path d="M1 1 L4 2 L2 5"/>\n</svg>')
+    text = files["svg"].read_text().replace("</svg>", '<path d="M1 1 L4 2 L2 5"/>\n'
+                                            '<line x1="10%" y1="0" x2="5" y2="5"/>\n</svg>')
     files["svg"].write_text(text)
     counted = run_cli("solve", files["svg"], "--count")
     assert counted.returncode == 0, counted.stderr
