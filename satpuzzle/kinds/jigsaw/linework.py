@@ -28,8 +28,15 @@ MIN_REGIONS = 2  # fewer enclosed regions: a drawing of one outline, not a cut
 MIN_REGION_SHARE = 0.05  # of the median region: smaller ones are gaps where lines cross
 
 
+class LinePieces(list[Points]):
+    """The outlines of the regions between the lines, and for each the points where its
+    lines meet others (k × 2, (x, y)): its corners, except a corner piece's outer one."""
+
+    crossings: list[Points]
+
+
 def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
-                           path: str) -> list[Points] | None:
+                           path: str) -> LinePieces | None:
     """The outlines of the pieces of a picture of cut lines (`mask`: the lines), each grown
     to the middle of its lines, or None when the picture is no such drawing (the usual
     picture: one shape per piece). At most `most` pieces (an InputError beyond)."""
@@ -56,8 +63,33 @@ def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
     numbers[enclosed] = np.arange(1, len(enclosed) + 1)
     pieces = _shared_out(numbers[regions], mask, _half_width(mask) + 1)
     boxes = ndimage.find_objects(pieces)
-    return [_outline(pieces, number, boxes[number - 1], trace)
-            for number in range(1, len(enclosed) + 1)]
+    found = LinePieces(_outline(pieces, number, boxes[number - 1], trace)
+                       for number in range(1, len(enclosed) + 1))
+    found.crossings = _crossings(pieces, len(enclosed))
+    return found
+
+
+def _crossings(pieces: npt.NDArray[np.int32], count: int) -> list[Points]:
+    """Where three regions or more meet (the outside, 0, among them), per piece: the centre
+    of each cluster of 2 × 2 windows holding three labels or more."""
+    from scipy import ndimage
+
+    windows = np.stack([pieces[:-1, :-1], pieces[:-1, 1:], pieces[1:, :-1], pieces[1:, 1:]])
+    ordered = np.sort(windows, axis=0)
+    distinct = 1 + (np.diff(ordered, axis=0) != 0).sum(axis=0)
+    meeting = distinct >= 3
+    clusters, _ = ndimage.label(meeting, structure=np.ones((3, 3), dtype=int))
+    points: list[list[tuple[float, float]]] = [[] for _ in range(count + 1)]
+    for cluster, box in enumerate(ndimage.find_objects(clusters), start=1):
+        if box is None:
+            continue
+        where = clusters[box] == cluster
+        rows, cols = np.nonzero(where)
+        centre = (box[1].start + cols.mean() + 0.5, box[0].start + rows.mean() + 0.5)
+        for label in np.unique(windows[(slice(None), *box)][:, where]):
+            points[int(label)].append(centre)  # the windows' centre, in pixel centres
+    return [np.array(corner_points, dtype=float).reshape(-1, 2)
+            for corner_points in points[1:]]
 
 
 def _drawn_as_lines(mask: npt.NDArray[np.bool_]) -> bool:

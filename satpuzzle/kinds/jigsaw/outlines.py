@@ -46,8 +46,9 @@ class Outlines(list[Points]):
 
     open_paths: int = 0
     grid: tuple[int, int] | None = None  # rows × columns, for pieces cut from cut lines
-    # per piece cut from cut lines, its corners (4 × 2, clockwise from the top-left, NaN
-    # where unknown): where the lines cross; not used yet (the corners are found again)
+    # per piece, points known to be among its corners, where lines cross: from cut lines,
+    # 4 × 2 clockwise from the top-left, NaN where unknown; from a picture of lines, k × 2
+    # in no order (a corner piece's outer corner is not among them)
     corners: list[Points] | None = None
 
     def open_paths_note(self) -> str:
@@ -452,7 +453,10 @@ def read_image(data: bytes, path: str) -> list[Points]:
 
     drawn = linework.outlines_between_lines(mask, _trace, MAX_OUTLINES, path)
     if drawn is not None:  # a cut drawn as lines: the regions between them
-        return _checked(drawn, path, "no piece found between the lines of the picture")
+        between = _checked(drawn, path, "no piece found between the lines of the picture")
+        if len(between) == len(drawn):
+            between.corners = drawn.crossings
+        return between
     labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:
         raise InputError("no piece found in the picture (a plain background only)", path)

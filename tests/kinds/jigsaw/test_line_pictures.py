@@ -148,3 +148,26 @@ def test_one_drawn_outline_is_no_cut(tmp_path):
     path = tmp_path / "ring.png"
     path.write_bytes(_lines_png(ring, (300, 240)))
     _one_line_refusal(path)
+
+
+def test_the_crossings_of_the_lines_are_known_corners():
+    """Where three regions meet (the outside among them) is a corner of each: every piece of
+    a 4×4 drawing knows its corners but a corner piece's outer one, each within a pixel and a
+    half of the grid's vertex inside the frame, two and a half on it (the pieces take the
+    frame's whole width: the outside begins at its outer edge), at 100 pixels a piece. The
+    grid is drawn at MARGIN + k pieces; pixel centres are half a pixel before."""
+    from satpuzzle.kinds.jigsaw import outlines
+
+    cut = outside_cutters.cut(4, 4, "bezier", seed=3)
+    found = outlines.read(line_pictures.picture(cut, 100, 2.0), "cut.png")
+    assert found.corners is not None and len(found.corners) == 16
+    vertices = np.array([(20 + 100 * i - 0.5, 20 + 100 * j - 0.5)
+                         for i in range(5) for j in range(5)])
+    counts = sorted(len(points) for points in found.corners)
+    assert counts == [3] * 4 + [4] * 12
+    inner = vertices[(vertices > 100).all(axis=1) & (vertices < 400).all(axis=1)]
+    for points in found.corners:
+        nearest = np.min(np.linalg.norm(points[:, None, :] - vertices[None], axis=2), axis=1)
+        assert nearest.max() < 2.5, points
+        on_inner = np.min(np.linalg.norm(points[:, None, :] - inner[None], axis=2), axis=1)
+        assert (on_inner[on_inner < 10] < 1.5).all(), points
