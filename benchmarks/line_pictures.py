@@ -38,9 +38,11 @@ MARGIN = 0.2  # of a piece, around the frame
 
 
 def picture(cut_: outside_cutters.OutsideCut, pixels: int = 100, width: float = 2.0, *,
-            turn: float = 0.0, invert: bool = False, jpeg: int = 0) -> bytes:
+            turn: float = 0.0, invert: bool = False, jpeg: int = 0, noise: float = 0.0,
+            seed: int = 0) -> bytes:
     """The cut's lines and frame, `width` pixels wide, `pixels` a piece (PNG, or JPEG of
-    that quality)."""
+    that quality); with `noise`, each line's points but its two ends moved by Gaussian noise
+    of that share of a piece (a hand's or a scanner's wobble; the lines still meet)."""
     from PIL import Image, ImageDraw
 
     unit = pixels / cut_.piece * SUPERSAMPLE
@@ -51,8 +53,12 @@ def picture(cut_: outside_cutters.OutsideCut, pixels: int = 100, width: float = 
     image = Image.new("L", (math.ceil(size[0]), math.ceil(size[1])), 255)
     draw = ImageDraw.Draw(image)
     stroke = max(1, round(width * SUPERSAMPLE))
+    gauss = np.random.default_rng(seed + 7919)
     for line in lines:
-        points = (line.points(0.005 * cut_.piece) - origin) * unit
+        points = np.vstack([line.points(0.01 * cut_.piece), line.segments[-1].end[None, :]])
+        if noise:
+            points[1:-1] += gauss.normal(0.0, noise * cut_.piece, points[1:-1].shape)
+        points = (points - origin) * unit
         draw.line([tuple(map(float, p)) for p in points], fill=0, width=stroke, joint="curve")
     corner = MARGIN * cut_.piece * unit
     far = corner + np.array([cut_.cols, cut_.rows]) * cut_.piece * unit
@@ -153,6 +159,7 @@ def main() -> None:
     parser.add_argument("--turn", type=float, default=0.0)
     parser.add_argument("--jpeg", type=int, default=0, help="JPEG quality (0: PNG)")
     parser.add_argument("--invert", action="store_true", help="light lines on dark")
+    parser.add_argument("--noise", type=float, default=0.0, help="share of a piece")
     parser.add_argument("--folder", type=Path, default=Path("/tmp/line_pictures"))
     parser.add_argument("--grouping", default="", help="passed to satpuzzle solve")
     args = parser.parse_args()
@@ -160,7 +167,7 @@ def main() -> None:
     options = ("--grouping", args.grouping) if args.grouping else ()
     print(f"load {os.getloadavg()[0]:.1f}; {args.pixels} px a piece, turn {args.turn}, "
           f"{'JPEG ' + str(args.jpeg) if args.jpeg else 'PNG'}"
-          f"{', inverted' if args.invert else ''}"
+          f"{', inverted' if args.invert else ''}, noise {args.noise:g}"
           f"{', --grouping ' + args.grouping if args.grouping else ''}")
     print("| family | size | line px | perfect | neighbours (mean) | CPU s (median) |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
@@ -171,7 +178,8 @@ def main() -> None:
                 for seed in map(int, args.seeds.split(",")):
                     cut_ = outside_cutters.cut(size, size, family, seed=seed)
                     data = picture(cut_, args.pixels, width, turn=args.turn,
-                                   invert=args.invert, jpeg=args.jpeg)
+                                   invert=args.invert, jpeg=args.jpeg, noise=args.noise,
+                                   seed=seed)
                     results.append(check(data, ".jpg" if args.jpeg else ".png", size, size,
                                          args.folder, turn=args.turn, options=options))
                 perfect = sum(r["accuracy"] == 1.0 for r in results)
