@@ -453,7 +453,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_jigsaw_outlines.py": ("test_noise_of_half_a_percent_of_a_piece_is_tolerated",
                                 "test_the_aligned_grouping_rebuilds_noisy_cuts"),
     "test_outside_cutters.py": (
-        "test_three_bezier_pieces_in_noise_are_rebuilt_with_aligned_grouping",),
+        "test_three_bezier_pieces_in_noise_are_rebuilt_with_aligned_grouping",
+        "test_from_the_picture_the_truth_is_among_the_boards"),
     "test_kakuro.py": ("test_published_puzzles_have_their_published_solution_only",),
     "test_memory_limits.py": (
         "test_a_native_library_that_exits_is_out_of_memory_not_no_solution",

@@ -103,27 +103,35 @@ def test_a_file_of_cut_lines_is_read_as_the_faces_they_enclose(tmp_path, frame, 
     assert said in result.stderr, result.stderr
 
 
-def _noisy_board_is_truth(tmp_path, source: str, size: int, seed: int, noise: float) -> bool:
-    """The first board `satpuzzle solve FILE --grouping aligned` gives for a noisy
-    three-Bezier cut is the truth (up to a turn of the whole board)."""
+def _noisy_boards_against_truth(tmp_path, source: str, size: int, seed: int, noise: float
+                                ) -> list[bool]:
+    """For each board `satpuzzle solve FILE --grouping aligned --limit 64` gives for a noisy
+    three-Bezier cut, whether it is the truth (up to a turn of the whole board)."""
     made = outside_cutters.cut(size, size, "bezier", seed=seed, noise=noise)
     files = outside_cutters.write(made, tmp_path, f"bezier-{size}-{seed}-{noise}")
-    result = run_cli("solve", files[source], "--grouping", "aligned", "--format", "json")
+    result = run_cli("solve", files[source], "--grouping", "aligned", "--format", "json",
+                     "--limit", "64")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    solution = json.loads(result.stdout)["solutions"][0]
     order = outside_cutters.read_order(made, files[source], 80)
     assert sorted(order) == list(range(size * size))
-    board = [[order[cell[0]] for cell in row] for row in solution]
-    return outside_cutters.neighbour_accuracy(list(made.cells), board) == 1.0
+    return [outside_cutters.neighbour_accuracy(
+        list(made.cells), [[order[cell[0]] for cell in row] for row in solution]) == 1.0
+        for solution in json.loads(result.stdout)["solutions"]]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize(("source", "noise"), [("svg", 0.005), ("png", 0.0025)])
-def test_three_bezier_pieces_in_noise_are_rebuilt_with_aligned_grouping(tmp_path, seed, source,
-                                                                      noise):
+def test_three_bezier_pieces_in_noise_are_rebuilt_with_aligned_grouping(tmp_path, seed):
     """docs/benchmarks/DETAILS.md, "Pieces cut elsewhere": the tabs compared by laying the
     curves on each other, not by descriptors in the frame of corners found off, rebuild the
-    6x6 cuts at 0.5 % noise from the SVG and 0.25 % from the picture, every seed (the
-    default grouping rebuilds none of them)."""
-    assert _noisy_board_is_truth(tmp_path, source, 6, seed, noise)
+    6x6 cuts at 1 % noise from the SVG, every seed: the first board is the truth (the
+    default grouping rebuilds none of them, from 0.25 % on)."""
+    assert _noisy_boards_against_truth(tmp_path, "svg", 6, seed, 0.01)[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_from_the_picture_the_truth_is_among_the_boards(tmp_path, seed):
+    """From the picture (80 pixels a piece) at 0.5 % noise, the truth is among the boards
+    given: the first, in its 4 turns, for seeds 1 and 3; seed 2 allows 8 boards, the truth
+    not the first (the default grouping gives none with the truth)."""
+    assert any(_noisy_boards_against_truth(tmp_path, "png", 6, seed, 0.005))
