@@ -247,7 +247,9 @@ def _nearest_on(points: Points, curves: Points) -> Points:
     two segments at the nearest vertex (vertices alone would leave a distance of the
     order of their spacing, as large as what tells two tabs apart)."""
     count = curves.shape[1]
-    squared = ((points[:, :, None, :] - curves[:, None, :, :]) ** 2).sum(axis=3)
+    # |p - c|² as |p|² + |c|² - 2 p·c: a batched product, not a k × n × m × 2 array
+    squared = ((points ** 2).sum(axis=2)[:, :, None] + (curves ** 2).sum(axis=2)[:, None, :]
+               - 2 * np.matmul(points, curves.transpose(0, 2, 1)))
     vertex = squared.argmin(axis=2)
     best = np.take_along_axis(curves, vertex[:, :, None], axis=1)
     best_distance = ((points - best) ** 2).sum(axis=2)
