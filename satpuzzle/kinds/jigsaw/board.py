@@ -71,6 +71,9 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     scale = side_shapes.piece_size(shapes)
     pieces: list[side_shapes.Piece] = []
     left_out: list[InputError] = []
+    read = shapes if isinstance(shapes, outlines.Outlines) else None
+    # where lines cross (cut-line files, pictures of lines): known corners, and the grid
+    known = read.corners if read is not None and read.corners is not None else None
     for index, outline in enumerate(shapes):
         area = abs(side_shapes.area(np.asarray(outline, dtype=float)))
         share = area / scale ** 2 if scale > 0 else 0.0
@@ -78,11 +81,13 @@ def board(shapes: list[Points], options: Options, title: str | None = None
             if share < SPECK:
                 raise InputError(f"outline {index + 1}: a speck ({share:.2f} of a piece's "
                                  f"area), no piece")
-            pieces.append(side_shapes.piece(outline, index, scale))
+            pieces.append(side_shapes.piece(outline, index, scale,
+                                            known[index] if known is not None else None))
         except InputError as error:
             left_out.append(error)
     labels = edge_labels(pieces, options) if pieces else []
-    size = parse_board(options.get("board")) or _board_from_borders(labels)
+    grid = read.grid if read is not None and not left_out else None
+    size = parse_board(options.get("board")) or grid or _board_from_borders(labels)
     # open paths left out (cut lines) are the likelier cause when the closed ones make no board
     note = shapes.open_paths_note() if isinstance(shapes, outlines.Outlines) else ""
     first = f"{note}; " if note else ""

@@ -223,3 +223,40 @@ def test_a_page_round_the_frame_and_a_background_are_no_pieces(tmp_path):
     assert solved.returncode == 0, solved.stderr
     solution = json.loads(solved.stdout)["solutions"][0]
     assert outside_cutters.identity_turn(solution, rows, cols) is not None, solution
+
+
+@needs_shapely
+@pytest.mark.parametrize("layout", outside_cutters.LAYOUTS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_noisy_cut_lines_are_rebuilt_on_their_crossings(tmp_path, layout, seed):
+    """Draradech-style cut lines wobbling by 0.2 % of a piece (their ends kept on the
+    crossings): the corner finder alone lands 0.02 piece sizes off the crossings and no
+    board comes out; with the crossings as the pieces' corners, the identity, 6×6."""
+    made = outside_cutters.cut(6, 6, "bezier", seed=seed)
+    files = outside_cutters.write_cut_lines(made, tmp_path, f"noisy-{layout}", layout, 0.1,
+                                            0.002, seed)
+    solved = run_cli("solve", files["svg"], "--format", "json")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, 6, 6) is not None, solution
+
+
+def test_a_found_corner_goes_onto_a_known_one_nearby_only():
+    """sides.piece(known=...): a corner found within KNOWN_SNAP of a known point goes there;
+    one farther keeps its place; NaN rows are ignored."""
+    import numpy as np
+
+    from satpuzzle.kinds.jigsaw import sides
+
+    square = np.array([(x, 0.0) for x in np.linspace(0, 100, 50, endpoint=False)]
+                      + [(100.0, y) for y in np.linspace(0, 100, 50, endpoint=False)]
+                      + [(x, 100.0) for x in np.linspace(100, 0, 50, endpoint=False)]
+                      + [(0.0, y) for y in np.linspace(100, 0, 50, endpoint=False)])
+    plain = sides.piece(square, 0, 100.0)
+    known = np.array([[1.5, -1.0], [np.nan, np.nan], [100.0 + 20.0, 100.0]])
+    moved = sides.piece(square, 0, 100.0, known)
+    nearest = [int(np.argmin(np.linalg.norm(plain.corner_points - point, axis=1)))
+               for point in known[[0, 2]]]
+    assert np.allclose(moved.corner_points[nearest[0]], [1.5, -1.0])  # 1.8 away: snapped
+    assert np.allclose(moved.corner_points[nearest[1]], plain.corner_points[nearest[1]])
+    assert sides.KNOWN_SNAP * 100.0 < 20.0

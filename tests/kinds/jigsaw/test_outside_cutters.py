@@ -85,22 +85,24 @@ CUT_LINES = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60">
 """
 
 
-@pytest.mark.parametrize(("frame", "said"), [
-    ('<path d="M0 0 H60 V60 H0 Z"/>\n', "cannot tell the board of 9 pieces"),
-    ("", ("lines.svg:2:1: error: a cut line ends at (60, 40) meeting no other line nor "
-          "the frame: the pieces along it are not closed"))])
-def test_a_file_of_cut_lines_is_read_as_the_faces_they_enclose(tmp_path, frame, said):
+def test_a_file_of_cut_lines_is_read_as_the_faces_they_enclose(tmp_path):
     """A generator that writes a cut as its lines (open paths), not one closed path per
-    piece: with its frame, the pieces are the faces the lines enclose (9 here, nearly
-    square: their flat sides tell no board); without, the line left open is said. Real cuts
-    rebuilt from their lines: tests/kinds/jigsaw/test_cut_lines.py."""
+    piece: with its frame, the pieces are the faces the lines enclose (9 here, on the 3×3
+    grid the lines make, which gives the board's size even where nearly square pieces' flat
+    sides tell none); without, the line left open is said. Real cuts rebuilt from their
+    lines: tests/kinds/jigsaw/test_cut_lines.py."""
     pytest.importorskip("shapely", reason="shapely (the outlines extra) is not installed")
     path = tmp_path / "lines.svg"
-    path.write_text(CUT_LINES.format(frame=frame))
+    path.write_text(CUT_LINES.format(frame='<path d="M0 0 H60 V60 H0 Z"/>\n'))
+    result = run_cli("import", "outlines", path)
+    assert result.returncode == 0, result.stderr
+    assert "size: 3x3" in result.stdout and result.stdout.count("\n     ") >= 9
+    path.write_text(CUT_LINES.format(frame=""))
     result = run_cli("solve", path)
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert said in result.stderr, result.stderr
+    assert ("lines.svg:2:1: error: a cut line ends at (60, 40) meeting no other line nor the "
+            "frame: the pieces along it are not closed") in result.stderr, result.stderr
 
 
 def _noisy_boards_against_truth(tmp_path, source: str, size: int, seed: int, noise: float
