@@ -29,6 +29,9 @@ from satpuzzle.kinds.sudoku.puzzle import KIND, Grid, SudokuInstance, diagonal_u
 # Sudoku orders")
 DEFAULT_PRUNE = "none"
 
+# the grid size from which CaDiCaL runs with its own options (see encode)
+SOLVER_DEFAULTS_FROM = 25
+
 
 class SudokuFormula(Formula):
     """A Sudoku formula: every puzzle variable is a candidate of an empty cell and occurs in
@@ -102,7 +105,12 @@ def encode(instance: SudokuInstance) -> Formula:
     leave."""
     formula = SudokuFormula(KIND)
     formula.one_hot = True  # each empty cell holds exactly one candidate variable
-    formula.settled_by_propagation = True  # see solving.ModelStream
+    # CaDiCaL's options that make a model found without a decision the only one
+    # (solving.ModelStream) pay on small grids' uniqueness proofs; from 25×25 on they
+    # cost the first solution (no variable elimination, no lucky phases): under
+    # CaDiCaL's defaults the Gecode 25×25 set answered 18 of 18 within 10 s of CPU
+    # against 16 (docs/benchmarks/DETAILS.md, "Large Sudoku orders")
+    formula.settled_by_propagation = instance.size < SOLVER_DEFAULTS_FROM
     formula.summary = _summary(instance)
     shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
                    instance.diagonals)

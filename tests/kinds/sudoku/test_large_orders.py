@@ -172,3 +172,36 @@ def test_the_command_line_takes_a_level_and_refuses_an_unknown_one(tmp_path: Pat
     assert bad.returncode == 2
     lines = bad.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in bad.stderr
+
+
+def test_large_grids_leave_cadical_its_own_options() -> None:
+    """From 25×25 on the formula does not ask for the options under which a model found by
+    propagation alone is taken as the only one (solving.ModelStream); smaller grids do."""
+    from benchmarks.suites import generated_sudoku
+
+    assert rules.encode(generated_sudoku(3, 0.5, 0)).settled_by_propagation
+    assert rules.encode(generated_sudoku(4, 0.5, 0)).settled_by_propagation
+    assert not rules.encode(generated_sudoku(5, 0.5, 0)).settled_by_propagation
+    assert not rules.encode(generated_sudoku(6, 0.5, 0)).settled_by_propagation
+
+
+def test_uniqueness_on_a_large_grid_is_decided_by_a_second_search() -> None:
+    """Without the propagation shortcut a 25×25 is still called unique or not rightly: one
+    cell emptied (its digit forced) has one solution; two rows of one band emptied have at
+    least two (the rows swapped), each passing the checker."""
+    from benchmarks.suites import generated_sudoku
+
+    full = generated_sudoku(5, 0.0, 7)
+    one_empty = [list(row) for row in full.givens]
+    one_empty[3][4] = 0
+    single = satpuzzle.count(SudokuInstance(5, 5, one_empty), limit=2)
+    assert (single.count, single.complete) == (1, True)
+    two_rows = [list(row) for row in full.givens]
+    two_rows[5] = [0] * 25
+    two_rows[7] = [0] * 25
+    double = SudokuInstance(5, 5, two_rows)
+    assert satpuzzle.count(double, limit=2).count == 2
+    answers = list(satpuzzle.solutions(double, limit=2))
+    assert len(answers) == 2 and answers[0] != answers[1]
+    for answer in answers:
+        assert violations(double.givens, 5, 5, answer) == []
