@@ -109,7 +109,7 @@ def encode(instance: SudokuInstance) -> Formula:
     # (solving.ModelStream) pay on small grids' uniqueness proofs; from 25×25 on they
     # cost the first solution (no variable elimination, no lucky phases): under
     # CaDiCaL's defaults the Gecode 25×25 set answered 18 of 18 within 10 s of CPU
-    # against 16 (docs/benchmarks/DETAILS.md, "Large Sudoku orders")
+    # against 16-17 (docs/benchmarks/DETAILS.md, "Large Sudoku orders")
     formula.settled_by_propagation = instance.size < SOLVER_DEFAULTS_FROM
     formula.summary = _summary(instance)
     shape = _shape(instance.box_rows, instance.box_cols, _hashable(instance.regions),
