@@ -260,3 +260,31 @@ def test_a_found_corner_goes_onto_a_known_one_nearby_only():
     assert np.allclose(moved.corner_points[nearest[0]], [1.5, -1.0])  # 1.8 away: snapped
     assert np.allclose(moved.corner_points[nearest[1]], plain.corner_points[nearest[1]])
     assert sides.KNOWN_SNAP * 100.0 < 20.0
+
+
+@needs_shapely
+def test_a_spur_where_noisy_lines_cross_before_their_vertex_is_no_loose_end(tmp_path):
+    """Two noisy lines crossing just before the vertex they both end on leave a spur of a
+    few thousandths of a unit: no cut that stops short (a 20×20 file at 0.5 % noise was
+    refused for one), so the file is read as without it; a loose end a tenth of a piece long
+    is still refused."""
+    import re
+
+    made = outside_cutters.cut(4, 4, "bezier", seed=1)
+    files = outside_cutters.write_cut_lines(made, tmp_path, "spur", "edges", 0.1)
+    text = files["svg"].read_text()
+    first = re.search(r'<path d="([^"]*)"', text)
+    assert first is not None
+    x, y = map(float, re.findall(r"[-\d.]+", first.group(1))[-2:])  # an interior vertex
+
+    def with_end(dx: float, dy: float) -> Path:
+        path = tmp_path / f"spur-{dx}.svg"
+        path.write_text(text.replace(first.group(1), f"{first.group(1)} L{x + dx:.3f} "
+                                                     f"{y + dy:.3f}", 1))
+        return path
+
+    solved = run_cli("solve", with_end(0.003, 0.004), "--format", "json")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, 4, 4) is not None
+    assert "leaves two pieces joined" in _one_line_refusal(with_end(0.6, 1.2))
