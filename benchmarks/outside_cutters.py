@@ -715,7 +715,12 @@ def stage_times(path: Path) -> dict[str, tuple[float, float]]:
     times = {}
     text = path.read_text()
     wall, cpu = time.perf_counter(), time.process_time()
-    found = reader.read(text, str(path))
+    try:
+        found = reader.read(text, str(path))
+    except InputError:  # refused while reading: its time, and no board stage
+        times["read"] = (time.perf_counter() - wall, time.process_time() - cpu)
+        times["board"] = (math.nan, math.nan)
+        return times
     times["read"] = (time.perf_counter() - wall, time.process_time() - cpu)
     wall, cpu = time.perf_counter(), time.process_time()
     with contextlib.suppress(InputError):  # a board refused still took its time
