@@ -19,14 +19,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -124,22 +120,12 @@ def check(data: bytes, suffix: str, rows: int, cols: int, folder: Path,
     path.write_bytes(data)
     found = outlines.read(data, str(path))
     cells = cells_of(found, rows, cols, turn)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--format",
-                          "json", *options], check=False, capture_output=True, text=True,
-                         timeout=timeout)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    result: dict[str, object] = {"pieces": len(found), "wall": wall, "cpu": cpu,
+    run = outside_cutters.run_solve(path, timeout, options, limit=1)
+    result: dict[str, object] = {"pieces": len(found), "wall": run.wall, "cpu": run.cpu,
                                  "accuracy": 0.0, "error": ""}
-    if run.returncode != 0 or not run.stdout.strip():
-        result["error"] = (run.stderr.strip().splitlines() or ["no output"])[-1][:160]
-        return result
-    solutions = json.loads(run.stdout).get("solutions") or []
-    if not solutions:
-        result["error"] = "no board"
+    solutions = run.solutions
+    if run.status != 0 or not solutions:
+        result["error"] = run.message[:160] or "no board"
         return result
     board = [[cell[0] if cell else None for cell in row] for row in solutions[0]]
     if len(set(cells)) == len(cells) == rows * cols:

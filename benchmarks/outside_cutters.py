@@ -641,35 +641,55 @@ class Outcome:
     message: str  # the last stderr line
 
 
-def solve_file(cut_: OutsideCut, path: Path, pixels: int, timeout: float,
-               options: tuple[str, ...] = ()) -> Outcome:
-    """`satpuzzle solve PATH --format json --limit LIMIT` as a user runs it (a whole
-    process), its boards checked against the truth."""
+@dataclass
+class SolveRun:
+    """One `satpuzzle solve PATH --format json` process: its exit status, the boards it
+    gave, wall and CPU seconds, and the last line it wrote to stderr."""
+
+    status: int
+    solutions: list[list[list[list[int] | None]]]
+    wall: float
+    cpu: float
+    message: str
+
+
+def run_solve(path: Path, timeout: float, options: tuple[str, ...] = (),
+              limit: int | None = None) -> SolveRun:
+    """`satpuzzle solve PATH --format json --limit LIMIT --timeout T` as a user runs it (a
+    whole process), timed by getrusage of the children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--format",
-                             "json", "--limit", str(LIMIT), "--timeout", str(timeout),
+                             "json", "--limit", str(limit or LIMIT), "--timeout", str(timeout),
                              *options],
                             capture_output=True, text=True, timeout=timeout + 120, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    message = lines[-1] if lines else ""
     try:
         answer = json.loads(result.stdout) if result.stdout.strip() else {}
     except json.JSONDecodeError:
         answer = {}
-    solutions = answer.get("solutions") or []
+    return SolveRun(result.returncode, answer.get("solutions") or [], wall, cpu,
+                    lines[-1] if lines else "")
+
+
+def solve_file(cut_: OutsideCut, path: Path, pixels: int, timeout: float,
+               options: tuple[str, ...] = ()) -> Outcome:
+    """`satpuzzle solve PATH --format json --limit LIMIT` as a user runs it (a whole
+    process), its boards checked against the truth."""
+    run = run_solve(path, timeout, options)
+    solutions = run.solutions
     if not solutions:
-        return Outcome(result.returncode, False, 0.0, False, 0, wall, cpu, message)
+        return Outcome(run.status, False, 0.0, False, 0, run.wall, run.cpu, run.message)
     order = read_order(cut_, path, pixels)
     scores = [neighbour_accuracy(list(cut_.cells),
                                  [[None if cell is None else order[cell[0]] for cell in row]
                                   for row in solution])
               for solution in solutions]
-    return Outcome(result.returncode, scores[0] == 1.0, scores[0], max(scores) == 1.0,
-                   len(solutions), wall, cpu, message)
+    return Outcome(run.status, scores[0] == 1.0, scores[0], max(scores) == 1.0,
+                   len(solutions), run.wall, run.cpu, run.message)
 
 
 def solve_cut_lines(cut_: OutsideCut, path: Path, timeout: float,
@@ -677,32 +697,18 @@ def solve_cut_lines(cut_: OutsideCut, path: Path, timeout: float,
     """`satpuzzle solve PATH --format json --limit LIMIT` on a cut-line file: perfect when
     the first board is the identity up to a turn of the whole board; neighbours counted by
     the cells the pieces read sit in."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "satpuzzle", "solve", str(path), "--format",
-                             "json", "--limit", str(LIMIT), "--timeout", str(timeout),
-                             *options],
-                            capture_output=True, text=True, timeout=timeout + 120, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    message = lines[-1] if lines else ""
-    try:
-        answer = json.loads(result.stdout) if result.stdout.strip() else {}
-    except json.JSONDecodeError:
-        answer = {}
-    solutions = answer.get("solutions") or []
+    run = run_solve(path, timeout, options)
+    solutions = run.solutions
     if not solutions:
-        return Outcome(result.returncode, False, 0.0, False, 0, wall, cpu, message)
+        return Outcome(run.status, False, 0.0, False, 0, run.wall, run.cpu, run.message)
     order = in_place_order(cut_, path)
     cells = [(r, c) for r in range(cut_.rows) for c in range(cut_.cols)]
     turns = [identity_turn(solution, cut_.rows, cut_.cols) for solution in solutions]
     neighbours = neighbour_accuracy(cells, [[None if cell is None else order[cell[0]]
                                              for cell in row] for row in solutions[0]])
-    return Outcome(result.returncode, turns[0] is not None, neighbours,
-                   any(turn is not None for turn in turns), len(solutions), wall, cpu,
-                   message)
+    return Outcome(run.status, turns[0] is not None, neighbours,
+                   any(turn is not None for turn in turns), len(solutions), run.wall, run.cpu,
+                   run.message)
 
 
 def stage_times(path: Path) -> dict[str, tuple[float, float]]:

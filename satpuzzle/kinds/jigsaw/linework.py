@@ -95,12 +95,9 @@ def _crossings(pieces: npt.NDArray[np.int32], count: int) -> list[Points]:
 def _drawn_as_lines(mask: npt.NDArray[np.bool_]) -> bool:
     """Whether the foreground's largest shape is thin, as drawn lines are (a cut's network
     of lines, or one scattered piece drawn as its outline)."""
-    from scipy import ndimage
-
-    shapes, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
-    if count == 0:
+    if not mask.any():
         return False
-    largest = shapes == int(np.argmax(np.bincount(shapes.ravel())[1:])) + 1
+    largest = _largest(mask)
     rows, cols = np.nonzero(largest)
     box_area = (rows.max() - rows.min() + 1) * (cols.max() - cols.min() + 1)
     return bool(largest.sum() <= MAX_LINE_COVER * box_area)
