@@ -99,12 +99,14 @@ class JigsawKind(Kind):
                                    "help": "jigsaw outlines: how a side is described: points "
                                            "along it (arc, default), ordinates at abscissae "
                                            "or a chain code (Behague (2024), §2.3, §2.1)"}),
-        Option(("--grouping",), {"choices": ("pairs", "kmeans", "aligned"),
+        Option(("--grouping",), {"choices": ("pairs", "kmeans", "aligned", "assembled"),
                                  "help": "jigsaw outlines: edge classes from the best pairing "
                                          "of tabs and blanks (pairs, default), k-means "
-                                         "(Behague (2024), §2.2; needs scikit-learn), or the "
+                                         "(Behague (2024), §2.2; needs scikit-learn), the "
                                          "best pairing of the curves laid on each other "
-                                         "(aligned)"}),
+                                         "(aligned), or the pairs of the least-cost board "
+                                         "assembled from each side's likeliest partners "
+                                         "(assembled)"}),
         Option(("--edge-classes",), {"metavar": "K|auto",
                                      "help": "jigsaw outlines with --grouping kmeans: k "
                                              "(default one per tab; auto: best silhouette)"}),
