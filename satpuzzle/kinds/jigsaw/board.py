@@ -40,7 +40,7 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 )
 
 Points = npt.NDArray[np.float64]
-GROUPINGS = ("pairs", "kmeans", "aligned")
+GROUPINGS = ("pairs", "kmeans", "aligned", "assembled")
 MERGE = 3.0  # pairs closer than this many typical pair distances share a class
 ALIGNED_MERGE = 0.9  # the same for the aligned costs (measured: DETAILS.md), the typical
 ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
@@ -85,8 +85,9 @@ def board(shapes: list[Points], options: Options, title: str | None = None
                                             known[index] if known is not None else None))
         except InputError as error:
             left_out.append(error)
-    labels = edge_labels(pieces, options) if pieces else []
     grid = read.grid if read is not None and not left_out else None
+    labels = edge_labels(pieces, options, parse_board(options.get("board")) or grid
+                         ) if pieces else []
     size = parse_board(options.get("board")) or grid or _board_from_borders(labels)
     # open paths left out (cut lines) are the likelier cause when the closed ones make no board
     note = shapes.open_paths_note() if isinstance(shapes, outlines.Outlines) else ""
@@ -122,8 +123,10 @@ def _border_count(labels: list[Piece]) -> str:
            f"pieces has {wanted} edge pieces"
 
 
-def edge_labels(pieces: list[side_shapes.Piece], options: Options) -> list[Piece]:
-    """Each piece's four labels (top, right, bottom, left: its sides in order)."""
+def edge_labels(pieces: list[side_shapes.Piece], options: Options,
+                size: tuple[int, int] | None = None) -> list[Piece]:
+    """Each piece's four labels (top, right, bottom, left: its sides in order); `size`, the
+    board's when known (else the flat sides tell it), is used by the `assembled` grouping."""
     descriptor = str(options.get("descriptor") or side_shapes.DESCRIPTORS[0])
     grouping = str(options.get("grouping") or GROUPING)
     if grouping not in GROUPINGS:
@@ -136,7 +139,10 @@ def edge_labels(pieces: list[side_shapes.Piece], options: Options) -> list[Piece
         vectors = np.array([side_shapes.describe(pieces[p].sides[s], descriptor)
                             for p, s in found])
         shapes = [pieces[p].sides[s].shape for p, s in found]
-        if grouping == "aligned":
+        if grouping == "assembled":
+            classes = _assembled(pieces, found, shapes, size,
+                                 float(options.get("merge") or ALIGNED_MERGE))
+        elif grouping == "aligned":
             classes = _aligned([pieces[p].sides[s] for p, s in found], shapes,
                                float(options.get("merge") or ALIGNED_MERGE))
         elif grouping == "pairs":
@@ -170,6 +176,46 @@ def _aligned(found: list[side_shapes.Side], shapes: list[int], merge: float) -> 
     tabs = [side for side, shape in zip(found, shapes) if shape == side_shapes.TAB]
     blanks = [side for side, shape in zip(found, shapes) if shape == side_shapes.BLANK]
     return _paired_by_cost(sidematch.costs(tabs, blanks, size), shapes, merge, ALIGNED_FLOOR)
+
+
+def _assembled(pieces: list[side_shapes.Piece], found: list[tuple[int, int]],
+               shapes: list[int], size: tuple[int, int] | None, merge: float) -> list[int]:
+    """One class per pair of neighbouring sides of the least-cost board assembled from the
+    aligned costs' candidate pairs (satpuzzle.kinds.jigsaw.assembly); where none is found,
+    the classes of `_aligned`."""
+    from satpuzzle.kinds.jigsaw import assembly, sidematch
+
+    sides = [pieces[p].sides[s] for p, s in found]
+    length = float(np.median([side.length for side in sides]))
+    tabs = [i for i, shape in enumerate(shapes) if shape == side_shapes.TAB]
+    blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
+    cost = sidematch.costs([sides[i] for i in tabs], [sides[i] for i in blanks], length,
+                           assembly.REFINED)
+    kinds = [(piece.sides[0].shape, piece.sides[1].shape, piece.sides[2].shape,
+              piece.sides[3].shape) for piece in pieces]
+    size = size or _board_from_borders(kinds)
+    number = [4 * p + s for p, s in found]
+    placed = None
+    if size is not None:
+        found_pairs = assembly.pairs(kinds, [number[i] for i in tabs],
+                                     [number[i] for i in blanks], cost)
+        placed = assembly.assemble(kinds, found_pairs, *size)
+    if placed is None or size is None:
+        return _paired_by_cost(cost, shapes, merge, ALIGNED_FLOOR)
+    index = {side: i for i, side in enumerate(number)}
+    classes = [-1] * len(found)
+    cols = size[1]
+    for cell, (piece, turn) in enumerate(placed):
+        r, c = divmod(cell, cols)
+        for direction, (dr, dc) in ((assembly.RIGHT, (0, 1)), (assembly.BOTTOM, (1, 0))):
+            if r + dr >= size[0] or c + dc >= cols:
+                continue
+            neighbour, its_turn = placed[(r + dr) * cols + c + dc]
+            mine = index[4 * piece + (direction - turn) % 4]
+            theirs = index[4 * neighbour + (direction + 2 - its_turn) % 4]
+            classes[mine] = classes[theirs] = 2 * cell + (direction == assembly.BOTTOM)
+    numbered = {group: n for n, group in enumerate(sorted(set(classes)))}
+    return [numbered[group] for group in classes]
 
 
 def _paired_by_cost(cost: Points, shapes: list[int], merge: float, floor: float = 0.0

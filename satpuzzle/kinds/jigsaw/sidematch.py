@@ -50,15 +50,17 @@ APART_FLOOR = 1e-6  # the typical corners' distance, squared, as at least this (
 CHUNK = 256  # pairs refined at once (memory: CHUNK × MIDDLE_POINTS × CURVE_POINTS)
 
 
-def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float) -> Costs:
+def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float,
+          candidates: int = CANDIDATES) -> Costs:
     """tabs × blanks: how badly each tab fits each blank (mean squared distance, in piece
-    sizes squared, after the best rigid placing; see the module's doc)."""
+    sizes squared, after the best rigid placing; see the module's doc); `candidates` blanks
+    per tab and tabs per blank refined in (2)."""
     if not tabs or not blanks:
         return np.zeros((len(tabs), len(blanks)))
     tab_curves = [_curve(side, size) for side in tabs]
     blank_curves = [_curve(side, size) for side in blanks]
     rough, placing = _slid_procrustes(tab_curves, blank_curves)
-    keep = min(CANDIDATES, len(blanks), len(tabs))
+    keep = min(candidates, len(blanks), len(tabs))
     chosen = np.zeros(rough.shape, dtype=bool)
     rows = np.arange(len(tabs))[:, None]
     chosen[rows, np.argsort(rough, axis=1)[:, :keep]] = True

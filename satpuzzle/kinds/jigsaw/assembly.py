@@ -1,0 +1,186 @@
+"""The board itself tells which blank a tab fits (the `assembled` grouping of
+satpuzzle.kinds.jigsaw.board): under noise a side's least-cost partner is often not its true
+one, but a board where every piece sits beside four neighbours leaves little room for a wrong
+pair, as jigsaw assembly solvers use it (Gallagher 2012; Pomeranz et al. 2011, §3; Paikin and
+Tal 2015).
+
+  1. Candidates: for every tab its KEPT cheapest blanks, and for every blank its KEPT
+     cheapest tabs (either way makes the pair a candidate), with the pair's cost.
+  2. Assembly: the cells filled in reading order (beam search, Pomeranz et al. 2011 place
+     pieces so too): a piece and turn go into a cell when its sides facing the border are
+     flat, the others not, and its sides facing the pieces already left of it and above it
+     are candidates of theirs; every partial board of one depth has the same edges matched,
+     so their total costs compare, and the BEAM cheapest are kept (those equal in the pieces
+     used and in the last row placed merged, the cheaper kept). The first cell holds one
+     corner piece on a square board (every board can be turned to put it there), any of the
+     four otherwise.
+  3. The cheapest whole board fixes the pairing: each pair of neighbouring sides its own
+     class, so that the labels allow that board (and its turns) only.
+
+No whole board (a side misread as flat, a true partner outside the candidates): None, and the
+caller falls back to a pairing. Time and memory: at most BEAM × cells partial boards, each
+tried with the candidates of one side (KEPT to 2 × KEPT of them).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+Costs = npt.NDArray[np.float64]
+
+KEPT = 6  # candidate partners per side
+REFINED = 120  # partners per side whose costs are refined (sidematch.costs): the rough
+# stage ranks a true partner up to 94th under 1 % noise (10×10); one left unrefined costs
+# as much as a thousand true pairs and puts the true board out of the beam
+BEAM = 300  # partial boards kept per cell
+ONE_SIDED = 4  # times KEPT tried in a cell meeting one placed piece only
+# a side's directions on the board: 0 top, 1 right, 2 bottom, 3 left; piece side s, turned
+# by t quarter turns clockwise, faces (s + t) % 4
+TOP, RIGHT, BOTTOM, LEFT = range(4)
+
+
+@dataclass(frozen=True)
+class Node:
+    """A partial board: its cost, the pieces used (a bit each), the last `cols` placements
+    (piece, turn), and the node it grew from."""
+
+    cost: float
+    used: int
+    recent: tuple[tuple[int, int], ...]
+    parent: Node | None
+
+
+@dataclass
+class Pairs:
+    """Every tab against every blank: `cost[a, b]` for sides numbered 4 × piece + side (inf
+    where a and b are not a tab and a blank); the pieces tried in a cell are the `kept`
+    cheapest partners of a side it meets among the pieces and turns that fit the cell's
+    border (computed once per side, direction and border)."""
+
+    cost: Costs
+    kinds: list[tuple[int, int, int, int]]
+    kept: int
+    _fitting: dict[tuple[bool, ...], list[tuple[int, int]]] = field(default_factory=dict)
+    _best: dict[tuple[int, int, tuple[bool, ...]], list[tuple[int, int]]] = field(
+        default_factory=dict)
+
+    def best(self, side: int, facing: int, border: tuple[bool, ...]) -> list[tuple[int, int]]:
+        """The (piece, turn) fitting `border`, the cheapest first by their side facing
+        `facing` against `side`."""
+        key = (side, facing, border)
+        if key not in self._best:
+            fitting = self._fitting.get(border)
+            if fitting is None:
+                fitting = self._fitting[border] = [
+                    (piece, turn) for piece, sides in enumerate(self.kinds) for turn in range(4)
+                    if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
+            facing_sides = np.array([4 * piece + (facing - turn) % 4
+                                     for piece, turn in fitting], dtype=np.intp)
+            costs = self.cost[side, facing_sides] if len(fitting) else np.zeros(0)
+            order = np.argsort(costs, kind="stable")
+            self._best[key] = [fitting[i] for i in order if np.isfinite(costs[i])]
+        return self._best[key]
+
+
+def pairs(kinds: list[tuple[int, int, int, int]], tabs: list[int], blanks: list[int],
+          cost: Costs, kept: int = KEPT) -> Pairs:
+    """The Pairs of a tabs × blanks cost matrix, its rows the sides `tabs`, its columns the
+    sides `blanks` (numbered 4 × piece + side)."""
+    full = np.full((4 * len(kinds), 4 * len(kinds)), np.inf)
+    if tabs and blanks:
+        full[np.ix_(tabs, blanks)] = cost
+        full[np.ix_(blanks, tabs)] = cost.T
+    return Pairs(full, kinds, kept)
+
+
+def assemble(kinds: list[tuple[int, int, int, int]], found: Pairs, rows: int, cols: int,
+             beam: int = BEAM) -> list[tuple[int, int]] | None:
+    """The cheapest board found: per cell in reading order (piece, turn); None when no whole
+    board was found. `kinds`: each piece's sides, 0 flat, else a tab or a blank."""
+    if len(kinds) != rows * cols:
+        return None
+    order = sorted(range(rows * cols), key=lambda cell: (sum(divmod(cell, cols)), cell))
+    step = {cell: i for i, cell in enumerate(order)}
+    # per step, the steps back at which its left and upper neighbours were placed
+    back = [(i - step[cell - 1] if cell % cols else 0,
+             i - step[cell - cols] if cell >= cols else 0) for i, cell in enumerate(order)]
+    window = max(max(pair) for pair in back)
+    layer = _first_cell(kinds, rows, cols)
+    for i in range(1, rows * cols):
+        grown: dict[tuple[int, tuple[tuple[int, int], ...]], Node] = {}
+        for parent in layer:
+            for child in _children(parent, order[i], back[i], window, found, (rows, cols)):
+                key = (child.used, child.recent)
+                if key not in grown or child.cost < grown[key].cost:
+                    grown[key] = child
+        layer = heapq.nsmallest(beam, grown.values(), key=lambda node: node.cost)
+        if not layer:
+            return None
+    placed: list[tuple[int, int]] = []
+    node: Node | None = min(layer, key=lambda node: node.cost)
+    while node is not None:
+        placed.append(node.recent[-1])
+        node = node.parent
+    board = [(0, 0)] * (rows * cols)
+    for cell, placement in zip(order, placed[::-1]):
+        board[cell] = placement
+    return board
+
+
+def _facing(kinds: tuple[int, int, int, int], turn: int, direction: int) -> int:
+    return kinds[(direction - turn) % 4]
+
+
+def _border(cell: int, rows: int, cols: int) -> tuple[bool, ...]:
+    """Which of the cell's four directions meet the board's border."""
+    r, c = divmod(cell, cols)
+    return (r == 0, c == cols - 1, r == rows - 1, c == 0)
+
+
+def _first_cell(kinds: list[tuple[int, int, int, int]], rows: int, cols: int) -> list[Node]:
+    """The top left cell: a corner piece turned to fit it (one corner piece on a square
+    board, where every board can be turned to put it there)."""
+    border = _border(0, rows, cols)
+    firsts = [Node(0.0, 1 << piece, ((piece, turn),), None)
+              for piece, sides in enumerate(kinds) for turn in range(4)
+              if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
+    return firsts[:1] if rows == cols and len(kinds) > 1 else firsts
+
+
+def _children(node: Node, cell: int, back: tuple[int, int], window: int, found: Pairs,
+              size: tuple[int, int]) -> list[Node]:
+    """The partial boards one piece more: a piece and turn in `cell` fitting the border,
+    among the kept partners of the sides it meets (left and above, placed `back` steps
+    before), costed by both; each keeps its last `window` placements."""
+    border = _border(cell, *size)
+    # the neighbours' sides facing the cell, and the direction each meets
+    meets = []
+    for steps, (way, facing) in zip(back, ((RIGHT, LEFT), (BOTTOM, TOP))):
+        if steps:
+            piece, turn = node.recent[-steps]
+            meets.append((4 * piece + (way - turn) % 4, facing))
+    tried: set[tuple[int, int]] = set()
+    children = []
+    for from_side, facing in meets:
+        # a cell meeting one placed piece (the first row and column) has one side to tell
+        # its piece by: more are tried there
+        left = found.kept * (1 if len(meets) > 1 else ONE_SIDED)
+        for piece, turn in found.best(from_side, facing, border):
+            if node.used >> piece & 1 or (piece, turn) in tried:
+                continue
+            if left == 0:
+                break
+            left -= 1
+            tried.add((piece, turn))
+            total = node.cost + sum(float(found.cost[meeting, 4 * piece + (way - turn) % 4])
+                                    for meeting, way in meets)
+            if not np.isfinite(total):
+                continue
+            recent = (*node.recent[-(window - 1):], (piece, turn)) if window > 1 else (
+                (piece, turn),)
+            children.append(Node(total, node.used | 1 << piece, recent, node))
+    return children
