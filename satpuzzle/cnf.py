@@ -24,10 +24,9 @@ from pysat import _utils as pysat_utils
 # PySAT is told it never runs on the main thread and installs nothing.
 pysat_utils.MainThread.check = staticmethod(lambda: False)
 
-from satpuzzle.dimacs import VarName, header_lines, projection_lines, write_cnf
 from satpuzzle.errors import InputError
+from satpuzzle.instances import VarName
 from satpuzzle.lazy import Lazy
-from satpuzzle.stages import ChildFailed, run_in_child
 
 if TYPE_CHECKING:
     import numpy
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
 # imported by the first formula built: the command line's help needs only the budgets here
 np = Lazy("numpy")
 IDPool = Lazy("pysat.formula", "IDPool")
+_dimacs = Lazy("satpuzzle.dimacs")  # writing DIMACS (to_dimacs), not every run
 
 __all__ = [
     "BYTES_PER_CLAUSE",
@@ -406,6 +406,8 @@ class Formula:
 
     def _pb_in_child(self, lits: Sequence[int], weights: Sequence[int], bound: int,
                      encoding: int) -> tuple[numpy.ndarray, numpy.ndarray, int]:
+        from satpuzzle.stages import ChildFailed, run_in_child  # PB encodings only
+
         allowance = (max_clauses() - self.num_clauses) * PB_BYTES_PER_CLAUSE + PB_MEMORY_MARGIN
 
         def work(_send: Callable[[object], None]) -> tuple[numpy.ndarray, numpy.ndarray, int]:
@@ -477,10 +479,10 @@ class Formula:
         variable map, so that a model from any external solver can be decoded, and the
         projection on the live puzzle variables, so that a model counter counts solutions
         (auxiliaries, and puzzle variables in no clause, would multiply the count)."""
-        header = header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
+        header = _dimacs.header_lines(self.kind, self.summary, self.num_vars, self.num_clauses,
                               self.names, source)
-        header += self.family_header() + projection_lines(self.live_puzzle_vars())
-        return write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
+        header += self.family_header() + _dimacs.projection_lines(self.live_puzzle_vars())
+        return _dimacs.write_cnf(self.num_vars, self.all_clauses(), self.num_clauses, header)
 
 
 # (first, end, family): clauses first..end − 1 (0-based) are the family's

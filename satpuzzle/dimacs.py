@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from satpuzzle.errors import InputError, Position
+from satpuzzle.instances import VarName
 from satpuzzle.lazy import Lazy
 
 np = Lazy("numpy")  # imported by the first model checked against the clauses
@@ -183,9 +184,6 @@ def _problem_line(line: str, path: str, number: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- satpuzzle's header
-
-
-VarName = tuple[object, ...]
 
 
 @dataclass

@@ -36,6 +36,9 @@ InstanceT = TypeVar("InstanceT", bound=Instance)
 # a kind's decoded answer (a grid, a fill, a list of pieces): only its kind looks inside
 Solution: TypeAlias = object
 
+# a CNF variable's name, as the kind that made the variable wrote it: ("cell", 2, 3, 7)
+VarName: TypeAlias = tuple[object, ...]
+
 # JSON as written (json.dumps takes it): mappings and sequences of JSON, and its scalars
 JSONOut: TypeAlias = (
     "Mapping[str, JSONOut] | Sequence[JSONOut] | str | int | float | bool | None")

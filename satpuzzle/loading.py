@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from satpuzzle.dimacs import is_satpuzzle_cnf
+from satpuzzle.codecs import prefixes
 from satpuzzle.errors import InputError
 from satpuzzle.grammar import parse_specs
 from satpuzzle.instances import Instance, Options
@@ -96,8 +96,6 @@ def load(path: str, kind: str | None = None, options: Options | None = None,
     puzzle; anything else is "no such file". `literal`: `path` is a file or directory name
     whatever it looks like (the API's os.PathLike and bytes). Every failure is an InputError
     with a position."""
-    from satpuzzle.formats import links
-
     if "\0" in path and "\n" not in path:  # the system would refuse it (ValueError)
         raise InputError("no such file: a file name cannot hold a NUL character",
                          shorten(path.replace("\0", "\\0")))
@@ -110,9 +108,12 @@ def load(path: str, kind: str | None = None, options: Options | None = None,
     if "\n" in path:
         return load_text(path, PASTED, kind, options)
     exists = os.path.lexists(path)
-    if links.names_a_link(path, exists):
-        name = shorten(path.strip())
-        return Loaded(name, links.read(path, name, kind)[0])
+    if not exists or prefixes.is_explicit_link(path):  # a file's name needs no link codecs
+        from satpuzzle.formats import links
+
+        if links.names_a_link(path, exists):
+            name = shorten(path.strip())
+            return Loaded(name, links.read(path, name, kind)[0])
     if os.path.isdir(path):
         return load_directory(path, kind, options)
     if not exists:
@@ -370,6 +371,8 @@ def infer_kind(text: str, path: str) -> str:
 
 
 def _infer(readings: dict[str, _Reading], text: str, path: str) -> str:
+    from satpuzzle.dimacs import is_satpuzzle_cnf  # a native text only: not every run
+
     scores = {name: reading.fit for name, reading in readings.items()}
     suffix = Path(path).suffix.lower()
     by_name = next((name for name, kind in registry.KINDS.items()

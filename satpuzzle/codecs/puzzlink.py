@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
+from satpuzzle.codecs import prefixes
 from satpuzzle.codecs.lines import MAX_DIGITS, BadEntry, or_list, quoted
 from satpuzzle.instances import Instance, InstanceT
 
@@ -73,7 +74,7 @@ class UrlCodec(Generic[InstanceT]):
 def looks_like(argument: str) -> bool:
     """Whether a command-line argument is a URL: http:// or https:// in any case, blanks
     around it allowed (see `looks_like_bare` for one without a scheme)."""
-    return argument.lstrip()[:8].lower().startswith(("http://", "https://"))
+    return prefixes.is_url(argument)
 
 
 def looks_like_bare(argument: str) -> bool:

@@ -17,11 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
+from satpuzzle.codecs import prefixes
 from satpuzzle.codecs.lines import BadEntry, number, or_list, quoted
 from satpuzzle.errors import InputError
 from satpuzzle.instances import Instance, InstanceT
 
-PREFIX = "sgt:"
+PREFIX = prefixes.SGT_PREFIX
 # a bare game ID (no GAME: before it) starts with the grid size, as every game's parameters
 # do (`7x7`, `7x7m2`, `3x3`, `9j`), then `:` and the description, or `#` and a random seed
 BARE = re.compile(r"[0-9]+(?:x[0-9]+)?[A-Za-z0-9]*[:#]")
@@ -48,7 +49,7 @@ class SgtGame(Generic[InstanceT]):
 def looks_like(argument: str) -> bool:
     """Whether a command-line argument is a game ID by its `sgt:` prefix (any case, blanks
     before it allowed)."""
-    return argument.lstrip()[:len(PREFIX)].lower() == PREFIX
+    return prefixes.is_game_id(argument)
 
 
 def looks_like_bare(argument: str) -> bool:

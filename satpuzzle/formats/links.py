@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from satpuzzle.codecs import puzzlink, sgt
+from satpuzzle.codecs import prefixes, puzzlink, sgt
 from satpuzzle.codecs.lines import BadEntry, source_lines
 from satpuzzle.errors import InputError
 from satpuzzle.grammar.transformer import check_puzzle_lines
@@ -37,7 +37,7 @@ def _url() -> ModuleType:
 def explicit(argument: str) -> bool:
     """Whether a command-line argument says by its prefix that it is a link (`http://`,
     `https://`, `sgt:`; any case, blanks around it allowed)."""
-    return puzzlink.looks_like(argument) or sgt.looks_like(argument)
+    return prefixes.is_explicit_link(argument)
 
 
 def shaped(argument: str) -> bool:

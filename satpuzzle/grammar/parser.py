@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import io
 import sys
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -85,15 +85,16 @@ _NL_POSSESSIVE = "_NL: /(?:\\r?\\n[\\t \\f]*|#[^\\n]*)++/"
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """The parser, its tables read from the user's cache when the grammar, the options and
-    Lark's version are those they were built from (the key on the file's first line), else
+    Lark's version are those they were built from (the key at the file's start), else
     built and saved there. The tables are a pickle, so only a file that the cache layer
     found private to this user is loaded (satpuzzle.usercache)."""
     grammar = _grammar_text()
     if sys.version_info >= (3, 11):
         grammar = grammar.replace(_NL_RUN, _NL_POSSESSIVE)
-    key = hashlib.sha256(f"{lark.__version__} {sorted(_OPTIONS.items())}\n{grammar}"
-                         .encode()).hexdigest().encode() + b"\n"
-    file = usercache.cache_dir() / f"parser-{key[:16].decode()}.lark"
+    # the whole grammar is the key, compared byte for byte (a hash would import hashlib, 2 ms
+    # of every run); a checksum only names the file
+    key = f"{lark.__version__} {sorted(_OPTIONS.items())}\n{grammar}\n\0\n".encode()
+    file = usercache.cache_dir() / f"parser-{zlib.crc32(key):08x}.lark"
     try:
         cached = usercache.read_private(file, _MAX_CACHE_BYTES)
     except usercache.Untrusted:

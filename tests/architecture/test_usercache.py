@@ -52,10 +52,10 @@ def test_parse_tables_are_built_once_then_read_back(tmp_path):
 
 def _planted(cache: Path, tmp_path: Path) -> tuple[Path, Path]:
     """The real tables file replaced by a pickle that would leave a marker file if loaded,
-    behind the right key line."""
+    behind the right key."""
     _parse_in_process(cache)
     (tables,) = _tables(cache)
-    key = tables.read_bytes().split(b"\n", 1)[0] + b"\n"
+    key = tables.read_bytes().split(b"\n\0\n", 1)[0] + b"\n\0\n"  # the grammar, then NUL
     marker = tmp_path / "loaded"
 
     class Payload:
@@ -89,7 +89,7 @@ def test_damaged_or_stale_tables_are_built_again(tmp_path):
     cache = tmp_path / "cache"
     first = _parse_in_process(cache)
     (tables,) = _tables(cache)
-    key = tables.read_bytes().split(b"\n", 1)[0] + b"\n"
+    key = tables.read_bytes().split(b"\n\0\n", 1)[0] + b"\n\0\n"  # the grammar, then NUL
     for content in (key + b"not a pickle", b"another key\n" + b"x" * 100, b""):
         tables.write_bytes(content)
         tables.chmod(0o600)
