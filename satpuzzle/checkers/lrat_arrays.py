@@ -16,7 +16,8 @@ selector."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -346,26 +347,36 @@ COMPILED = _is_compiled() and not _uncached
 _BLAS = "scipy.linalg.cython_blas"
 
 
+@contextmanager
+def blas_refused() -> Iterator[None]:
+    """numba's first compilation in a process, or its first load from the cache, asks whether
+    scipy's BLAS is there (for np.dot, which these loops and the jigsaw search engine's do
+    not use); importing scipy.linalg to answer costs about 0.2 s of CPU, more than loading a
+    cached loop. The import is refused meanwhile (a None entry makes it fail), and allowed
+    again after."""
+    refused = _BLAS not in sys.modules
+    if refused:
+        sys.modules[_BLAS] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if refused and sys.modules.get(_BLAS, 0) is None:
+            del sys.modules[_BLAS]
+
+
 def warm() -> bool:
     """Compile the loops (or load them from numba's cache) now: before a fork, so that the
     workers share them instead of each compiling its own; False if that failed (LLVM out
-    of memory under `ulimit -v`, say). numba's first compilation asks whether scipy's BLAS
-    is there (for np.dot, which these loops do not use), and importing scipy.linalg to
-    answer would double its cost: the import is refused meanwhile."""
+    of memory under `ulimit -v`, say). scipy's BLAS is not asked for meanwhile."""
     from numba.core.errors import NumbaError
 
-    refused = _BLAS not in sys.modules
-    if refused:
-        sys.modules[_BLAS] = None  # type: ignore[assignment]  # an import of it fails
     try:
-        checker = ArrayChecker(2)
-        checker.add([1, 2], [1, -1], [1, 2])
-        WARM.append(checker.check(b"3 0 1 2 0\n").verified and checker.empty)
+        with blas_refused():
+            checker = ArrayChecker(2)
+            checker.add([1, 2], [1, -1], [1, 2])
+            WARM.append(checker.check(b"3 0 1 2 0\n").verified and checker.empty)
     except (NumbaError, OSError, MemoryError, RuntimeError):  # not a timeout's exception
         WARM.append(False)
-    finally:
-        if refused:
-            del sys.modules[_BLAS]
     return WARM[-1]
 
 

@@ -28,6 +28,8 @@ from typing import TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from satpuzzle.checkers.lrat_arrays import blas_refused  # numba's loader, shared
+
 Cell = tuple[int, int]
 Labels = tuple[int, int, int, int]  # top, right, bottom, left
 Ints = npt.NDArray[np.int64]
@@ -225,8 +227,9 @@ def warm() -> bool:
         from numba.core.errors import NumbaError
 
         try:
-            one = KernelSearch([(0, 0)], {(0, 0): [(0, 0, 0, 0)]}, None, None, False)
-            _WARM.append(list(one.boards()) == [{(0, 0): (0, 0, 0, 0)}])
+            with blas_refused():  # scipy.linalg's import would double the load's cost
+                one = KernelSearch([(0, 0)], {(0, 0): [(0, 0, 0, 0)]}, None, None, False)
+                _WARM.append(list(one.boards()) == [{(0, 0): (0, 0, 0, 0)}])
         except (NumbaError, OSError, MemoryError, RuntimeError):  # not a timeout's exception
             _WARM.append(False)
     return _WARM[0]

@@ -114,6 +114,26 @@ def test_the_compiled_loop_loads():
     assert search_kernel.warm()
 
 
+SCIPY_LINALG_LEFT_OUT = """
+import importlib.util, sys
+from satpuzzle.kinds.jigsaw import search_kernel
+assert search_kernel.warm()
+print("scipy.linalg" in sys.modules)
+if importlib.util.find_spec("scipy") is not None:  # refused while loading, allowed again
+    import scipy.linalg.cython_blas
+"""
+
+
+@needs_numba
+def test_loading_the_compiled_loop_leaves_scipy_linalg_out():
+    # numba asks whether scipy's BLAS is there on its first load: importing scipy.linalg to
+    # answer doubled the cost of loading the cached loop (0.2 s of CPU a process)
+    done = subprocess.run([sys.executable, "-c", SCIPY_LINALG_LEFT_OUT], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
+
+
 @needs_numba
 @pytest.mark.skipif(not (BRENDAN / "pieces_08x08.txt").exists(),
                     reason="Brendan Owen's boards (../shared/data/jigsaw/brendan) absent")
