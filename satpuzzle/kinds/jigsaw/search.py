@@ -154,9 +154,9 @@ def search(instance: JigsawInstance, solver_name: str = "") -> Iterator[Solution
 
 
 # Placements made in Python before the compiled loop takes over: numba's import and its cached
-# loop cost about 0.6 s of CPU, as much as 1.5-2 million placements of the Python loop (about
-# 0.35 s here), so no board pays more than about twice the cheaper of the two; boards up to
-# 6x6 need fewer (docs/benchmarks/DETAILS.md).
+# loop cost about 0.28 s of CPU, as much as 0.85 million placements of the Python loop (3 million
+# a second), so no board pays much more than twice the cheaper of the two (a rent-or-buy
+# choice); boards up to 6x6 need fewer (docs/benchmarks/DETAILS.md).
 PYTHON_PLACEMENTS = 1_000_000
 
 Arguments = tuple[list[Cell], dict[Cell, list[Labels]], dict[Labels, int] | None,
