@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 import numpy.typing as npt
@@ -57,33 +58,68 @@ class Node:
 @dataclass
 class Pairs:
     """Every tab against every blank: `cost[a, b]` for sides numbered 4 × piece + side (inf
-    where a and b are not a tab and a blank); the pieces tried in a cell are the `kept`
-    cheapest partners of a side it meets among the pieces and turns that fit the cell's
-    border (computed once per side, direction and border)."""
+    where a and b are not a tab and a blank); the pieces tried in a cell are the cheapest
+    by the sides they meet, among the pieces and turns that fit the cell's border."""
 
     cost: Costs
     kinds: list[tuple[int, int, int, int]]
     kept: int
     _fitting: dict[tuple[bool, ...], list[tuple[int, int]]] = field(default_factory=dict)
-    _best: dict[tuple[int, int, tuple[bool, ...]], list[tuple[int, int]]] = field(
+    _ranked: dict[tuple[int, int, tuple[bool, ...]], list[tuple[int, int]]] = field(
         default_factory=dict)
+    _sides: dict[tuple[bool, ...], npt.NDArray[np.intp]] = field(default_factory=dict)
 
-    def best(self, side: int, facing: int, border: tuple[bool, ...]) -> list[tuple[int, int]]:
-        """The (piece, turn) fitting `border`, the cheapest first by their side facing
-        `facing` against `side`."""
+    def fitting(self, border: tuple[bool, ...]) -> list[tuple[int, int]]:
+        """The (piece, turn) flat exactly towards `border` (top, right, bottom, left)."""
+        if border not in self._fitting:
+            self._fitting[border] = [
+                (piece, turn) for piece, sides in enumerate(self.kinds) for turn in range(4)
+                if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
+        return self._fitting[border]
+
+    def facing_sides(self, border: tuple[bool, ...]) -> npt.NDArray[np.intp]:
+        """For the `fitting(border)` (piece, turn): 5 × n, the pieces, then per direction the
+        side facing it."""
+        if border not in self._sides:
+            fitting = self.fitting(border)
+            self._sides[border] = np.array(
+                [[piece for piece, _ in fitting]]
+                + [[4 * piece + (d - turn) % 4 for piece, turn in fitting] for d in range(4)],
+                dtype=np.intp).reshape(5, len(fitting))
+        return self._sides[border]
+
+    def one_sided(self, side: int, facing: int, border: tuple[bool, ...]
+                  ) -> list[tuple[int, int]]:
+        """The (piece, turn) fitting `border`, cheapest first by their side facing `facing`
+        against `side` (computed once and kept)."""
         key = (side, facing, border)
-        if key not in self._best:
-            fitting = self._fitting.get(border)
-            if fitting is None:
-                fitting = self._fitting[border] = [
-                    (piece, turn) for piece, sides in enumerate(self.kinds) for turn in range(4)
-                    if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
-            facing_sides = np.array([4 * piece + (facing - turn) % 4
-                                     for piece, turn in fitting], dtype=np.intp)
-            costs = self.cost[side, facing_sides] if len(fitting) else np.zeros(0)
+        if key not in self._ranked:
+            fitting = self.fitting(border)
+            costs = self.cost[side, self.facing_sides(border)[1 + facing]]
             order = np.argsort(costs, kind="stable")
-            self._best[key] = [fitting[i] for i in order if np.isfinite(costs[i])]
-        return self._best[key]
+            self._ranked[key] = [fitting[i] for i in order if np.isfinite(costs[i])]
+        return self._ranked[key]
+
+    def two_sided(self, meets: list[tuple[int, int]], border: tuple[bool, ...], used: int,
+                  count: int) -> list[tuple[int, int]]:
+        """The `count` unused (piece, turn) fitting `border` cheapest by the summed costs of
+        their sides facing the two (side, direction) of `meets` against those sides."""
+        sides = self.facing_sides(border)
+        if sides.shape[1] == 0:
+            return []
+        costs = np.zeros(sides.shape[1])
+        for side, facing in meets:
+            costs += self.cost[side, sides[1 + facing]]
+        bits = np.unpackbits(np.frombuffer(used.to_bytes(len(self.kinds) // 8 + 1, "little"),
+                                           dtype=np.uint8), bitorder="little")
+        costs[bits[sides[0]].astype(bool)] = np.inf
+        count = min(count, int(np.isfinite(costs).sum()))
+        if count == 0:
+            return []
+        chosen = np.argpartition(costs, count - 1)[:count]
+        chosen = chosen[np.argsort(costs[chosen], kind="stable")]
+        fitting = self.fitting(border)
+        return [fitting[i] for i in chosen]
 
 
 def pairs(kinds: list[tuple[int, int, int, int]], tabs: list[int], blanks: list[int],
@@ -154,8 +190,8 @@ def _first_cell(kinds: list[tuple[int, int, int, int]], rows: int, cols: int) ->
 def _children(node: Node, cell: int, back: tuple[int, int], window: int, found: Pairs,
               size: tuple[int, int]) -> list[Node]:
     """The partial boards one piece more: a piece and turn in `cell` fitting the border,
-    among the kept partners of the sides it meets (left and above, placed `back` steps
-    before), costed by both; each keeps its last `window` placements."""
+    the cheapest by the sides it meets (left and above, placed `back` steps before); each
+    keeps its last `window` placements."""
     border = _border(cell, *size)
     # the neighbours' sides facing the cell, and the direction each meets
     meets = []
@@ -163,24 +199,18 @@ def _children(node: Node, cell: int, back: tuple[int, int], window: int, found: 
         if steps:
             piece, turn = node.recent[-steps]
             meets.append((4 * piece + (way - turn) % 4, facing))
-    tried: set[tuple[int, int]] = set()
-    children = []
-    for from_side, facing in meets:
+    if len(meets) == 2:
+        tried = found.two_sided(meets, border, node.used, found.kept)
+    else:
         # a cell meeting one placed piece (the first row and column) has one side to tell
         # its piece by: more are tried there
-        left = found.kept * (1 if len(meets) > 1 else ONE_SIDED)
-        for piece, turn in found.best(from_side, facing, border):
-            if node.used >> piece & 1 or (piece, turn) in tried:
-                continue
-            if left == 0:
-                break
-            left -= 1
-            tried.add((piece, turn))
-            total = node.cost + sum(float(found.cost[meeting, 4 * piece + (way - turn) % 4])
-                                    for meeting, way in meets)
-            if not np.isfinite(total):
-                continue
-            recent = (*node.recent[-(window - 1):], (piece, turn)) if window > 1 else (
-                (piece, turn),)
-            children.append(Node(total, node.used | 1 << piece, recent, node))
+        tried = list(islice((placing for placing in found.one_sided(*meets[0], border)
+                             if not node.used >> placing[0] & 1), found.kept * ONE_SIDED))
+    children = []
+    for piece, turn in tried:
+        total = node.cost + sum(float(found.cost[meeting, 4 * piece + (way - turn) % 4])
+                                for meeting, way in meets)
+        recent = (*node.recent[-(window - 1):], (piece, turn)) if window > 1 else (
+            (piece, turn),)
+        children.append(Node(total, node.used | 1 << piece, recent, node))
     return children
