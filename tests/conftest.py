@@ -455,6 +455,11 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "test_outside_cutters.py": (
         "test_three_bezier_pieces_in_noise_are_rebuilt_with_aligned_grouping",
         "test_from_the_picture_the_truth_is_among_the_boards"),
+    "test_noisy_assembly.py": (
+        "test_own_cuts_at_one_percent_noise_are_rebuilt_10x10",
+        "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_svg",
+        "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_picture",
+        "test_a_400_piece_board_is_assembled_within_bounds"),
     "test_kakuro.py": ("test_published_puzzles_have_their_published_solution_only",),
     "test_memory_limits.py": (
         "test_a_native_library_that_exits_is_out_of_memory_not_no_solution",

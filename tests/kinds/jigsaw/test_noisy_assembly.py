@@ -1,0 +1,173 @@
+"""`--grouping assembled` (satpuzzle/kinds/jigsaw/assembly.py): the board assembled from each
+side's cheapest partners fixes which blank each tab fits. Claimed here at the highest noise
+that passed on every seed tried (docs/benchmarks/DETAILS.md, "Assembly by candidate pairs"):
+satpuzzle's own cutter at 1 % noise (6x6 and 10x10; the default pairing rebuilds 2 of 3 and
+0 of 3 there), the three-Bezier family (Draradech's edges) at 1 % from the SVG and from
+the picture (10x10; the default rebuilds none from 0.25 % on); the boards checked
+against the cut's truth. The assembly itself on costs made up: the truth found where its
+pairs are the cheapest, nothing where no board fits, bounded on 400 pieces."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from conftest import run_cli, run_process
+
+import satpuzzle
+from benchmarks import outside_cutters
+from satpuzzle.kinds.jigsaw import assembly, board, cutter, outlines
+
+pytest.importorskip("scipy", reason="the outlines extra (scipy) is not installed")
+
+
+def _own_cut_accuracy(size: int, noise: float, seed: int) -> float:
+    """Neighbour accuracy of the first board solved from the own cutter's SVG, 0 for none."""
+    cut = cutter.cut(size, size, seed=seed, noise=noise)
+    found = outlines.read(cut.svg(), "<cut>")
+    solution = satpuzzle.solve(board.board(found, {"grouping": "assembled"}), timeout=120)
+    if solution is None:
+        return 0.0
+    order = cutter.matched(cut, found)
+    return cutter.neighbour_accuracy(
+        cut, [[None if cell is None else order[cell[0]] for cell in row] for row in solution])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_own_cuts_at_one_percent_noise_are_rebuilt_6x6(seed: int) -> None:
+    assert _own_cut_accuracy(6, 0.01, seed) == 1.0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_own_cuts_at_one_percent_noise_are_rebuilt_10x10(seed: int) -> None:
+    assert _own_cut_accuracy(10, 0.01, seed) == 1.0
+
+
+def _first_board_is_truth(tmp_path, source: str, size: int, seed: int, noise: float) -> bool:
+    """Whether the first board of `satpuzzle solve FILE --grouping assembled` for a noisy
+    three-Bezier cut is its truth (up to a turn of the whole board); one board, in its four
+    turns, is all the labels allow."""
+    made = outside_cutters.cut(size, size, "bezier", seed=seed, noise=noise)
+    files = outside_cutters.write(made, tmp_path, f"bezier-{size}-{seed}-{noise}")
+    result = run_cli("solve", files[source], "--grouping", "assembled", "--format", "json",
+                     "--limit", "64")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    solutions = json.loads(result.stdout)["solutions"]
+    assert len(solutions) == 4
+    order = outside_cutters.read_order(made, files[source], 80)
+    assert sorted(order) == list(range(size * size))
+    first = [[order[cell[0]] for cell in row] for row in solutions[0]]
+    return outside_cutters.neighbour_accuracy(list(made.cells), first) == 1.0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_svg(tmp_path, seed: int
+                                                                   ) -> None:
+    assert _first_board_is_truth(tmp_path, "svg", 10, seed, 0.01)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_picture(tmp_path,
+                                                                       seed: int) -> None:
+    assert _first_board_is_truth(tmp_path, "png", 10, seed, 0.01)
+
+
+# ---------------------------------------------------------------- the assembly on made-up costs
+
+
+def _made_up(rows: int, cols: int, seed: int, spread: float
+             ) -> tuple[list[tuple[int, int, int, int]], assembly.Pairs, list[tuple[int, int]]]:
+    """A rows × cols board of pieces shuffled and turned, its true pairs costing about 1,
+    every other tab-blank pair about 1 + `spread` (both noisy): the kinds, the Pairs and the
+    truth (piece, turn) per cell."""
+    rng = random.Random(seed)
+    pieces = list(range(rows * cols))
+    rng.shuffle(pieces)
+    turns = [rng.randrange(4) for _ in pieces]
+    truth = [(pieces[cell], turns[cell]) for cell in range(rows * cols)]
+    kinds = [[0, 0, 0, 0] for _ in pieces]
+    partner: dict[int, int] = {}
+    for cell, (piece, turn) in enumerate(truth):
+        r, c = divmod(cell, cols)
+        for direction, (dr, dc) in ((assembly.RIGHT, (0, 1)), (assembly.BOTTOM, (1, 0))):
+            if r + dr < rows and c + dc < cols:
+                other, its_turn = truth[(r + dr) * cols + c + dc]
+                mine = (direction - turn) % 4
+                theirs = (direction + 2 - its_turn) % 4
+                shape = rng.choice((1, -1))
+                kinds[piece][mine], kinds[other][theirs] = shape, -shape
+                partner[4 * piece + mine] = 4 * other + theirs
+                partner[4 * other + theirs] = 4 * piece + mine
+    tabs = [4 * p + s for p in range(len(pieces)) for s in range(4) if kinds[p][s] == 1]
+    blanks = [4 * p + s for p in range(len(pieces)) for s in range(4) if kinds[p][s] == -1]
+    noise = np.random.default_rng(seed)
+    cost = 1 + spread + noise.normal(0, 0.1, (len(tabs), len(blanks)))
+    for i, tab in enumerate(tabs):
+        cost[i, blanks.index(partner[tab])] = 1 + noise.normal(0, 0.1)
+    as_tuples = [(k[0], k[1], k[2], k[3]) for k in kinds]
+    return as_tuples, assembly.pairs(as_tuples, tabs, blanks, cost), truth
+
+
+def _same_board(found: list[tuple[int, int]], truth: list[tuple[int, int]], size: int) -> bool:
+    """Whether `found` is `truth` turned as a whole (square boards)."""
+    turned = truth
+    for _ in range(4):
+        if found == turned:
+            return True
+        # a quarter turn clockwise: cell (r, c) goes to (c, size - 1 - r)
+        moved = [(0, 0)] * len(truth)
+        for cell, (piece, turn) in enumerate(turned):
+            r, c = divmod(cell, size)
+            moved[c * size + size - 1 - r] = (piece, (turn + 1) % 4)
+        turned = moved
+    return False
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_cheapest_board_is_found_where_its_pairs_are_cheapest(seed: int) -> None:
+    kinds, pairs, truth = _made_up(8, 8, seed, spread=1.0)
+    found = assembly.assemble(kinds, pairs, 8, 8)
+    assert found is not None and _same_board(found, truth, 8)
+
+
+def test_a_rectangular_board_is_assembled_in_its_own_shape() -> None:
+    kinds, pairs, truth = _made_up(3, 7, 4, spread=1.0)
+    found = assembly.assemble(kinds, pairs, 3, 7)
+    turned = [truth[len(truth) - 1 - cell] for cell in range(len(truth))]
+    turned = [(piece, (turn + 2) % 4) for piece, turn in turned]
+    assert found in (truth, turned)
+
+
+def test_no_board_where_the_sides_fit_none() -> None:
+    kinds, pairs, _ = _made_up(4, 4, 1, spread=1.0)
+    assert assembly.assemble(kinds, pairs, 4, 5) is None  # 16 pieces, 20 cells
+    flat = [(0, 0, 0, 0)] * 16  # no corner piece has two flat sides meeting
+    assert assembly.assemble(flat, assembly.pairs(flat, [], [], np.zeros((0, 0))), 4, 4) is None
+
+
+def test_a_400_piece_board_is_assembled_within_bounds() -> None:
+    """Bounded: at most BEAM partial boards a cell, each trying a few pieces (measured in
+    about 5 s; the bound asserted is generous, the machine being shared)."""
+    import time
+
+    kinds, pairs, truth = _made_up(20, 20, 3, spread=1.0)
+    start = time.process_time()
+    found = assembly.assemble(kinds, pairs, 20, 20)
+    assert time.process_time() - start < 120
+    assert found is not None and _same_board(found, truth, 20)
+
+
+def test_a_file_that_makes_no_board_is_one_line_and_exit_2(tmp_path) -> None:
+    """A cut missing a piece: the flat sides tell no board, with the assembly as without."""
+    cut = cutter.cut(3, 3, seed=1)
+    svg = cut.svg()
+    head, _, rest = svg.partition("<path")
+    path = tmp_path / "eight.svg"
+    path.write_text(head + "<path" + rest.split("<path", 1)[1])
+    result = run_process("solve", path, "--grouping", "assembled")
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "error:" in result.stderr
