@@ -39,6 +39,8 @@ REFINED = 120  # partners per side whose costs are refined (sidematch.costs): th
 # as much as a thousand true pairs and puts the true board out of the beam
 BEAM = 300  # partial boards kept per cell
 ONE_SIDED = 4  # times KEPT tried in a cell meeting one placed piece only
+MAX_PIECES = 1000  # the most pieces assembled: the side costs grow with their square (a
+# 1000-piece board's cost table 128 MB, the aligned costs' refined pairs 480,000)
 # a side's directions on the board: 0 top, 1 right, 2 bottom, 3 left; piece side s, turned
 # by t quarter turns clockwise, faces (s + t) % 4
 TOP, RIGHT, BOTTOM, LEFT = range(4)

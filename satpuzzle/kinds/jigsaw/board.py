@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from satpuzzle.errors import InputError
 from satpuzzle.instances import Options
-from satpuzzle.kinds.jigsaw import outlines
+from satpuzzle.kinds.jigsaw import borders, outlines
 from satpuzzle.kinds.jigsaw import sides as side_shapes
 from satpuzzle.kinds.jigsaw.puzzle import (
     JigsawInstance,
@@ -86,6 +86,7 @@ def board(shapes: list[Points], options: Options, title: str | None = None
         except InputError as error:
             left_out.append(error)
     grid = read.grid if read is not None and not left_out else None
+    pieces = borders.settled(pieces, parse_board(options.get("board")) or grid)
     labels = edge_labels(pieces, options, parse_board(options.get("board")) or grid
                          ) if pieces else []
     size = parse_board(options.get("board")) or grid or _board_from_borders(labels)
@@ -132,6 +133,12 @@ def edge_labels(pieces: list[side_shapes.Piece], options: Options,
     if grouping not in GROUPINGS:
         raise InputError(f"unknown grouping {grouping!r}; expected one of "
                          f"{', '.join(GROUPINGS)}")
+    if grouping == "assembled":
+        from satpuzzle.kinds.jigsaw.assembly import MAX_PIECES
+
+        if len(pieces) > MAX_PIECES:
+            raise InputError(f"--grouping assembled: at most {MAX_PIECES} pieces, found "
+                             f"{len(pieces)}")
     found = [(p, s) for p, piece in enumerate(pieces) for s, side in enumerate(piece.sides)
              if side.shape != side_shapes.FLAT_LABEL]
     labels = [[0, 0, 0, 0] for _ in pieces]

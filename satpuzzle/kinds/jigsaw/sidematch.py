@@ -48,6 +48,7 @@ FAR = 1e3  # a pair not refined costs this many times the largest refined cost
 SHAPE_FLOOR = 1e-8  # the typical shape cost taken as at least this (piece sizes squared)
 APART_FLOOR = 1e-6  # the typical corners' distance, squared, as at least this (0.001)
 CHUNK = 256  # pairs refined at once (memory: CHUNK × MIDDLE_POINTS × CURVE_POINTS)
+ROUGH_CHUNK = 2_000_000  # tab × blank × slide elements compared at once in (1)
 
 
 def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float,
@@ -131,6 +132,25 @@ def _slid_procrustes(tab_curves: list[Points], blank_curves: list[Points]
     blank_centres = blank_windows.mean(axis=2)  # b × s × 2
     tab_windows -= tab_centres[:, None, :]
     blank_windows -= blank_centres[:, :, None, :]
+    # tabs a chunk at a time: the t × b × s arrays below stay within ROUGH_CHUNK elements
+    step = max(1, ROUGH_CHUNK // max(1, len(blanks) * (2 * SLIDE + 1)))
+    cost = np.zeros((len(tabs), len(blanks)))
+    turn = np.zeros((len(tabs), len(blanks)))
+    centres = np.zeros((len(tabs), len(blanks), 2))
+    for start in range(0, len(tabs), step):
+        at = slice(start, start + step)
+        cost[at], turn[at], centres[at] = _rough(tab_windows[at], blank_windows,
+                                                 blank_centres)
+    placing = (turn, np.broadcast_to(tab_centres[:, None, :], centres.shape), centres)
+    return cost, placing
+
+
+def _rough(tab_windows: Points, blank_windows: Points, blank_centres: Points
+           ) -> tuple[Costs, Costs, Points]:
+    """(1) for some tabs (t × w × 2, centred) against every blank's slid windows (b × s × w
+    × 2, centred; their centres b × s × 2): the least mean squared distance, the turn taking
+    the tab's window onto the blank's, and that blank window's centre."""
+    window = tab_windows.shape[1]
     tab_norms = (tab_windows ** 2).sum(axis=(1, 2))
     blank_norms = (blank_windows ** 2).sum(axis=(2, 3))
     dot = np.einsum("twd,bswd->tbs", tab_windows, blank_windows)
@@ -146,8 +166,7 @@ def _slid_procrustes(tab_curves: list[Points], blank_curves: list[Points]
                                                                        *blank_centres.shape[1:])),
                                  best[..., None], axis=2)[:, :, 0, :]
     cost = np.maximum(np.take_along_axis(residual, best, axis=2)[..., 0], 0.0) / window
-    placing = (turn, np.broadcast_to(tab_centres[:, None, :], centres.shape), centres)
-    return np.asarray(cost, dtype=float), placing
+    return np.asarray(cost, dtype=float), np.asarray(turn, dtype=float), centres
 
 
 def _middle(points: Points) -> Points:

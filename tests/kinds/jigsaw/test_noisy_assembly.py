@@ -171,3 +171,16 @@ def test_a_file_that_makes_no_board_is_one_line_and_exit_2(tmp_path) -> None:
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "error:" in result.stderr
+
+
+def test_more_pieces_than_the_assembly_takes_is_one_line_and_exit_2(tmp_path) -> None:
+    """Bounded: the side costs grow with the square of the pieces; past MAX_PIECES the
+    grouping is refused in one line (1,001 squares, 3 KB a hundred)."""
+    count = assembly.MAX_PIECES + 1
+    squares = "".join(f'<path d="M{i % 40 * 3} {i // 40 * 3}h2v2h-2z"/>' for i in range(count))
+    path = tmp_path / "many.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg">{squares}</svg>')
+    result = run_process("solve", path, "--grouping", "assembled")
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert f"at most {assembly.MAX_PIECES} pieces, found {count}" in result.stderr
