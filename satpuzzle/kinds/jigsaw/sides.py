@@ -381,9 +381,20 @@ def _sharp(fine: Points, near: Vector, size: float) -> Vector | None:
 
 def _side(points: Points, start: int, end: int, a: Vector, b: Vector) -> Side:
     profile, length = _frame(_chunk(points, start, end), a, b)
+    flat = float(np.abs(profile[:, 1]).max()) < FLAT
+    return Side(profile, FLAT_LABEL if flat else bump_shape(profile), length)
+
+
+def deviation(side: Side) -> float:
+    """How far the side strays from its chord at most, in chord lengths."""
+    return float(np.abs(side.profile[:, 1]).max())
+
+
+def bump_shape(profile: Points) -> int:
+    """A side that is not flat: a tab when its farthest point from the chord is outside,
+    a blank when inside."""
     extreme = profile[np.argmax(np.abs(profile[:, 1])), 1]
-    shape = FLAT_LABEL if abs(extreme) < FLAT else (TAB if extreme > 0 else BLANK)
-    return Side(profile, shape, length)
+    return TAB if extreme > 0 else BLANK
 
 
 # ---------------------------------------------------------------- descriptors

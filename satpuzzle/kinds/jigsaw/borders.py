@@ -1,0 +1,152 @@
+"""Which sides of the pieces are the border's, chosen by rank where their count is known.
+
+A board of R × C pieces (R, C ≥ 2) has exactly 2(R + C) flat sides: two on each of its 4
+corner pieces (adjacent), one on each of its 2(R + C) − 8 edge pieces, none inside. Read one
+by one against a threshold (satpuzzle.kinds.jigsaw.sides.FLAT), a nearly straight interior
+edge of a real puzzle reads flat like a border side (the puzzle-bot 1000-piece puzzle has
+sides within 0.044 to 0.060 of their chords where its flat sides keep within 0.03), and the
+counts then fit no board. When the board is known, the flat sides are instead the set of
+that structure whose sides stray least from their chords in total (an assignment: each piece
+interior, edge or corner at the cost of its flattest side or its flattest two adjacent
+sides; a transportation problem, solved exactly as a linear program); every other side is a
+tab or a blank by the side of its chord its farthest point lies on. A board whose border
+would need a side straying more than FARTHEST from its chord is not these pieces' board:
+nothing is changed.
+
+Without the board, when the threshold's flat sides fit none: the board R × C (R, C ≥ 2) of
+the piece count whose 2(R + C) is nearest the flat sides read is taken, when it is the only
+one that near and within SLACK of the count read; else nothing is changed (and the board
+stays unknown: the caller asks for --board).
+
+The threshold's reading is kept whenever it already fits the board (or, without one, some
+board), so that outlines read right are read as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import numpy.typing as npt
+
+from satpuzzle.kinds.jigsaw import outlines
+from satpuzzle.kinds.jigsaw import sides as side_shapes
+
+SLACK = 0.1  # of the flat sides read: a board needing more or fewer than this is not guessed
+MIN_SLACK = 4  # sides: small boards may miss by one near-straight edge (two sides)
+FARTHEST = 2 * side_shapes.FLAT  # a side taken flat by rank strays at most this far from
+# its chord (in chord lengths): real near-straight interior sides reach 0.06, bumps 0.2
+
+
+def settled(pieces: list[side_shapes.Piece], size: tuple[int, int] | None
+            ) -> list[side_shapes.Piece]:
+    """The pieces with their flat sides chosen by rank for the board `size` (rows, cols),
+    or for the board guessed from the flat count when `size` is None; unchanged when the
+    threshold's flat sides already fit it, or when no board can be told."""
+    if len(pieces) < 4:
+        return pieces
+    flats = [[side.shape == side_shapes.FLAT_LABEL for side in piece.sides]
+             for piece in pieces]
+    if size is None:
+        if _fitting_size(flats) is not None:
+            return pieces
+        size = guessed_size(len(pieces), sum(map(sum, flats)))
+        if size is None:
+            return pieces
+    rows, cols = size
+    if rows * cols != len(pieces) or min(rows, cols) < 2:
+        return pieces  # the board given holds another count: its own error says so
+    if _fitting_size(flats) == (min(size), max(size)):
+        return pieces
+    deviation = np.array([[side_shapes.deviation(side) for side in piece.sides]
+                          for piece in pieces])
+    chosen = flat_sides(deviation, rows, cols)
+    if max(deviation[p, k] for p, flat in enumerate(chosen) for k in flat) > FARTHEST:
+        return pieces  # that board needs a bump taken flat: it is not these pieces' board
+    return [_reclassed(piece, chosen[p]) for p, piece in enumerate(pieces)]
+
+
+def guessed_size(count: int, flats: int) -> tuple[int, int] | None:
+    """The board R × C (R ≤ C, R ≥ 2) of `count` pieces whose 2(R + C) flat sides are nearest
+    `flats`, when no other is as near and it is within SLACK of it; else None."""
+    boards = [(rows, count // rows) for rows in range(2, int(count ** 0.5) + 1)
+              if count % rows == 0]
+    if not boards:
+        return None
+    ranked = sorted(boards, key=lambda board: abs(2 * sum(board) - flats))
+    miss = abs(2 * sum(ranked[0]) - flats)
+    if len(ranked) > 1 and abs(2 * sum(ranked[1]) - flats) == miss:
+        return None
+    return ranked[0] if miss <= max(MIN_SLACK, SLACK * flats) else None
+
+
+def flat_sides(deviation: npt.NDArray[np.float64], rows: int, cols: int
+               ) -> list[tuple[int, ...]]:
+    """Per piece, its sides (0-3) taken as flat: 4 corner pieces with two adjacent flat
+    sides, 2(rows + cols) − 8 edge pieces with one, the others none, the flat sides'
+    deviations (`deviation`: pieces × 4) least in total."""
+    count = len(deviation)
+    edges = 2 * (rows + cols) - 8
+    single = deviation.argmin(axis=1)
+    pairs = deviation + np.roll(deviation, -1, axis=1)  # sides k and k + 1
+    double = pairs.argmin(axis=1)
+    role = _roles(deviation.min(axis=1), pairs.min(axis=1), edges)
+    chosen: list[tuple[int, ...]] = []
+    for p in range(count):
+        if role[p] == 1:
+            chosen.append((int(single[p]),))
+        elif role[p] == 2:
+            chosen.append((int(double[p]), (int(double[p]) + 1) % 4))
+        else:
+            chosen.append(())
+    return chosen
+
+
+def _roles(edge_cost: npt.NDArray[np.float64], corner_cost: npt.NDArray[np.float64],
+           edges: int) -> list[int]:
+    """Per piece 0 (interior), 1 (edge) or 2 (corner): `edges` edge pieces and 4 corners of
+    least total cost. A transportation problem (pieces to three roles): its constraint matrix
+    is totally unimodular, so the simplex's vertex is whole."""
+    try:
+        from scipy.optimize import linprog
+        from scipy.sparse import coo_matrix
+    except ImportError:
+        raise outlines.missing("scipy", "choosing the border's sides") from None
+
+    count = len(edge_cost)
+    # variables: x[p] edge, x[count + p] corner; each piece at most one role
+    each = coo_matrix((np.ones(2 * count), (np.tile(np.arange(count), 2),
+                                            np.arange(2 * count))), shape=(count, 2 * count))
+    totals = coo_matrix((np.ones(2 * count), (np.repeat([0, 1], count),
+                                              np.arange(2 * count))), shape=(2, 2 * count))
+    result = linprog(np.concatenate([edge_cost, corner_cost]), A_ub=each.tocsr(),
+                     b_ub=np.ones(count), A_eq=totals.tocsr(), b_eq=[edges, 4],
+                     bounds=(0, 1), method="highs-ds")
+    if result.status != 0:  # cannot be: 2(R + C) - 4 <= R C for R, C >= 2
+        raise AssertionError(f"no {edges} edges and 4 corners among {count} pieces")
+    taken = np.rint(result.x).astype(int)
+    return [int(taken[p]) + 2 * int(taken[count + p]) for p in range(count)]
+
+
+def _reclassed(piece: side_shapes.Piece, flat: tuple[int, ...]) -> side_shapes.Piece:
+    """The piece with exactly the sides `flat` flat, each other side a tab or a blank."""
+    sides = tuple(dataclasses.replace(side, shape=side_shapes.FLAT_LABEL if k in flat
+                                      else side_shapes.bump_shape(side.profile))
+                  for k, side in enumerate(piece.sides))
+    return dataclasses.replace(piece, sides=(sides[0], sides[1], sides[2], sides[3]))
+
+
+def _fitting_size(flats: list[list[bool]]) -> tuple[int, int] | None:
+    """The board (rows ≤ cols) these flat sides make: 4 corners with adjacent flats, the
+    edge pieces a board of that many pieces has, no piece with more; else None."""
+    counts = [sum(row) for row in flats]
+    if max(counts) > 2 or any(n == 2 and (row[0] == row[2]) for n, row in zip(counts, flats)):
+        return None
+    corners, edges = counts.count(2), counts.count(1)
+    if corners != 4:
+        return None
+    total = (edges + 8) // 2
+    for rows in range(2, int(len(flats) ** 0.5) + 1):
+        if len(flats) % rows == 0 and rows + len(flats) // rows == total and edges % 2 == 0:
+            return rows, len(flats) // rows
+    return None
