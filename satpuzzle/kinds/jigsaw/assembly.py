@@ -61,23 +61,48 @@ class Node:
 class Pairs:
     """Every tab against every blank: `cost[a, b]` for sides numbered 4 × piece + side (inf
     where a and b are not a tab and a blank); the pieces tried in a cell are the cheapest
-    by the sides they meet, among the pieces and turns that fit the cell's border."""
+    by the sides they meet, among the pieces and turns that fit the cell's border. With a
+    finite `misread`, a piece fits with one side flat inside the board or not flat on its
+    border, at that cost (a near-straight edge read as flat, a corner misplaced)."""
 
     cost: Costs
     kinds: list[tuple[int, int, int, int]]
     kept: int
+    misread: float = np.inf
     _fitting: dict[tuple[bool, ...], list[tuple[int, int]]] = field(default_factory=dict)
+    _penalty: dict[tuple[bool, ...], Costs] = field(default_factory=dict)
     _ranked: dict[tuple[int, int, tuple[bool, ...]], list[tuple[int, int]]] = field(
         default_factory=dict)
     _sides: dict[tuple[bool, ...], npt.NDArray[np.intp]] = field(default_factory=dict)
 
     def fitting(self, border: tuple[bool, ...]) -> list[tuple[int, int]]:
-        """The (piece, turn) flat exactly towards `border` (top, right, bottom, left)."""
+        """The (piece, turn) flat exactly towards `border` (top, right, bottom, left), or
+        but for one side when misreads are allowed."""
         if border not in self._fitting:
-            self._fitting[border] = [
-                (piece, turn) for piece, sides in enumerate(self.kinds) for turn in range(4)
-                if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
+            allowed = 1 if np.isfinite(self.misread) else 0
+            found = [(piece, turn, wrong) for piece, sides in enumerate(self.kinds)
+                     for turn in range(4)
+                     if (wrong := sum((_facing(sides, turn, d) == 0) != border[d]
+                                      for d in range(4))) <= allowed]
+            self._fitting[border] = [(piece, turn) for piece, turn, _ in found]
+            self._penalty[border] = np.array([wrong * self.misread if wrong else 0.0
+                                              for _, _, wrong in found])
         return self._fitting[border]
+
+    def penalty(self, border: tuple[bool, ...]) -> Costs:
+        """Per `fitting(border)` placement, the cost of its misread sides."""
+        self.fitting(border)
+        return self._penalty[border]
+
+    def tolerant(self, misread: float) -> Pairs:
+        """These pairs, a side read as flat meeting any other for nothing more than its
+        misread cost."""
+        flat = [4 * piece + side for piece, sides in enumerate(self.kinds)
+                for side in range(4) if sides[side] == 0]
+        cost = self.cost.copy()
+        cost[flat, :] = 0.0
+        cost[:, flat] = 0.0
+        return Pairs(cost, self.kinds, self.kept, misread)
 
     def facing_sides(self, border: tuple[bool, ...]) -> npt.NDArray[np.intp]:
         """For the `fitting(border)` (piece, turn): 5 × n, the pieces, then per direction the
@@ -97,7 +122,8 @@ class Pairs:
         key = (side, facing, border)
         if key not in self._ranked:
             fitting = self.fitting(border)
-            costs = self.cost[side, self.facing_sides(border)[1 + facing]]
+            costs = self.cost[side, self.facing_sides(border)[1 + facing]] + self.penalty(
+                border)
             order = np.argsort(costs, kind="stable")
             self._ranked[key] = [fitting[i] for i in order if np.isfinite(costs[i])]
         return self._ranked[key]
@@ -109,7 +135,7 @@ class Pairs:
         sides = self.facing_sides(border)
         if sides.shape[1] == 0:
             return []
-        costs = np.zeros(sides.shape[1])
+        costs = self.penalty(border).copy()
         for side, facing in meets:
             costs += self.cost[side, sides[1 + facing]]
         bits = np.unpackbits(np.frombuffer(used.to_bytes(len(self.kinds) // 8 + 1, "little"),
@@ -210,8 +236,10 @@ def _children(node: Node, cell: int, back: tuple[int, int], window: int, found: 
                              if not node.used >> placing[0] & 1), found.kept * ONE_SIDED))
     children = []
     for piece, turn in tried:
+        wrong = sum((_facing(found.kinds[piece], turn, d) == 0) != border[d] for d in range(4))
         total = node.cost + sum(float(found.cost[meeting, 4 * piece + (way - turn) % 4])
-                                for meeting, way in meets)
+                                for meeting, way in meets) + (found.misread * wrong if wrong
+                                                              else 0.0)
         recent = (*node.recent[-(window - 1):], (piece, turn)) if window > 1 else (
             (piece, turn),)
         children.append(Node(total, node.used | 1 << piece, recent, node))

@@ -21,6 +21,7 @@ Grouping (`grouping`):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -45,6 +46,7 @@ MERGE = 3.0  # pairs closer than this many typical pair distances share a class
 ALIGNED_MERGE = 0.9  # the same for the aligned costs (measured: DETAILS.md), the typical
 ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
 # without noise two tabs alike within that are told apart only by the corners' places
+MISREAD = 100.0  # a side misread in the assembly costs this many typical pairs
 SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece
 GROUPING = "pairs"  # measured better than kmeans under noise (docs/BENCHMARKS.md)
 
@@ -142,14 +144,13 @@ def edge_labels(pieces: list[side_shapes.Piece], options: Options,
     found = [(p, s) for p, piece in enumerate(pieces) for s, side in enumerate(piece.sides)
              if side.shape != side_shapes.FLAT_LABEL]
     labels = [[0, 0, 0, 0] for _ in pieces]
-    if found:
+    if found and grouping == "assembled":
+        labels = _assembled(pieces, found, size, float(options.get("merge") or ALIGNED_MERGE))
+    elif found:
         vectors = np.array([side_shapes.describe(pieces[p].sides[s], descriptor)
                             for p, s in found])
         shapes = [pieces[p].sides[s].shape for p, s in found]
-        if grouping == "assembled":
-            classes = _assembled(pieces, found, shapes, size,
-                                 float(options.get("merge") or ALIGNED_MERGE))
-        elif grouping == "aligned":
+        if grouping == "aligned":
             classes = _aligned([pieces[p].sides[s] for p, s in found], shapes,
                                float(options.get("merge") or ALIGNED_MERGE))
         elif grouping == "pairs":
@@ -186,13 +187,16 @@ def _aligned(found: list[side_shapes.Side], shapes: list[int], merge: float) -> 
 
 
 def _assembled(pieces: list[side_shapes.Piece], found: list[tuple[int, int]],
-               shapes: list[int], size: tuple[int, int] | None, merge: float) -> list[int]:
-    """One class per pair of neighbouring sides of the least-cost board assembled from the
-    aligned costs' candidate pairs (satpuzzle.kinds.jigsaw.assembly); where none is found,
-    the classes of `_aligned`."""
+               size: tuple[int, int] | None, merge: float) -> list[list[int]]:
+    """The labels of the least-cost board assembled from the aligned costs' candidate pairs
+    (satpuzzle.kinds.jigsaw.assembly): each pair of neighbouring sides its own class, the
+    border 0. Where no board fits the sides as read, the assembly is tried again with a side
+    per piece allowed to be misread (flat inside, or not flat on the border: relabelled by
+    the board); where none is found either, the classes of `_aligned`."""
     from satpuzzle.kinds.jigsaw import assembly, sidematch
 
     sides = [pieces[p].sides[s] for p, s in found]
+    shapes = [side.shape for side in sides]
     length = float(np.median([side.length for side in sides]))
     tabs = [i for i, shape in enumerate(shapes) if shape == side_shapes.TAB]
     blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
@@ -200,29 +204,60 @@ def _assembled(pieces: list[side_shapes.Piece], found: list[tuple[int, int]],
                            assembly.REFINED)
     kinds = [(piece.sides[0].shape, piece.sides[1].shape, piece.sides[2].shape,
               piece.sides[3].shape) for piece in pieces]
-    size = size or _board_from_borders(kinds)
+    size = size or _board_from_borders(kinds) or _nearest_board(kinds)
     number = [4 * p + s for p, s in found]
     placed = None
-    if size is not None:
-        found_pairs = assembly.pairs(kinds, [number[i] for i in tabs],
-                                     [number[i] for i in blanks], cost)
-        placed = assembly.assemble(kinds, found_pairs, *size)
-    if placed is None or size is None:
-        return _paired_by_cost(cost, shapes, merge, ALIGNED_FLOOR)
-    index = {side: i for i, side in enumerate(number)}
-    classes = [-1] * len(found)
-    cols = size[1]
+    if size is not None and tabs and blanks:
+        exact = assembly.pairs(kinds, [number[i] for i in tabs], [number[i] for i in blanks],
+                               cost)
+        placed = assembly.assemble(kinds, exact, *size)
+        if placed is None:
+            typical = float(np.median(cost.min(axis=1)))
+            placed = assembly.assemble(kinds, exact.tolerant(MISREAD * typical), *size)
+    if placed is not None and size is not None:
+        return _board_labels(kinds, placed, size)
+    labels = [[0, 0, 0, 0] for _ in pieces]
+    for (p, s), shape, group in zip(found, shapes,
+                                    _paired_by_cost(cost, shapes, merge, ALIGNED_FLOOR)):
+        labels[p][s] = shape * (group + 1)
+    return labels
+
+
+def _board_labels(kinds: list[tuple[int, int, int, int]], placed: list[tuple[int, int]],
+                  size: tuple[int, int]) -> list[list[int]]:
+    """Each piece's labels on the board `placed` ((piece, turn) per cell in reading order):
+    0 on the border, each pair of neighbouring sides its own class k, +k on the tab, -k on
+    the blank (a side read as flat takes the sign its partner leaves it)."""
+    rows, cols = size
+    labels = [[0, 0, 0, 0] for _ in kinds]
+    group = 0
     for cell, (piece, turn) in enumerate(placed):
         r, c = divmod(cell, cols)
-        for direction, (dr, dc) in ((assembly.RIGHT, (0, 1)), (assembly.BOTTOM, (1, 0))):
-            if r + dr >= size[0] or c + dc >= cols:
+        for direction, (dr, dc) in ((1, (0, 1)), (2, (1, 0))):  # right, bottom
+            if r + dr >= rows or c + dc >= cols:
                 continue
             neighbour, its_turn = placed[(r + dr) * cols + c + dc]
-            mine = index[4 * piece + (direction - turn) % 4]
-            theirs = index[4 * neighbour + (direction + 2 - its_turn) % 4]
-            classes[mine] = classes[theirs] = 2 * cell + (direction == assembly.BOTTOM)
-    numbered = {group: n for n, group in enumerate(sorted(set(classes)))}
-    return [numbered[group] for group in classes]
+            mine = (piece, (direction - turn) % 4)
+            theirs = (neighbour, (direction + 2 - its_turn) % 4)
+            group += 1
+            sign = kinds[mine[0]][mine[1]] or -kinds[theirs[0]][theirs[1]] or 1
+            labels[mine[0]][mine[1]] = sign * group
+            labels[theirs[0]][theirs[1]] = -sign * group
+    return labels
+
+
+def _nearest_board(kinds: list[tuple[int, int, int, int]]) -> tuple[int, int] | None:
+    """The rows × cols (rows ≤ cols, at least 2) holding these pieces whose corner and edge
+    piece counts are nearest those read (a side or two misread), None when no such board."""
+    corners = sum(1 for sides in kinds if sides.count(0) == 2)
+    edges = sum(1 for sides in kinds if sides.count(0) == 1)
+    count = len(kinds)
+    fitting = [(abs(corners - 4) + abs(edges - 2 * (rows + count // rows - 4)), rows)
+               for rows in range(2, math.isqrt(count) + 1) if count % rows == 0]
+    if not fitting:
+        return None
+    rows = min(fitting)[1]
+    return rows, count // rows
 
 
 def _paired_by_cost(cost: Points, shapes: list[int], merge: float, floor: float = 0.0
