@@ -3,14 +3,16 @@
 
     python -m benchmarks.jigsaw_outlines [--sizes 4,6,10] [--noises 0,0.005,0.01]
         [--seeds 3] [--grouping pairs] [--descriptor arc] [--edge-classes K|auto]
-        [--source svg] [--timeout 60]
+        [--source svg] [--timeout 60] [--board-given]
 
 Each row, means over the seeds: the adjusted Rand index of the side classes against the true
 edges (tabs and blanks: two sides of an edge should share a class, no other side), the share
 of true edges whose two sides got fitting labels, how many classes, the share of boards
 rebuilt perfectly (every neighbour pair in place, up to a turn of the whole board), the mean
 neighbour accuracy (0 for a board not solved), and the seconds spent reading the outlines,
-finding corners and sides, grouping, and solving."""
+finding corners and sides, grouping (the board read as `satpuzzle solve` reads it,
+satpuzzle.kinds.jigsaw.board.board, less the sides' time), and solving. `--board-given`:
+the board's size given, as `--board RxC` gives it."""
 
 from __future__ import annotations
 
@@ -40,7 +42,9 @@ def adjusted_rand(truth: list[object], found: list[int]) -> float:
 
 
 def run(size: int, noise: float, seed: int, options: dict[str, object], source: str,
-        timeout: float) -> dict[str, float]:
+        timeout: float, given: bool = False) -> dict[str, float]:
+    """One cut's row; `given`: the board's size given (as `--board RxC` gives it), not told
+    from the flat sides."""
     cut = cutter.cut(size, size, seed=seed, noise=noise)
     data = {"svg": cut.svg, "png": cut.png, "json": cut.points_json}[source]()
     start = time.perf_counter()
@@ -49,20 +53,26 @@ def run(size: int, noise: float, seed: int, options: dict[str, object], source: 
     start = time.perf_counter()
     scale = sides.piece_size(found)
     try:
-        pieces = [sides.piece(outline, index, scale) for index, outline in enumerate(found)]
+        for index, outline in enumerate(found):  # timed alone: board.board does it again
+            sides.piece(outline, index, scale)
     except InputError:
-        return {"read": read_time, "perfect": 0.0, "neighbours": 0.0, "ari": 0.0,
-                "fitting": 0.0, "classes": 0.0, "sides": 0.0, "group": 0.0, "solve": 0.0}
+        pass
     sides_time = time.perf_counter() - start
     start = time.perf_counter()
-    labels = board.edge_labels(pieces, options)
-    group_time = time.perf_counter() - start
+    try:  # the user's path: the board of these outlines as `satpuzzle solve` reads it
+        instance = board.board(found, {**options, "board": (size, size) if given else None})
+    except InputError:
+        return {"read": read_time, "perfect": 0.0, "neighbours": 0.0, "ari": 0.0,
+                "fitting": 0.0, "classes": 0.0, "sides": sides_time, "group": 0.0,
+                "solve": 0.0}
+    group_time = max(0.0, time.perf_counter() - start - sides_time)
+    labels = instance.pieces
     order = cutter.matched(cut, found)
     truth: list[object] = []
     classes: list[int] = []
     by_edge: dict[cutter.Edge, list[int]] = {}
-    for index, piece in enumerate(pieces):
-        edges = cutter.side_edges(cut, order[index], piece.corner_points)
+    for index, corners in enumerate(instance.corners):
+        edges = cutter.side_edges(cut, order[index], corners)
         for side, edge in enumerate(edges):
             if edge is not None:
                 truth.append(edge)
@@ -70,7 +80,6 @@ def run(size: int, noise: float, seed: int, options: dict[str, object], source: 
                 by_edge.setdefault(edge, []).append(labels[index][side])
     fitting = mean(1.0 if len(pair) == 2 and pair[0] == -pair[1] != 0 else 0.0
                    for pair in by_edge.values())
-    instance = board.OutlinedJigsaw(size, size, tuple(labels))
     start = time.perf_counter()
     try:
         solution = satpuzzle.solve(instance, timeout=timeout)
@@ -97,17 +106,21 @@ def main() -> None:
     parser.add_argument("--edge-classes", default=None, help="k for --grouping kmeans, or auto")
     parser.add_argument("--source", default="svg", choices=("svg", "png", "json"))
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--board-given", action="store_true",
+                        help="the board's size given, as --board RxC gives it")
     args = parser.parse_args()
     options: dict[str, object] = {"grouping": args.grouping, "descriptor": args.descriptor,
                                   "edge_classes": args.edge_classes}
     print(f"grouping {args.grouping}, descriptor {args.descriptor}, edge classes "
-          f"{args.edge_classes or 'default'}, source {args.source}, {args.seeds} seeds")
+          f"{args.edge_classes or 'default'}, source {args.source}, {args.seeds} seeds"
+          f"{', board size given' if args.board_given else ''}")
     print("| board | noise | ARI | edges fitting | classes | perfect | neighbours | read s "
           "| sides s | group s | solve s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for size in map(int, args.sizes.split(",")):
         for noise in map(float, args.noises.split(",")):
-            rows = [run(size, noise, seed, options, args.source, args.timeout)
+            rows = [run(size, noise, seed, options, args.source, args.timeout,
+                        args.board_given)
                     for seed in range(1, args.seeds + 1)]
             m = {key: mean(row[key] for row in rows) for key in rows[0]}
             print(f"| {size}×{size} | {noise:g} | {m['ari']:.3f} | {m['fitting']:.3f} | "
