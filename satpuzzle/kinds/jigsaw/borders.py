@@ -10,13 +10,15 @@ that structure whose sides stray least from their chords in total (an assignment
 interior, edge or corner at the cost of its flattest side or its flattest two adjacent
 sides; a transportation problem, solved exactly as a linear program); every other side is a
 tab or a blank by the side of its chord its farthest point lies on. A board whose border
-would need a side straying more than FARTHEST from its chord is not these pieces' board:
-nothing is changed.
+would need a side straying more than FARTHEST from its chord taken flat, or one within
+NEAREST of it taken for a tab or a blank, is not these pieces' board: nothing is changed.
 
-Without the board, when the threshold's flat sides fit none: the board R × C (R, C ≥ 2) of
-the piece count whose 2(R + C) is nearest the flat sides read is taken, when it is the only
-one that near and within SLACK of the count read; else nothing is changed (and the board
-stays unknown: the caller asks for --board).
+Without the board, when the threshold's flat sides fit none: each board R × C (R, C ≥ 2) of
+the piece count whose 2(R + C) is within SLACK of the flat sides read gets its flat sides by
+rank as above, and the one whose flat sides stand apart best from the others is taken (the
+least deviation of a side left a bump over the greatest of a side taken flat: where the
+flatness jumps); none when no board passes the bounds above, or two stand apart alike
+(nothing is changed, the board stays unknown and the caller asks for --board).
 
 The threshold's reading is kept whenever it already fits the board (or, without one, some
 board), so that outlines read right are read as before.
@@ -36,48 +38,61 @@ SLACK = 0.1  # of the flat sides read: a board needing more or fewer than this i
 MIN_SLACK = 4  # sides: small boards may miss by one near-straight edge (two sides)
 FARTHEST = 2 * side_shapes.FLAT  # a side taken flat by rank strays at most this far from
 # its chord (in chord lengths): real near-straight interior sides reach 0.06, bumps 0.2
+NEAREST = side_shapes.FLAT / 2  # and a side taken for a tab or a blank at least this far:
+# real flat sides keep within 0.03, near-straight interior ones reach 0.044 (cut-line files
+# of straight cuts have interior sides as straight as their border)
 
 
 def settled(pieces: list[side_shapes.Piece], size: tuple[int, int] | None
             ) -> list[side_shapes.Piece]:
     """The pieces with their flat sides chosen by rank for the board `size` (rows, cols),
-    or for the board guessed from the flat count when `size` is None; unchanged when the
+    or for the board told by the flat sides when `size` is None; unchanged when the
     threshold's flat sides already fit it, or when no board can be told."""
     if len(pieces) < 4:
         return pieces
     flats = [[side.shape == side_shapes.FLAT_LABEL for side in piece.sides]
              for piece in pieces]
+    fitting = _fitting_size(flats)
     if size is None:
-        if _fitting_size(flats) is not None:
+        if fitting is not None:
             return pieces
-        size = guessed_size(len(pieces), sum(map(sum, flats)))
-        if size is None:
-            return pieces
-    rows, cols = size
-    if rows * cols != len(pieces) or min(rows, cols) < 2:
-        return pieces  # the board given holds another count: its own error says so
-    if _fitting_size(flats) == (min(size), max(size)):
-        return pieces
+        boards = near_boards(len(pieces), sum(map(sum, flats)))
+    elif size[0] * size[1] != len(pieces) or min(size) < 2 or fitting == (min(size),
+                                                                          max(size)):
+        return pieces  # the board given holds another count (its own error says so), or fits
+    else:
+        boards = [size]
     deviation = np.array([[side_shapes.deviation(side) for side in piece.sides]
                           for piece in pieces])
-    chosen = flat_sides(deviation, rows, cols)
-    if max(deviation[p, k] for p, flat in enumerate(chosen) for k in flat) > FARTHEST:
-        return pieces  # that board needs a bump taken flat: it is not these pieces' board
-    return [_reclassed(piece, chosen[p]) for p, piece in enumerate(pieces)]
+    found = [(_apart(deviation, chosen), chosen)
+             for chosen in (flat_sides(deviation, rows, cols) for rows, cols in boards)]
+    found = sorted((item for item in found if item[0] > 0), key=lambda item: -item[0])
+    if not found or (len(found) > 1 and found[1][0] == found[0][0]):
+        return pieces
+    return [_reclassed(piece, found[0][1][p]) for p, piece in enumerate(pieces)]
 
 
-def guessed_size(count: int, flats: int) -> tuple[int, int] | None:
-    """The board R × C (R ≤ C, R ≥ 2) of `count` pieces whose 2(R + C) flat sides are nearest
-    `flats`, when no other is as near and it is within SLACK of it; else None."""
+def near_boards(count: int, flats: int) -> list[tuple[int, int]]:
+    """The boards R × C (R ≤ C, R ≥ 2) of `count` pieces whose 2(R + C) flat sides are
+    within SLACK of `flats` (at least MIN_SLACK), nearest first."""
+    slack = max(MIN_SLACK, SLACK * flats)
     boards = [(rows, count // rows) for rows in range(2, int(count ** 0.5) + 1)
-              if count % rows == 0]
-    if not boards:
-        return None
-    ranked = sorted(boards, key=lambda board: abs(2 * sum(board) - flats))
-    miss = abs(2 * sum(ranked[0]) - flats)
-    if len(ranked) > 1 and abs(2 * sum(ranked[1]) - flats) == miss:
-        return None
-    return ranked[0] if miss <= max(MIN_SLACK, SLACK * flats) else None
+              if count % rows == 0 and abs(2 * (rows + count // rows) - flats) <= slack]
+    return sorted(boards, key=lambda board: abs(2 * sum(board) - flats))
+
+
+def _apart(deviation: npt.NDArray[np.float64], chosen: list[tuple[int, ...]]) -> float:
+    """How far apart the sides taken flat stand from the others: the least deviation of a
+    side left a bump over the greatest of a side taken flat; 0 when a side taken flat
+    strays past FARTHEST or one left a bump keeps within NEAREST."""
+    taken = np.zeros(deviation.shape, dtype=bool)
+    for p, flat in enumerate(chosen):
+        taken[p, list(flat)] = True
+    flattest_bump = float(deviation[~taken].min(initial=1.0))
+    least_flat = float(deviation[taken].max(initial=0.0))
+    if least_flat > FARTHEST or flattest_bump < NEAREST:
+        return 0.0
+    return flattest_bump / max(least_flat, 1e-9)
 
 
 def flat_sides(deviation: npt.NDArray[np.float64], rows: int, cols: int
