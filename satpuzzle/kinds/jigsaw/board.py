@@ -21,7 +21,6 @@ Grouping (`grouping`):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -190,9 +189,11 @@ def _assembled(pieces: list[side_shapes.Piece], found: list[tuple[int, int]],
                size: tuple[int, int] | None, merge: float) -> list[list[int]]:
     """The labels of the least-cost board assembled from the aligned costs' candidate pairs
     (satpuzzle.kinds.jigsaw.assembly): each pair of neighbouring sides its own class, the
-    border 0. Where no board fits the sides as read, the assembly is tried again with a side
-    per piece allowed to be misread (flat inside, or not flat on the border: relabelled by
-    the board); where none is found either, the classes of `_aligned`."""
+    border 0. Where no board fits the sides as read and the board's size was given (`size`:
+    --board, a cut-line file's grid), the assembly is tried again with a side per piece
+    allowed to be misread (flat inside, or not flat on the border: relabelled by the board);
+    where none is found, the classes of `_aligned`. The size is not guessed: pieces that
+    are no whole board would be laid out as one."""
     from satpuzzle.kinds.jigsaw import assembly, sidematch
 
     sides = [pieces[p].sides[s] for p, s in found]
@@ -201,17 +202,18 @@ def _assembled(pieces: list[side_shapes.Piece], found: list[tuple[int, int]],
     tabs = [i for i, shape in enumerate(shapes) if shape == side_shapes.TAB]
     blanks = [i for i, shape in enumerate(shapes) if shape == side_shapes.BLANK]
     cost = sidematch.costs([sides[i] for i in tabs], [sides[i] for i in blanks], length,
-                           assembly.REFINED)
+                           assembly.REFINED, estimated=True)
     kinds = [(piece.sides[0].shape, piece.sides[1].shape, piece.sides[2].shape,
               piece.sides[3].shape) for piece in pieces]
-    size = size or _board_from_borders(kinds) or _nearest_board(kinds)
+    given = size is not None
+    size = size or _board_from_borders(kinds)
     number = [4 * p + s for p, s in found]
     placed = None
     if size is not None and tabs and blanks:
         exact = assembly.pairs(kinds, [number[i] for i in tabs], [number[i] for i in blanks],
                                cost)
         placed = assembly.assemble(kinds, exact, *size)
-        if placed is None:
+        if placed is None and given:
             typical = float(np.median(cost.min(axis=1)))
             placed = assembly.assemble(kinds, exact.tolerant(MISREAD * typical), *size)
     if placed is not None and size is not None:
@@ -244,20 +246,6 @@ def _board_labels(kinds: list[tuple[int, int, int, int]], placed: list[tuple[int
             labels[mine[0]][mine[1]] = sign * group
             labels[theirs[0]][theirs[1]] = -sign * group
     return labels
-
-
-def _nearest_board(kinds: list[tuple[int, int, int, int]]) -> tuple[int, int] | None:
-    """The rows × cols (rows ≤ cols, at least 2) holding these pieces whose corner and edge
-    piece counts are nearest those read (a side or two misread), None when no such board."""
-    corners = sum(1 for sides in kinds if sides.count(0) == 2)
-    edges = sum(1 for sides in kinds if sides.count(0) == 1)
-    count = len(kinds)
-    fitting = [(abs(corners - 4) + abs(edges - 2 * (rows + count // rows - 4)), rows)
-               for rows in range(2, math.isqrt(count) + 1) if count % rows == 0]
-    if not fitting:
-        return None
-    rows = min(fitting)[1]
-    return rows, count // rows
 
 
 def _paired_by_cost(cost: Points, shapes: list[int], merge: float, floor: float = 0.0

@@ -52,10 +52,12 @@ ROUGH_CHUNK = 2_000_000  # tab × blank × slide elements compared at once in (1
 
 
 def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float,
-          candidates: int = CANDIDATES) -> Costs:
+          candidates: int = CANDIDATES, estimated: bool = False) -> Costs:
     """tabs × blanks: how badly each tab fits each blank (mean squared distance, in piece
     sizes squared, after the best rigid placing; see the module's doc); `candidates` blanks
-    per tab and tabs per blank refined in (2)."""
+    per tab and tabs per blank refined in (2). A pair not refined costs FAR more than any
+    refined one, or with `estimated` its cost by (1) in the units of (2) (times the median
+    ratio of the two over the refined pairs): a search over boards can still take it."""
     if not tabs or not blanks:
         return np.zeros((len(tabs), len(blanks)))
     tab_curves = [_curve(side, size) for side in tabs]
@@ -72,7 +74,11 @@ def costs(tabs: list[sides.Side], blanks: list[sides.Side], size: float,
                               (turn[first, second], tab_centre[first, second],
                                blank_centre[first, second]))
     refined = _combined(shape, apart, first, second, rough.shape)
-    out = np.full(rough.shape, FAR * (float(refined.max()) + 1e-9))
+    if estimated:
+        ratio = float(np.median(refined / np.maximum(rough[first, second], 1e-18)))
+        out = rough * ratio
+    else:
+        out = np.full(rough.shape, FAR * (float(refined.max()) + 1e-9))
     out[first, second] = refined
     return out
 
