@@ -71,6 +71,8 @@ SHARP_SPACING = 0.005  # the unsmoothed outline resampled this finely (in piece 
 # corner under noise is 0.02 off it (a noisy cut-line file's 6x6 to 15x15 boards rebuilt 18
 # of 18 so, 0 of 18 without)
 KNOWN_SNAP = 0.08
+KNOWN_ON = 0.05  # a known corner this near a face's outline (in piece sizes) lies on it
+KNOWN_APART = 0.5  # four known corners closer than this (in piece sizes) are not a piece's
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
 FLAT = 0.06  # a side within this much of its chord (in chord lengths) is flat: real flat
 # sides keep within 0.04, a real bump reaches 0.05 and more (measured on 1000 real pieces)
@@ -153,6 +155,8 @@ def _snapped(smooth: Points, corners: tuple[int, int, int, int], exact: Points,
     known = known[np.isfinite(known).all(axis=1)]
     if not len(known):
         return corners, exact
+    if len(known) == 4 and (taken := _four_known(smooth, exact, known, size)) is not None:
+        return taken
     snapped = exact.copy()
     moved = list(corners)
     for i in range(4):
@@ -166,6 +170,26 @@ def _snapped(smooth: Points, corners: tuple[int, int, int, int], exact: Points,
     if ranks != sorted(ranks) or len(set(moved)) < 4:
         return corners, exact
     return (moved[0], moved[1], moved[2], moved[3]), snapped
+
+
+def _four_known(smooth: Points, exact: Points, known: Points, size: float
+                ) -> tuple[tuple[int, int, int, int], Points] | None:
+    """A face with exactly four known corners (a grid cut's crossings) takes them, in the
+    outline's order from the one nearest the finder's first corner, when each lies on the
+    outline (within KNOWN_ON of it): the finder can take a nub next to a corner for it, as
+    in piecemaker's cuts, which put nubs anywhere along a side; the crossings cannot."""
+    apart = np.linalg.norm(known[:, None, :] - known[None, :, :], axis=2)
+    if apart[np.triu_indices(4, 1)].min() < KNOWN_APART * size:  # a spurious crossing
+        return None
+    distances = np.linalg.norm(smooth[:, None, :] - known[None, :, :], axis=2)
+    nearest = distances.argmin(axis=0)
+    if distances[nearest, np.arange(4)].max() > KNOWN_ON * size or len(set(nearest)) < 4:
+        return None
+    order = list(np.argsort(nearest))
+    first = order.index(int(np.argmin(np.linalg.norm(known - exact[0], axis=1))))
+    order = order[first:] + order[:first]
+    return (int(nearest[order[0]]), int(nearest[order[1]]), int(nearest[order[2]]),
+            int(nearest[order[3]])), known[order]
 
 
 def _perimeter(points: Points) -> float:
