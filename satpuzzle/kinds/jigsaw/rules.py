@@ -48,6 +48,9 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 RULES = {"implications": True, "piece_cell": True, "colour_counts": False, "parity": False,
          "corner_pairs": True, "cell_amo": False}
 
+CORNER_PAIRS = 10_000  # label pairs at a cell's corner past which "corner_pairs" is not
+# stated there (Brendan Owen's and Eternity II boards: 22 labels a side at most, 484 pairs)
+
 Variables = dict[Cell, list[int]]
 
 
@@ -170,13 +173,17 @@ def edges_match(model: Model, instance: JigsawInstance, board: Candidates, varia
 
 def corner_pairs(model: Model, board: Candidates, variables: Variables,
                  side_vars: dict[tuple[Cell, int], dict[int, int]]) -> None:
-    """Two adjacent sides of a cell showing labels a and b need a tuple with a and b there."""
-    clauses = []
+    """Two adjacent sides of a cell showing labels a and b need a tuple with a and b there;
+    stated only where a cell's corner has at most CORNER_PAIRS pairs of labels (a redundant
+    rule, quadratic in the labels: a board read from 1000 outlines, one label per pair of
+    sides, would need billions of clauses), and added cell by cell so that the clause
+    budget stops it before it is held whole."""
     for cell in board.cells:
+        clauses = []
         for side in range(4):
             nxt = (side + 1) % 4
             first, second = side_vars.get((cell, side)), side_vars.get((cell, nxt))
-            if not first or not second:
+            if not first or not second or len(first) * len(second) > CORNER_PAIRS:
                 continue
             support: dict[tuple[int, int], list[int]] = defaultdict(list)
             for t, var in zip(board.options[cell], variables[cell]):
@@ -184,8 +191,8 @@ def corner_pairs(model: Model, board: Candidates, variables: Variables,
             for a, var_a in first.items():
                 for b, var_b in second.items():
                     clauses.append([-var_a, -var_b, *support.get((a, b), [])])
-    model.clauses("corner", clauses, what="two adjacent labels need a piece showing both",
-                  example="labels a and b meet at a corner only on a piece showing both")
+        model.clauses("corner", clauses, what="two adjacent labels need a piece showing both",
+                      example="labels a and b meet at a corner only on a piece showing both")
 
 
 def parity(model: Model, instance: JigsawInstance, board: Candidates,

@@ -109,3 +109,27 @@ def test_solve_rebuilds_a_board_with_a_nearly_straight_edge_without_its_size(
     board = json.loads(result.stdout)["solutions"][0]
     placed = [[cell[0] if cell else None for cell in row] for row in board]
     assert cutter.neighbour_accuracy(cut, placed) == 1.0
+
+
+def test_the_corner_rule_is_not_stated_where_it_is_quadratic_in_many_labels() -> None:
+    """A board read from outlines has one label per pair of sides: the redundant corner rule
+    (a clause per pair of labels two adjacent sides of a cell may show) took 7 of the 8
+    million clauses of a 15x15 block of real pieces and over 9 GB on 1000 pieces. It is left
+    out where a cell's corner has more than rules.CORNER_PAIRS pairs, and added cell by cell
+    (the clause budget checked after each)."""
+    from types import SimpleNamespace
+
+    from satpuzzle.kinds.jigsaw import rules
+
+    calls: list[int] = []
+    model = SimpleNamespace(clauses=lambda family, clauses, **_: calls.append(len(clauses)))
+    many, few = range(1, 151), range(1, 11)  # 150 × 150 pairs, over; 10 × 10, under
+    cells = [(0, 0), (0, 1)]
+    options = {cell: [(a, b, 0, 0) for a in labels for b in labels][:50]
+               for cell, labels in zip(cells, (many, few))}
+    variables = {cell: list(range(1, 51)) for cell in cells}
+    side_vars = {(cell, side): {label: 1000 * side + label for label in labels}
+                 for cell, labels in zip(cells, (many, few)) for side in (0, 1)}
+    board = SimpleNamespace(cells=cells, options=options)
+    rules.corner_pairs(model, board, variables, side_vars)  # type: ignore[arg-type]
+    assert calls == [0, 100]
