@@ -457,6 +457,7 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_from_the_picture_the_truth_is_among_the_boards"),
     "test_noisy_assembly.py": (
         "test_own_cuts_at_one_percent_noise_are_rebuilt_10x10",
+        "test_own_cuts_at_two_percent_noise_are_rebuilt_6x6",
         "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_svg",
         "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_picture",
         "test_a_400_piece_board_is_assembled_within_bounds"),
