@@ -155,7 +155,7 @@ def _snapped(smooth: Points, corners: tuple[int, int, int, int], exact: Points,
     known = known[np.isfinite(known).all(axis=1)]
     if not len(known):
         return corners, exact
-    if len(known) == 4 and (taken := _four_known(smooth, exact, known, size)) is not None:
+    if len(known) == 4 and (taken := _four_known(smooth, known, size)) is not None:
         return taken
     snapped = exact.copy()
     moved = list(corners)
@@ -172,12 +172,13 @@ def _snapped(smooth: Points, corners: tuple[int, int, int, int], exact: Points,
     return (moved[0], moved[1], moved[2], moved[3]), snapped
 
 
-def _four_known(smooth: Points, exact: Points, known: Points, size: float
+def _four_known(smooth: Points, known: Points, size: float
                 ) -> tuple[tuple[int, int, int, int], Points] | None:
     """A face with exactly four known corners (a grid cut's crossings) takes them, in the
-    outline's order from the one nearest the finder's first corner, when each lies on the
-    outline (within KNOWN_ON of it): the finder can take a nub next to a corner for it, as
-    in piecemaker's cuts, which put nubs anywhere along a side; the crossings cannot."""
+    outline's order from the top left one (where the finder starts a piece in place), when
+    each lies on the outline (within KNOWN_ON of it): the finder can take a nub next to a
+    corner for it, as in piecemaker's cuts, which put nubs anywhere along a side; the
+    crossings cannot."""
     apart = np.linalg.norm(known[:, None, :] - known[None, :, :], axis=2)
     if apart[np.triu_indices(4, 1)].min() < KNOWN_APART * size:  # a spurious crossing
         return None
@@ -186,7 +187,7 @@ def _four_known(smooth: Points, exact: Points, known: Points, size: float
     if distances[nearest, np.arange(4)].max() > KNOWN_ON * size or len(set(nearest)) < 4:
         return None
     order = list(np.argsort(nearest))
-    first = order.index(int(np.argmin(np.linalg.norm(known - exact[0], axis=1))))
+    first = order.index(int(np.argmin(known.sum(axis=1))))  # the top left: side 0 on top
     order = order[first:] + order[:first]
     return (int(nearest[order[0]]), int(nearest[order[1]]), int(nearest[order[2]]),
             int(nearest[order[3]])), known[order]

@@ -47,3 +47,6 @@ def test_every_face_of_piecemakers_cut_has_its_crossings_as_corners():
         found = np.asarray(sides.piece(outline, index, size, read.corners[index]).corner_points)
         off = np.linalg.norm(found[:, None, :] - crossings[None, :, :], axis=2).min(axis=1)
         assert off.max() < 1e-6 * size, (index, found, crossings)
+        # numbered from the top left, as every piece in place: side 0 on top, so that the
+        # board's turns are the identity's
+        assert np.allclose(found[0], crossings[np.argmin(crossings.sum(axis=1))]), index
