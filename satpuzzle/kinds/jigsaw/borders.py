@@ -140,7 +140,10 @@ def _roles(edge_cost: npt.NDArray[np.float64], corner_cost: npt.NDArray[np.float
     if result.status != 0:  # cannot be: 2(R + C) - 4 <= R C for R, C >= 2
         raise AssertionError(f"no {edges} edges and 4 corners among {count} pieces")
     taken = np.rint(result.x).astype(int)
-    return [int(taken[p]) + 2 * int(taken[count + p]) for p in range(count)]
+    role = [int(taken[p]) + 2 * int(taken[count + p]) for p in range(count)]
+    if role.count(1) != edges or role.count(2) != 4 or max(role) > 2:
+        raise AssertionError("the simplex's vertex is not whole")  # cannot be (unimodular)
+    return role
 
 
 def _reclassed(piece: side_shapes.Piece, flat: tuple[int, ...]) -> side_shapes.Piece:
