@@ -14,6 +14,7 @@ R x C pieces, and satpuzzle solves, as whole processes (benchmarks/outside_cutte
 
 Usage: python -m benchmarks.piecemaker_cuts [--sizes 6,10] [--styles interlockingnubs,...]
 [--seeds 1,2,3] [--sources lines,picture] [--piece 100] [--piecemaker PATH] [--grouping G]
+[--board-given]
 Prints one row per case and a summary per size, style and source: boards rebuilt exactly,
 mean share of neighbours in place, CPU seconds (getrusage of the children), load average.
 """
@@ -184,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--piecemaker", default=shutil.which("piecemaker"),
                         help="the piecemaker command (default: on PATH)")
     parser.add_argument("--grouping", default=None)
+    parser.add_argument("--board-given", action="store_true",
+                        help="pass the board's size (--board RxC), as a user who knows it")
     args = parser.parse_args(argv)
     if not args.piecemaker:
         parser.error("piecemaker is not installed (pip install piecemaker; it runs "
@@ -198,8 +201,10 @@ def main(argv: list[str] | None = None) -> int:
                 with tempfile.TemporaryDirectory() as temporary:
                     folder = Path(temporary)
                     made = cut(size, style, seed, folder, args.piece, args.piecemaker)
+                    given = ("--board", f"{size}x{size}") if args.board_given else ()
                     for source in args.sources.split(","):
-                        outcome = measure(made, source, seed, folder, args.timeout, options)
+                        outcome = measure(made, source, seed, folder, args.timeout,
+                                          options + given)
                         summary.setdefault((size, style, source), []).append(outcome)
                         print(f"{size}x{size} {style} seed {seed} {source}: "
                               f"{'perfect' if outcome.perfect else 'not perfect'}, "
