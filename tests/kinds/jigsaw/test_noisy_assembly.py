@@ -190,3 +190,23 @@ def test_more_pieces_than_the_assembly_takes_is_one_line_and_exit_2(tmp_path) ->
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert f"at most {assembly.MAX_PIECES} pieces, found {count}" in result.stderr
+
+
+def test_a_clean_cut_and_two_pieces_are_assembled() -> None:
+    """No noise, and the fewest sides there are (one tab, one blank, a 1x2 board)."""
+    assert _own_cut_accuracy(4, 0.0, 1) == 1.0
+    pair = cutter.cut(1, 2, seed=5)
+    found = outlines.read(pair.svg(), "<cut>")
+    instance = board.board(found, {"grouping": "assembled", "board": "1x2"})
+    assert sorted(abs(label) for piece in instance.pieces for label in piece) == [0] * 6 + [1, 1]
+    assert satpuzzle.solve(instance, timeout=120) is not None
+
+
+def test_count_says_one_board_in_its_four_turns(tmp_path) -> None:
+    """The labels of the assembled board allow that board only: --count 4 on a square."""
+    cut = cutter.cut(4, 4, seed=2, noise=0.005)
+    path = tmp_path / "cut.svg"
+    path.write_text(cut.svg())
+    result = run_cli("solve", path, "--grouping", "assembled", "--count")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "4"
