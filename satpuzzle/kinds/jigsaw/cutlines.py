@@ -297,8 +297,18 @@ def _bounded_touching(shapely: ModuleType, polylines: list[Points], path: str,
 
 
 def _grid(outlines: list[Points], path: str) -> tuple[int, int, list[tuple[int, int]]]:
+    """grid_of, or an InputError: faces on no grid make no board."""
+    found = grid_of(outlines)
+    if found is None:
+        raise InputError(f"the cut lines enclose {len(outlines)} pieces that lie on no rows × "
+                         f"columns grid (one a cell): no jigsaw board", path, 1, 1)
+    return found
+
+
+def grid_of(outlines: list[Points]) -> tuple[int, int, list[tuple[int, int]]] | None:
     """The rows × columns grid the faces' centres fall on, one a cell (of the box round
-    them all, cut evenly), and each face's cell; the first such grid, fewest rows first."""
+    them all, cut evenly), and each face's cell; the first such grid, fewest rows first;
+    None when there is none."""
     count = len(outlines)
     centres = np.array([_centroid(points) for points in outlines])
     low = np.min([points.min(axis=0) for points in outlines], axis=0)
@@ -313,8 +323,7 @@ def _grid(outlines: list[Points], path: str) -> tuple[int, int, list[tuple[int, 
         cells = [(int(r), int(c)) for c, r in at]
         if len(set(cells)) == count:
             return rows, cols, cells
-    raise InputError(f"the cut lines enclose {count} pieces that lie on no rows × columns "
-                     f"grid (one a cell): no jigsaw board", path, 1, 1)
+    return None
 
 
 def _centroid(points: Points) -> Points:

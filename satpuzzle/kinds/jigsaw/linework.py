@@ -30,9 +30,11 @@ MIN_REGION_SHARE = 0.05  # of the median region: smaller ones are gaps where lin
 
 class LinePieces(list[Points]):
     """The outlines of the regions between the lines, and for each the points where its
-    lines meet others (k × 2, (x, y)): its corners, except a corner piece's outer one."""
+    lines meet others (k × 2, (x, y)): its corners, except a corner piece's outer one; and
+    the rows × columns of the cut when its pieces lie on a grid (`layout`), else None."""
 
     crossings: list[Points]
+    grid: tuple[int, int] | None = None
 
 
 def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
@@ -66,7 +68,40 @@ def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
     found = LinePieces(_outline(pieces, number, boxes[number - 1], trace)
                        for number in range(1, len(enclosed) + 1))
     found.crossings = _crossings(pieces, len(enclosed))
+    found.grid = layout(found, found.crossings)
     return found
+
+
+def layout(outlines: list[Points], crossings: list[Points]) -> tuple[int, int] | None:
+    """The board's rows × columns when the regions are a cut in place: their centres fall
+    one a cell on a grid (cutlines.grid_of, as in a cut-line file), every two regions in
+    cells side by side share a crossing, and regions meeting at a crossing lie in cells side
+    by side or corner to corner. None otherwise (pieces drawn apart as outlines meet at no
+    crossing; a turned cut's centres may fit a grid of its box that its crossings belie):
+    the board's size is then told by the flat sides."""
+    from satpuzzle.kinds.jigsaw.cutlines import grid_of
+
+    found = grid_of(outlines) if len(outlines) >= 4 else None
+    if found is None or min(found[:2]) < 2:
+        return None
+    rows, cols, cells = found
+    meeting: dict[tuple[float, float], list[int]] = {}
+    for region, points in enumerate(crossings):
+        for x, y in points:
+            meeting.setdefault((float(x), float(y)), []).append(region)
+    shared = set()
+    for regions in meeting.values():
+        for a in regions:
+            for b in regions:
+                if max(abs(cells[a][0] - cells[b][0]), abs(cells[a][1] - cells[b][1])) > 1:
+                    return None  # regions meeting at a crossing lie in cells apart
+                shared.add((cells[a], cells[b]))
+    at = set(cells)
+    neighbours = [((r, c), (r + dr, c + dc)) for r, c in cells for dr, dc in ((0, 1), (1, 0))
+                  if (r + dr, c + dc) in at]
+    if not all(pair in shared for pair in neighbours):
+        return None
+    return rows, cols
 
 
 def _crossings(pieces: npt.NDArray[np.int32], count: int) -> list[Points]:

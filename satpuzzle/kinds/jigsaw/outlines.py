@@ -456,6 +456,7 @@ def read_image(data: bytes, path: str) -> list[Points]:
         between = _checked(drawn, path, "no piece found between the lines of the picture")
         if len(between) == len(drawn):
             between.corners = drawn.crossings
+            between.grid = drawn.grid
         return between
     labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=int))
     if count == 0:

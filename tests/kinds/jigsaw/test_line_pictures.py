@@ -177,3 +177,31 @@ def test_wobbling_lines_are_rebuilt(tmp_path, seed):
     cut = outside_cutters.cut(6, 6, "bezier", seed=seed)
     data = line_pictures.picture(cut, 100, 2.0, noise=0.005, seed=seed)
     assert _rebuilt(tmp_path, data, ".png", 6, 6) == 1.0
+
+
+def test_a_cut_drawn_as_lines_tells_its_board_size():
+    """The regions lie one a cell on a grid and those side by side share a crossing: the
+    board's rows and columns (4 × 6 here), as a cut-line file's; pieces drawn apart as their
+    outlines share no crossing and tell none (their flat sides do)."""
+    from satpuzzle.kinds.jigsaw import outlines
+
+    cut = outside_cutters.cut(4, 6, "ball", seed=2)
+    assert outlines.read(line_pictures.picture(cut, 80, 2.0), "cut.png").grid == (4, 6)
+    apart = outlines.read(line_pictures.outlines_picture(cut, 80, 2.0), "apart.png")
+    assert len(apart) == 24 and apart.grid is None
+
+
+def test_a_grid_whose_crossings_belie_it_tells_no_size():
+    """Centres one a cell on a grid are not enough: regions meeting at a crossing two cells
+    apart (or side by side without one) leave the size to the flat sides."""
+    from satpuzzle.kinds.jigsaw import linework
+
+    squares = [np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]], dtype=float)
+               for r in range(2) for c in range(3)]
+    corners = [square.copy() for square in squares]  # each meets its neighbours at its own
+    assert linework.layout(squares, corners) == (2, 3)
+    assert linework.layout(squares, [np.empty((0, 2))] * 6) is None  # no crossing shared
+    apart = [*corners]
+    apart[0] = np.vstack([corners[0], [[9.0, 9.0]]])
+    apart[2] = np.vstack([corners[2], [[9.0, 9.0]]])  # cells (0, 0) and (0, 2) meet too
+    assert linework.layout(squares, apart) is None
