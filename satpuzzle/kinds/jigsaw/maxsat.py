@@ -120,6 +120,17 @@ class _Encoding:
             return []
         return [var for label, var in self.shows[(cell, side)].items() if label != 0]
 
+    def supports(self, cell: Cell, side: int) -> Iterable[list[int]]:
+        """Clauses (over shows) saying the edge on `side` of `cell` fits on a whole board: a
+        label shown there has a label it fits shown across the edge (one clause a label,
+        not one a pair of labels that misfit: a board read from outlines has a label for
+        each pair of sides, and the pairs' clauses grew with their square)."""
+        other = (cell[0] + STEPS[side][0], cell[1] + STEPS[side][1])
+        facing = self.shows[(other, (side + 2) % 4)]
+        for label, var in self.shows[(cell, side)].items():
+            yield [-var, *(other_var for theirs, other_var in facing.items()
+                           if fits(label, theirs, self.instance))]
+
     def misfits(self, cell: Cell, side: int) -> Iterable[list[int]]:
         """Clauses (over shows) saying the edge on `side` of `cell` fits, when both are shown."""
         other = (cell[0] + STEPS[side][0], cell[1] + STEPS[side][1])
@@ -174,7 +185,8 @@ def max_matched(instance: JigsawInstance) -> Optimum:
                 soft.append(fit)
             elif side in (1, 2):  # right and bottom: each shared edge once
                 fit = model.var("fit", *cell, side)
-                model.clauses("fit", ([-fit, *clause] for clause in encoding.misfits(cell, side)),
+                model.clauses("fit", ([-fit, *clause]
+                                      for clause in encoding.supports(cell, side)),
                               "a shared edge fits")
                 soft.append(fit)
     board, score = encoding.solve(soft)
