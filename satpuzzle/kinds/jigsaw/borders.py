@@ -47,7 +47,9 @@ def settled(pieces: list[side_shapes.Piece], size: tuple[int, int] | None
             ) -> list[side_shapes.Piece]:
     """The pieces with their flat sides chosen by rank for the board `size` (rows, cols),
     or for the board told by the flat sides when `size` is None; unchanged when the
-    threshold's flat sides already fit it, or when no board can be told."""
+    threshold's flat sides already fit it, or when no board can be told. Pieces of a puzzle
+    cut on a grid get their corners completed first (sides.on_grid)."""
+    pieces = side_shapes.on_grid(pieces)
     if len(pieces) < 4:
         return pieces
     flats = [[side.shape == side_shapes.FLAT_LABEL for side in piece.sides]
