@@ -9,16 +9,17 @@ counts then fit no board. When the board is known, the flat sides are instead th
 that structure whose sides stray least from their chords in total (an assignment: each piece
 interior, edge or corner at the cost of its flattest side or its flattest two adjacent
 sides; a transportation problem, solved exactly as a linear program); every other side is a
-tab or a blank by the side of its chord its farthest point lies on. A board whose border
-would need a side straying more than FARTHEST from its chord taken flat, or one within
-NEAREST of it taken for a tab or a blank, is not these pieces' board: nothing is changed.
+tab or a blank by the side of its chord it lies on (sides.bump_shape), however nearly
+straight. A board whose border would need a side straying more than FARTHEST from its chord
+taken flat is not these pieces' board: nothing is changed.
 
 Without the board, when the threshold's flat sides fit none: each board R × C (R, C ≥ 2) of
 the piece count whose 2(R + C) is within SLACK of the flat sides read gets its flat sides by
 rank as above, and the one whose flat sides stand apart best from the others is taken (the
 least deviation of a side left a bump over the greatest of a side taken flat: where the
-flatness jumps); none when no board passes the bounds above, or two stand apart alike
-(nothing is changed, the board stays unknown and the caller asks for --board).
+flatness jumps); none when no board passes the bound above or would take a side within
+NEAREST of its chord for a tab or a blank (cut-line files of straight cuts), or two stand
+apart alike (nothing is changed, the board stays unknown and the caller asks for --board).
 
 The threshold's reading is kept whenever it already fits the board (or, without one, some
 board), so that outlines read right are read as before.
@@ -38,9 +39,10 @@ SLACK = 0.1  # of the flat sides read: a board needing more or fewer than this i
 MIN_SLACK = 4  # sides: small boards may miss by one near-straight edge (two sides)
 FARTHEST = 2 * side_shapes.FLAT  # a side taken flat by rank strays at most this far from
 # its chord (in chord lengths): real near-straight interior sides reach 0.06, bumps 0.2
-NEAREST = side_shapes.FLAT / 2  # and a side taken for a tab or a blank at least this far:
-# real flat sides keep within 0.03, near-straight interior ones reach 0.044 (cut-line files
-# of straight cuts have interior sides as straight as their border)
+NEAREST = side_shapes.FLAT / 2  # and, the board not known, a side taken for a tab or a
+# blank at least this far: real flat sides keep within 0.03, near-straight interior ones
+# reach 0.044 (cut-line files of straight cuts have interior sides as straight as their
+# border); a board known takes any side left a bump for one
 
 
 def settled(pieces: list[side_shapes.Piece], size: tuple[int, int] | None
@@ -66,7 +68,10 @@ def settled(pieces: list[side_shapes.Piece], size: tuple[int, int] | None
         boards = [size]
     deviation = np.array([[side_shapes.deviation(side) for side in piece.sides]
                           for piece in pieces])
-    found = [(_apart(deviation, chosen), chosen)
+    # a board known needs its border flat and every other side a tab or a blank, however
+    # nearly straight (piecemaker's stochastic nubs keep within 0.02 of their chords)
+    nearest = 0.0 if size is not None else NEAREST
+    found = [(_apart(deviation, chosen, nearest), chosen)
              for chosen in (flat_sides(deviation, rows, cols) for rows, cols in boards)]
     found = sorted((item for item in found if item[0] > 0), key=lambda item: -item[0])
     if not found or (len(found) > 1 and found[1][0] == found[0][0]):
@@ -83,16 +88,17 @@ def near_boards(count: int, flats: int) -> list[tuple[int, int]]:
     return sorted(boards, key=lambda board: abs(2 * sum(board) - flats))
 
 
-def _apart(deviation: npt.NDArray[np.float64], chosen: list[tuple[int, ...]]) -> float:
+def _apart(deviation: npt.NDArray[np.float64], chosen: list[tuple[int, ...]],
+           nearest: float = NEAREST) -> float:
     """How far apart the sides taken flat stand from the others: the least deviation of a
     side left a bump over the greatest of a side taken flat; 0 when a side taken flat
-    strays past FARTHEST or one left a bump keeps within NEAREST."""
+    strays past FARTHEST or one left a bump keeps within `nearest`."""
     taken = np.zeros(deviation.shape, dtype=bool)
     for p, flat in enumerate(chosen):
         taken[p, list(flat)] = True
     flattest_bump = float(deviation[~taken].min(initial=1.0))
     least_flat = float(deviation[taken].max(initial=0.0))
-    if least_flat > FARTHEST or flattest_bump < NEAREST:
+    if least_flat > FARTHEST or flattest_bump < nearest:
         return 0.0
     return flattest_bump / max(least_flat, 1e-9)
 
