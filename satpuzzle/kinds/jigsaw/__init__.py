@@ -99,9 +99,12 @@ class JigsawKind(Kind):
                                    "help": "jigsaw outlines: how a side is described: points "
                                            "along it (arc, default), ordinates at abscissae "
                                            "or a chain code (Behague (2024), §2.3, §2.1)"}),
-        Option(("--grouping",), {"choices": ("pairs", "kmeans", "aligned", "assembled"),
-                                 "help": "jigsaw outlines: edge classes from the best pairing "
-                                         "of tabs and blanks (pairs, default), k-means "
+        Option(("--grouping",), {"choices": ("auto", "pairs", "kmeans", "aligned",
+                                             "assembled"),
+                                 "help": "jigsaw outlines: edge classes from pairs, or from "
+                                         "assembled where the labels of pairs allow no board "
+                                         "(auto, default); the best pairing "
+                                         "of tabs and blanks (pairs), k-means "
                                          "(Behague (2024), §2.2; needs scikit-learn), the "
                                          "best pairing of the curves laid on each other "
                                          "(aligned), or the pairs of the least-cost board "

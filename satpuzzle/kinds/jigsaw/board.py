@@ -13,6 +13,8 @@ Grouping (`grouping`):
   - `pairs`: each tab paired with one blank, the pairing of least total distance (the
     assignment problem, scipy), one class per pair: k-means asks that each cluster hold a
     tab and its blank, this makes it so;
+  - `auto` (the default): the labels of `pairs`, or of `assembled` where the depth-first
+    search proves that those allow no board (satpuzzle.kinds.jigsaw.boardcheck);
   - `aligned`: the same pairing, its costs not distances between descriptors but how far a
     tab and a blank stay apart when their curves are laid on each other (turned and moved,
     their ends free to slide: satpuzzle.kinds.jigsaw.sidematch), so that a corner found
@@ -40,14 +42,14 @@ from satpuzzle.kinds.jigsaw.puzzle import (
 )
 
 Points = npt.NDArray[np.float64]
-GROUPINGS = ("pairs", "kmeans", "aligned", "assembled")
+GROUPINGS = ("auto", "pairs", "kmeans", "aligned", "assembled")
 MERGE = 3.0  # pairs closer than this many typical pair distances share a class
 ALIGNED_MERGE = 0.9  # the same for the aligned costs (measured: DETAILS.md), the typical
 ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
 # without noise two tabs alike within that are told apart only by the corners' places
 MISREAD = 100.0  # a side misread in the assembly costs this many typical pairs
 SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece
-GROUPING = "pairs"  # measured better than kmeans under noise (docs/BENCHMARKS.md)
+GROUPING = "auto"  # pairs, or assembled where pairs allows no board (docs/BENCHMARKS.md)
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,7 @@ def board(shapes: list[Points], options: Options, title: str | None = None
             left_out.append(error)
     grid = read.grid if read is not None and not left_out else None
     pieces = borders.settled(pieces, parse_board(options.get("board")) or grid)
-    labels = edge_labels(pieces, options, parse_board(options.get("board")) or grid
-                         ) if pieces else []
-    size = parse_board(options.get("board")) or grid or _board_from_borders(labels)
+    labels, size = _labels_and_size(pieces, options, parse_board(options.get("board")) or grid)
     # open paths left out (cut lines) are the likelier cause when the closed ones make no board
     note = shapes.open_paths_note() if isinstance(shapes, outlines.Outlines) else ""
     first = f"{note}; " if note else ""
@@ -109,6 +109,35 @@ def board(shapes: list[Points], options: Options, title: str | None = None
                           shapes=tuple(piece.outline for piece in pieces),
                           corners=tuple(piece.corner_points for piece in pieces),
                           left_out=tuple(error.message for error in left_out))
+
+
+def _labels_and_size(pieces: list[side_shapes.Piece], options: Options,
+                     given: tuple[int, int] | None
+                     ) -> tuple[list[Piece], tuple[int, int] | None]:
+    """The pieces' labels by the grouping asked for, and the board's size (`given`, or told
+    by the flat sides). `auto`: the labels of `pairs`, or of `assembled` where the search
+    proves that those of `pairs` allow no board (satpuzzle.kinds.jigsaw.boardcheck)."""
+    grouping = str(options.get("grouping") or GROUPING)
+    first = "pairs" if grouping == "auto" else grouping
+    labels = edge_labels(pieces, {**options, "grouping": first}, given) if pieces else []
+    size = given or _board_from_borders(labels)
+    if grouping != "auto" or size is None or not _assembles(pieces, labels, size):
+        return labels, size
+    from satpuzzle.kinds.jigsaw import boardcheck
+
+    if not boardcheck.no_board(JigsawInstance(size[0], size[1], tuple(labels), "puzzle",
+                                              "opposite", "zero")):
+        return labels, size
+    labels = edge_labels(pieces, {**options, "grouping": "assembled"}, given)
+    return labels, given or _board_from_borders(labels)
+
+
+def _assembles(pieces: list[side_shapes.Piece], labels: list[Piece],
+               size: tuple[int, int]) -> bool:
+    """Whether `assembled` could take over: a board of these pieces, within its bound."""
+    from satpuzzle.kinds.jigsaw.assembly import MAX_PIECES
+
+    return size[0] * size[1] == len(labels) and 4 <= len(pieces) <= MAX_PIECES
 
 
 def _border_count(labels: list[Piece]) -> str:
@@ -134,6 +163,8 @@ def edge_labels(pieces: list[side_shapes.Piece], options: Options,
     if grouping not in GROUPINGS:
         raise InputError(f"unknown grouping {grouping!r}; expected one of "
                          f"{', '.join(GROUPINGS)}")
+    if grouping == "auto":  # its check needs a board of labels: board() makes it
+        grouping = "pairs"
     if grouping == "assembled":
         from satpuzzle.kinds.jigsaw.assembly import MAX_PIECES
 

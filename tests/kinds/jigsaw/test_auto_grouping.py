@@ -1,0 +1,65 @@
+"""The default grouping `auto`: the labels of `pairs`, or of `assembled` where the search
+proves that the labels of `pairs` allow no board (satpuzzle.kinds.jigsaw.boardcheck).
+
+The fixture is a picture of the cut lines of Draradech's jigsaw generator, run unchanged
+(tests/kinds/jigsaw/data/README.md): on it `pairs` pairs a tab with the wrong blank, and no
+board fits its labels."""
+
+from __future__ import annotations
+
+import json
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from benchmarks import line_pictures, outside_cutters
+from satpuzzle.kinds.jigsaw import boardcheck
+from satpuzzle.kinds.jigsaw.puzzle import JigsawInstance
+
+DATA = Path(__file__).with_name("data")
+PICTURE = DATA / "draradech_6x6_lines_40px.png"
+
+needs_outlines = pytest.mark.skipif(
+    any(find_spec(name) is None for name in ("scipy", "PIL")),
+    reason="scipy and Pillow (the outlines extra: pip install 'satpuzzle[outlines]') are not "
+           "installed")
+
+
+def _accuracy(arguments: tuple[str, ...]) -> tuple[int, float]:
+    """The exit status of `satpuzzle solve PICTURE ARGUMENTS`, and the share of the cut's
+    neighbour pairs side by side on its first board (0 without one)."""
+    from satpuzzle.kinds.jigsaw import outlines
+
+    found = outlines.read(PICTURE.read_bytes(), str(PICTURE))
+    cells = line_pictures.cells_of(list(found), 6, 6)
+    solved = run_cli("solve", PICTURE, "--format", "json", *arguments)
+    if solved.returncode != 0:
+        return solved.returncode, 0.0
+    board = [[cell[0] if cell else None for cell in row]
+             for row in json.loads(solved.stdout)["solutions"][0]]
+    return 0, outside_cutters.neighbour_accuracy(cells, board)
+
+
+@needs_outlines
+def test_the_default_rebuilds_the_board_where_pairs_allows_none():
+    assert _accuracy(("--grouping", "pairs")) == (1, 0.0)
+    assert _accuracy(()) == (0, 1.0)
+    assert _accuracy(("--grouping", "auto")) == (0, 1.0)
+
+
+def test_no_board_is_proven_where_a_label_has_no_partner():
+    # a 2x2 board, each piece in its cell: top-left, top-right, bottom-left, bottom-right
+    fits = JigsawInstance(2, 2, ((0, 1, 2, 0), (0, 0, 3, -1), (-2, 4, 0, 0), (-3, 0, 0, -4)))
+    assert not boardcheck.no_board(fits)
+    # the last piece's blank read as a tab: no piece shows -4 any more
+    broken = JigsawInstance(2, 2, ((0, 1, 2, 0), (0, 0, 3, -1), (-2, 4, 0, 0),
+                                   (-3, 0, 0, 4)))
+    assert boardcheck.no_board(broken)
+
+
+def test_an_undecided_search_proves_nothing():
+    # every piece alike: boards abound, and a budget of one placement finds none of them
+    alike = JigsawInstance(2, 2, ((0, 1, -1, 0),) * 4)
+    assert not boardcheck.no_board(alike, placements=1)
