@@ -162,8 +162,11 @@ class JigsawKind(Kind):
 
         if not isinstance(instance, OutlinedJigsaw):
             return []
+        assembled = ("" if instance.grouping == "assembled" else
+                     "--grouping assembled pairs the sides by the cheapest whole board, and ")
         return [("the pieces were read from outlines, whose sides may be misread (noise, "
-                 "a worn tab): --engine maxsat gives the board matching the most sides")]
+                 f"a worn tab): {assembled}--engine maxsat gives the board matching the most "
+                 "sides")]
 
     def generate(self, rows: int, cols: int, seed: int, unique: bool,
                  options: Options) -> Instance:

@@ -63,6 +63,7 @@ class OutlinedJigsaw(JigsawInstance):
     corners: tuple[Points, ...] = field(default=(), compare=False, repr=False)
     # the outlines of the file left out as no piece, and why (the pieces numbered without them)
     left_out: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    grouping: str = field(default="", compare=False, repr=False)  # the one that gave the labels
 
 
 def board(shapes: list[Points], options: Options, title: str | None = None
@@ -90,7 +91,8 @@ def board(shapes: list[Points], options: Options, title: str | None = None
             left_out.append(error)
     grid = read.grid if read is not None and not left_out else None
     pieces = borders.settled(pieces, parse_board(options.get("board")) or grid)
-    labels, size = _labels_and_size(pieces, options, parse_board(options.get("board")) or grid)
+    labels, size, grouping = _labels_and_size(pieces, options,
+                                              parse_board(options.get("board")) or grid)
     # open paths left out (cut lines) are the likelier cause when the closed ones make no board
     note = shapes.open_paths_note() if isinstance(shapes, outlines.Outlines) else ""
     first = f"{note}; " if note else ""
@@ -108,28 +110,29 @@ def board(shapes: list[Points], options: Options, title: str | None = None
     return OutlinedJigsaw(rows, cols, tuple(labels), "puzzle", "opposite", "zero", title,
                           shapes=tuple(piece.outline for piece in pieces),
                           corners=tuple(piece.corner_points for piece in pieces),
-                          left_out=tuple(error.message for error in left_out))
+                          left_out=tuple(error.message for error in left_out),
+                          grouping=grouping)
 
 
 def _labels_and_size(pieces: list[side_shapes.Piece], options: Options,
                      given: tuple[int, int] | None
-                     ) -> tuple[list[Piece], tuple[int, int] | None]:
-    """The pieces' labels by the grouping asked for, and the board's size (`given`, or told
-    by the flat sides). `auto`: the labels of `pairs`, or of `assembled` where the search
+                     ) -> tuple[list[Piece], tuple[int, int] | None, str]:
+    """The pieces' labels by the grouping asked for, the board's size (`given`, or told
+    by the flat sides) and the grouping that gave the labels. `auto`: the labels of `pairs`, or of `assembled` where the search
     proves that those of `pairs` allow no board (satpuzzle.kinds.jigsaw.boardcheck)."""
     grouping = str(options.get("grouping") or GROUPING)
     first = "pairs" if grouping == "auto" else grouping
     labels = edge_labels(pieces, {**options, "grouping": first}, given) if pieces else []
     size = given or _board_from_borders(labels)
     if grouping != "auto" or size is None or not _assembles(pieces, labels, size):
-        return labels, size
+        return labels, size, first
     from satpuzzle.kinds.jigsaw import boardcheck
 
     if not boardcheck.no_board(JigsawInstance(size[0], size[1], tuple(labels), "puzzle",
                                               "opposite", "zero")):
-        return labels, size
+        return labels, size, first
     labels = edge_labels(pieces, {**options, "grouping": "assembled"}, given)
-    return labels, given or _board_from_borders(labels)
+    return labels, given or _board_from_borders(labels), "assembled"
 
 
 def _assembles(pieces: list[side_shapes.Piece], labels: list[Piece],

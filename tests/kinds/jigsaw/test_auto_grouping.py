@@ -63,3 +63,11 @@ def test_an_undecided_search_proves_nothing():
     # every piece alike: boards abound, and a budget of one placement finds none of them
     alike = JigsawInstance(2, 2, ((0, 1, -1, 0),) * 4)
     assert not boardcheck.no_board(alike, placements=1)
+
+
+@needs_outlines
+def test_no_board_from_outlines_names_the_groupings_that_may_find_one():
+    solved = run_cli("solve", PICTURE, "--grouping", "pairs")
+    assert solved.returncode == 1
+    note = solved.stderr.strip().splitlines()[-1]
+    assert "--grouping assembled" in note and "--engine maxsat" in note, note
