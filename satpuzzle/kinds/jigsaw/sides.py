@@ -80,12 +80,12 @@ KNOWN_APART = 0.5  # four known corners closer than this (in piece sizes) are no
 # scores under COMPLETE_RECTANGLE, _quad_scores), GRID_SHARE of them at least: piecemaker's
 # 0.70-0.83, the own cutter's 0.92-1.00 up to 1 % noise, the puzzle-bot puzzle's real pieces
 # 0.01. A corner of another piece goes where the other three's parallelogram puts it
-# (_completed) when that point lies within COMPLETE_ON of the outline, COMPLETE_FAR from the
-# corner found, bends at least COMPLETE_BEND degrees (convex), and the quadrilateral then
-# scores under COMPLETE_RECTANGLE and COMPLETE_GAIN better than before, with at most
-# COMPLETE_LOSS of the outline fewer on its chords (within ON_CHORD of them)
+# (_completed) when that point lies within COMPLETE_ON of the outline and COMPLETE_FAR from
+# the corner found, and the quadrilateral then scores under COMPLETE_RECTANGLE and
+# COMPLETE_GAIN better than before, with at most COMPLETE_LOSS of the outline fewer on its
+# chords (within ON_CHORD of them)
 GRID_SHARE = 0.5
-COMPLETE_ON, COMPLETE_FAR, COMPLETE_BEND = 0.04, 0.15, 1.0
+COMPLETE_ON, COMPLETE_FAR = 0.04, 0.15
 COMPLETE_RECTANGLE, COMPLETE_GAIN, COMPLETE_LOSS = 0.1, 0.3, 0.1
 ON_CHORD = 0.02  # in piece sizes
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
@@ -185,9 +185,7 @@ def on_grid(pieces: list[Piece]) -> list[Piece]:
     redone = []
     for piece, score in zip(pieces, scores):
         if score >= COMPLETE_RECTANGLE and piece.given is not None:
-            spacing = _perimeter(piece.outline) / len(piece.outline)
-            _, bend = _candidates(piece.outline, spacing, piece.size)
-            corners = _completed(piece.outline, piece.corners, bend, piece.size)
+            corners = _completed(piece.outline, piece.corners, piece.size)
             if corners != piece.corners:
                 piece = _built(piece.given, piece.outline, corners, piece.size, piece.known)
         redone.append(piece)
@@ -331,13 +329,13 @@ def _corners(points: Points, index: int, size: float) -> tuple[int, int, int, in
     return int(chosen[0]), int(chosen[1]), int(chosen[2]), int(chosen[3])
 
 
-def _completed(points: Points, corners: tuple[int, int, int, int], bend: Vector,
-               size: float) -> tuple[int, int, int, int]:
+def _completed(points: Points, corners: tuple[int, int, int, int], size: float
+               ) -> tuple[int, int, int, int]:
     """The corners of a grid cut's piece with one put where the other three say it is. A nub
     leaving a corner square to its side (piecemaker's start at a corner) bends the outline
     there hardly at all, so that the corner is no candidate and a nub's head is taken
     instead. Where the parallelogram of the other three corners puts the fourth on the
-    outline, far from the one found, at a convex point, and the quadrilateral is then a
+    outline, far from the one found, and the quadrilateral is then a
     rectangle (a grid's cell) where it was not, with about as much of the outline on its
     chords, the corner goes there. Only for grid cuts: real pieces are no rectangles, and
     the fourth point of three real corners' parallelogram often lies on a side's flank
@@ -353,7 +351,7 @@ def _completed(points: Points, corners: tuple[int, int, int, int], bend: Vector,
             continue
         gaps = np.linalg.norm(points[between] - wanted, axis=1)
         nearest = int(between[int(np.argmin(gaps))])
-        if (gaps.min() > COMPLETE_ON * size or bend[nearest] < COMPLETE_BEND
+        if (gaps.min() > COMPLETE_ON * size
                 or np.linalg.norm(points[chosen[i]] - wanted) < COMPLETE_FAR * size):
             continue
         trial = chosen.copy()
