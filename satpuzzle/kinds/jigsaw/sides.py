@@ -91,6 +91,7 @@ ON_CHORD = 0.02  # in piece sizes
 STRAIGHT = 0.17  # the ends of a side (in chord lengths) are straight: no bump reaches them
 FLAT = 0.06  # a side within this much of its chord (in chord lengths) is flat: real flat
 # sides keep within 0.04, a real bump reaches 0.05 and more (measured on 1000 real pieces)
+DEVIATION_ENDS = 0.1  # of a side's chord, left out of its deviation (by rank: borders.py)
 FLAT_LABEL, TAB, BLANK = 0, 1, -1
 BUMP_SPREAD = 0.12  # of the weight telling a tab from a blank, in chord lengths (0.05 to
 # 0.2 measured on the puzzle-bot puzzle's inner edges: 0.12 left fewest pairs alike)
@@ -517,8 +518,12 @@ def _side(points: Points, start: int, end: int, a: Vector, b: Vector) -> Side:
 
 
 def deviation(side: Side) -> float:
-    """How far the side strays from its chord at most, in chord lengths."""
-    return float(np.abs(side.profile[:, 1]).max())
+    """How far the side strays from its chord at most, in chord lengths, away from its ends
+    (within DEVIATION_ENDS of them the smoothing rounds the corner off: a straight side reads
+    0.017 there, as much as piecemaker's nearly straight inner sides)."""
+    x = side.profile[:, 0]
+    middle = (x > DEVIATION_ENDS) & (x < 1 - DEVIATION_ENDS)
+    return float(np.abs(side.profile[middle if middle.any() else slice(None), 1]).max())
 
 
 def bump_shape(profile: Points) -> int:
