@@ -42,6 +42,8 @@ MAX_COORDINATE = 1e12  # user units: the noding grid's scale stays a float's
 MIN_SPAN = 1e-9  # the drawing's diagonal at least, in user units
 SLIVER = 0.02  # a face under this share of the largest piece's area is no piece
 NEAR_CORNER = 0.25  # of a cell: a crossing this near a corner of the cell is that corner
+OFF_FRAME = 0.05  # of a cell: a rounded frame's corner farther off a face is not on it (as
+# sides.KNOWN_ON: the corner finder takes a known corner only that near the outline)
 START_BACK = 0.1  # a piece's outline starts this far before its top-left corner
 LOOSE_END = 0.25  # of a piece's size: a line running on past the frame at most this far
 # of a piece's size: a loose end shorter than this is a spur where two noisy lines cross
@@ -181,13 +183,22 @@ def _corners(points: Points, top: Points, cell: Points, box: tuple[Points, Point
              crossings: Crossings) -> Points:
     """A face's corners, clockwise on screen from the top-left of its cell (`top`, `cell`
     its width and height): at a corner of the puzzle's box, that corner (where the frame's
-    straight sides meet, rounded or not); elsewhere the crossing on the face's outline
-    nearest that corner of the cell, within NEAR_CORNER of a cell; NaN where none is."""
+    straight sides meet, rounded or not), or, where the frame is rounded so much that the
+    corner lies more than OFF_FRAME off the face's outline, the outline's point nearest it
+    (the middle of the arc: Draradech's generator rounds the frame by any radius, and the
+    corner finder takes a known corner only on the outline); elsewhere the crossing on the
+    face's outline nearest that corner of the cell; each within NEAR_CORNER of a cell, NaN
+    where none is."""
     low, high = box
     outer = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    size = float(np.sqrt(cell.prod()))
+    reach = NEAR_CORNER * size
+    apart = np.linalg.norm(points[None, :, :] - outer[:, None, :], axis=2)
+    off = apart.min(axis=1)
+    rounded = (off > OFF_FRAME * size) & (off < reach)  # this face's corner, rounded off it
+    outer = np.where(rounded[:, None], points[apart.argmin(axis=1)], outer)
     on_face = np.array([point for point in map(tuple, points) if point in crossings],
                        dtype=float).reshape(-1, 2)
-    reach = NEAR_CORNER * float(np.sqrt(cell.prod()))
     found = np.full((4, 2), np.nan)
     for k, step in enumerate(((0, 0), (1, 0), (1, 1), (0, 1))):
         target = top + cell * step

@@ -71,3 +71,20 @@ def test_no_board_from_outlines_names_the_groupings_that_may_find_one():
     assert solved.returncode == 1
     note = solved.stderr.strip().splitlines()[-1]
     assert "--grouping assembled" in note and "--engine maxsat" in note, note
+
+
+needs_shapely = pytest.mark.skipif(
+    find_spec("shapely") is None or find_spec("scipy") is None,
+    reason="shapely and scipy (the outlines extra: pip install 'satpuzzle[outlines]') are "
+           "not installed")
+
+
+@needs_shapely
+def test_a_frame_rounded_by_a_third_of_a_piece_keeps_its_corner_pieces():
+    # Draradech's generator rounds the frame by any radius: here 6 mm of 20 mm pieces, so
+    # that the box's corners lie off the corner pieces' outlines
+    solved = run_cli("solve", DATA / "draradech_5x5_round_frame.svg", "--format", "json",
+                     "--grouping", "pairs")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, 5, 5) is not None, solution
