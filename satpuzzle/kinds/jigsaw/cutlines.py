@@ -42,6 +42,7 @@ MAX_COORDINATE = 1e12  # user units: the noding grid's scale stays a float's
 MIN_SPAN = 1e-9  # the drawing's diagonal at least, in user units
 SLIVER = 0.02  # a face under this share of the largest piece's area is no piece
 NEAR_CORNER = 0.25  # of a cell: a crossing this near a corner of the cell is that corner
+FRAGMENT = 0.3  # of the median piece's area: a face this small is no piece but a fragment
 OFF_FRAME = 0.05  # of a cell: a rounded frame's corner farther off a face is not on it (as
 # sides.KNOWN_ON: the corner finder takes a known corner only that near the outline)
 START_BACK = 0.1  # a piece's outline starts this far before its top-left corner
@@ -312,8 +313,25 @@ def _grid(outlines: list[Points], path: str) -> tuple[int, int, list[tuple[int, 
     found = grid_of(outlines)
     if found is None:
         raise InputError(f"the cut lines enclose {len(outlines)} pieces that lie on no rows × "
-                         f"columns grid (one a cell): no jigsaw board", path, 1, 1)
+                         f"columns grid (one a cell){_fragments(outlines)}: no jigsaw board",
+                         path, 1, 1)
     return found
+
+
+def _fragments(outlines: list[Points]) -> str:
+    """Where faces far smaller than the typical piece are, the likely cause: two cut lines
+    crossing each other away from the grid (neighbouring tabs overlapping, as a generator's
+    large tabs and jitter make them), the cut leaving a fragment between them."""
+    areas = np.abs([float(np.dot(points[:, 0], np.roll(points[:, 1], -1))
+                          - np.dot(np.roll(points[:, 0], -1), points[:, 1])) / 2
+                    for points in outlines])
+    small = [index for index, area in enumerate(areas) if area < FRAGMENT * np.median(areas)]
+    if not small:
+        return ""
+    x, y = _centroid(outlines[small[0]])
+    return (f"; {len(small)} of them far smaller than a piece (the first at ({x:.4g}, "
+            f"{y:.4g})): fragments, where cut lines cross each other off the grid "
+            f"(overlapping tabs)")
 
 
 def grid_of(outlines: list[Points]) -> tuple[int, int, list[tuple[int, int]]] | None:

@@ -88,3 +88,15 @@ def test_a_frame_rounded_by_a_third_of_a_piece_keeps_its_corner_pieces():
     assert solved.returncode == 0, solved.stderr
     solution = json.loads(solved.stdout)["solutions"][0]
     assert outside_cutters.identity_turn(solution, 5, 5) is not None, solution
+
+
+@needs_shapely
+def test_overlapping_tabs_are_named_as_the_cause_of_no_grid():
+    # tab size 30 % and jitter 8 %: two tabs of neighbouring cut lines overlap, and the
+    # cut leaves two fragments besides the 16 pieces
+    solved = run_cli("solve", DATA / "draradech_4x4_overlapping_tabs.svg")
+    assert solved.returncode == 2
+    lines = solved.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in solved.stderr, solved.stderr
+    assert "enclose 18 pieces" in lines[0] and "2 of them far smaller than a piece" in lines[0]
+    assert "cut lines cross each other off the grid" in lines[0], lines[0]
