@@ -322,9 +322,9 @@ def _fragments(outlines: list[Points]) -> str:
     """Where faces far smaller than the typical piece are, the likely cause: two cut lines
     crossing each other away from the grid (neighbouring tabs overlapping, as a generator's
     large tabs and jitter make them), the cut leaving a fragment between them."""
-    areas = np.abs([float(np.dot(points[:, 0], np.roll(points[:, 1], -1))
-                          - np.dot(np.roll(points[:, 0], -1), points[:, 1])) / 2
-                    for points in outlines])
+    from satpuzzle.kinds.jigsaw.sides import area
+
+    areas = np.abs([area(points) for points in outlines])
     small = [index for index, area in enumerate(areas) if area < FRAGMENT * np.median(areas)]
     if not small:
         return ""
