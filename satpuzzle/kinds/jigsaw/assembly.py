@@ -6,20 +6,25 @@ Tal 2015).
 
   1. Candidates: for every tab its KEPT cheapest blanks, and for every blank its KEPT
      cheapest tabs (either way makes the pair a candidate), with the pair's cost.
-  2. Assembly: the cells filled in reading order (beam search, Pomeranz et al. 2011 place
-     pieces so too): a piece and turn go into a cell when its sides facing the border are
-     flat, the others not, and its sides facing the pieces already left of it and above it
-     are candidates of theirs; every partial board of one depth has the same edges matched,
-     so their total costs compare, and the BEAM cheapest are kept (those equal in the pieces
-     used and in the last row placed merged, the cheaper kept). The first cell holds one
-     corner piece on a square board (every board can be turned to put it there), any of the
-     four otherwise.
-  3. The cheapest whole board fixes the pairing: each pair of neighbouring sides its own
+  2. Assembly: the cells filled in order of anti-diagonals (beam search, Pomeranz et al.
+     2011 place pieces in a fixed order too): a piece and turn go into a cell when its sides
+     facing the border are flat, the others not, and its sides facing the pieces already
+     left of it and above it are candidates of theirs; every partial board of one depth has
+     the same edges matched, so their total costs compare, and the BEAM cheapest are kept
+     (those equal in the pieces used and in the last placements merged, the cheaper kept).
+     A beam from each corner piece in the top left cell (STARTS): a piece read badly, its
+     true pairs dearer than others, pushes the truth out of a beam when it comes early, and
+     each start meets it at its own place.
+  3. Repair: each beam's board improved by moving whole sets of pieces at once while its
+     cost drops (satpuzzle.kinds.jigsaw.repair); the cheapest board of all kept.
+  4. The cheapest board fixes the pairing: each pair of neighbouring sides its own
      class, so that the labels allow that board (and its turns) only.
 
-No whole board (a side misread as flat, a true partner outside the candidates): None, and the
-caller falls back to a pairing. Time and memory: at most BEAM × cells partial boards, each
-tried with the candidates of one side (KEPT to 2 × KEPT of them).
+Two tabs (or two blanks) may meet at SIGN_MISREAD typical pairs' cost: a side read as a tab
+where it is a blank (real pieces) leaves no board otherwise. No whole board (a side misread
+as flat, a true partner outside the candidates): None, and the caller falls back to a
+pairing. Time and memory: at most BEAM × cells partial boards per start, each tried with
+the candidates of one side (KEPT to 2 × KEPT of them).
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ REFINED = 120  # partners per side whose costs are refined (sidematch.costs): th
 # stage ranks a true partner up to 94th under 1 % noise (10×10); one left unrefined costs
 # as much as a thousand true pairs and puts the true board out of the beam
 BEAM = 300  # partial boards kept per cell
+STARTS = "each"  # beams: "one" from the first cell's pieces, or "each" corner piece its own
+# (measured: each start goes wrong at its own badly read pieces; 4 times the beams' time)
+SIGN_MISREAD = 100.0  # two tabs or two blanks side by side cost this many typical pairs
 ONE_SIDED = 4  # times KEPT tried in a cell meeting one placed piece only
 MAX_PIECES = 1000  # the most pieces assembled: the side costs grow with their square (a
 # 1000-piece board's cost table 128 MB, the aligned costs' refined pairs 480,000)
@@ -158,22 +166,49 @@ def pairs(kinds: list[tuple[int, int, int, int]], tabs: list[int], blanks: list[
     if tabs and blanks:
         full[np.ix_(tabs, blanks)] = cost
         full[np.ix_(blanks, tabs)] = cost.T
+        # a side read as a tab where it is a blank (or the reverse): real pieces' shoulders
+        # swing as far from the chord as a shallow head does; two tabs (two blanks) may meet,
+        # at the cost of SIGN_MISREAD typical pairs, relabelled by the board found
+        typical = float(np.median(cost.min(axis=1)))
+        full[np.ix_(tabs, tabs)] = SIGN_MISREAD * typical
+        full[np.ix_(blanks, blanks)] = SIGN_MISREAD * typical
     return Pairs(full, kinds, kept)
 
 
 def assemble(kinds: list[tuple[int, int, int, int]], found: Pairs, rows: int, cols: int,
-             beam: int = BEAM) -> list[tuple[int, int]] | None:
+             beam: int = BEAM, starts: str = STARTS) -> list[tuple[int, int]] | None:
     """The cheapest board found: per cell in reading order (piece, turn); None when no whole
-    board was found. `kinds`: each piece's sides, 0 flat, else a tab or a blank."""
+    board was found. `kinds`: each piece's sides, 0 flat, else a tab or a blank. `starts`:
+    "one" beam from the first cell's pieces, or "each" corner piece a beam of its own (on a
+    square board a corner piece's beam reaches the boards with it in the top left corner
+    only); each beam's board repaired (satpuzzle.kinds.jigsaw.repair), the cheapest kept."""
+    from satpuzzle.kinds.jigsaw import repair
+
     if len(kinds) != rows * cols:
         return None
+    firsts = _first_cell(kinds, rows, cols, every=starts == "each")
+    best: tuple[float, list[tuple[int, int]]] | None = None
+    for group in ([[first] for first in firsts] if starts == "each" else [firsts]):
+        placed = _beam(found, rows, cols, beam, group)
+        if placed is None:
+            continue
+        placed = repair.repaired(found, placed, rows, cols)
+        cost = repair.board_cost(found, placed, rows, cols)
+        if best is None or cost < best[0]:
+            best = (cost, placed)
+    return None if best is None else best[1]
+
+
+def _beam(found: Pairs, rows: int, cols: int, beam: int, firsts: list[Node]
+          ) -> list[tuple[int, int]] | None:
+    """The cheapest board of one beam search from the partial boards `firsts`."""
     order = sorted(range(rows * cols), key=lambda cell: (sum(divmod(cell, cols)), cell))
     step = {cell: i for i, cell in enumerate(order)}
     # per step, the steps back at which its left and upper neighbours were placed
     back = [(i - step[cell - 1] if cell % cols else 0,
              i - step[cell - cols] if cell >= cols else 0) for i, cell in enumerate(order)]
     window = max(max(pair) for pair in back)
-    layer = _first_cell(kinds, rows, cols)
+    layer = firsts
     for i in range(1, rows * cols):
         grown: dict[tuple[int, tuple[tuple[int, int], ...]], Node] = {}
         for parent in layer:
@@ -205,14 +240,15 @@ def _border(cell: int, rows: int, cols: int) -> tuple[bool, ...]:
     return (r == 0, c == cols - 1, r == rows - 1, c == 0)
 
 
-def _first_cell(kinds: list[tuple[int, int, int, int]], rows: int, cols: int) -> list[Node]:
+def _first_cell(kinds: list[tuple[int, int, int, int]], rows: int, cols: int,
+                every: bool = False) -> list[Node]:
     """The top left cell: a corner piece turned to fit it (one corner piece on a square
-    board, where every board can be turned to put it there)."""
+    board, where every board can be turned to put it there, unless `every`)."""
     border = _border(0, rows, cols)
     firsts = [Node(0.0, 1 << piece, ((piece, turn),), None)
               for piece, sides in enumerate(kinds) for turn in range(4)
               if all((_facing(sides, turn, d) == 0) == border[d] for d in range(4))]
-    return firsts[:1] if rows == cols and len(kinds) > 1 else firsts
+    return firsts[:1] if rows == cols and len(kinds) > 1 and not every else firsts
 
 
 def _children(node: Node, cell: int, back: tuple[int, int], window: int, found: Pairs,

@@ -210,3 +210,64 @@ def test_count_says_one_board_in_its_four_turns(tmp_path) -> None:
     result = run_cli("solve", path, "--grouping", "assembled", "--count")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "4"
+
+
+# ------------------------------------------- the stages after the beam, on made-up costs
+
+
+def _misread_sign(rows: int, cols: int, seed: int
+                  ) -> tuple[list[tuple[int, int, int, int]], assembly.Pairs,
+                             list[tuple[int, int]]]:
+    """A made-up board (as _made_up) where one true blank was read as a tab: two tabs meet
+    on the true board, so no board fits the sides as read; the true pairs cost about 1,
+    the others about 2."""
+    kinds, pairs, truth = _made_up(rows, cols, seed, spread=1.0)
+    rng = random.Random(seed)
+    inner = [(p, s) for p, sides in enumerate(kinds) for s in range(4) if sides[s] == -1]
+    piece, side = rng.choice(inner)
+    # the side's true partner (a tab) and its cost, from the made-up pairs
+    partner = int(np.argmin(pairs.cost[4 * piece + side]))
+    misread = [list(sides) for sides in kinds]
+    misread[piece][side] = 1
+    as_read = [(k[0], k[1], k[2], k[3]) for k in misread]
+    tabs = [4 * p + s for p in range(len(as_read)) for s in range(4) if as_read[p][s] == 1]
+    blanks = [4 * p + s for p in range(len(as_read)) for s in range(4) if as_read[p][s] == -1]
+    cost = pairs.cost[np.ix_(tabs, blanks)]
+    found = assembly.pairs(as_read, tabs, blanks, cost)
+    # the misread pair costs a typical pair in the made-up costs
+    found.cost[4 * piece + side, partner] = found.cost[partner, 4 * piece + side] = 1.0
+    return as_read, found, truth
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_blank_read_as_a_tab_still_gives_the_true_board(seed: int) -> None:
+    """Two tabs may meet at SIGN_MISREAD typical pairs: the true board, whose sides as read
+    fit but for one pair, is found; with two tabs not allowed to meet (as before) it is
+    not."""
+    kinds, found, truth = _misread_sign(6, 6, seed)
+    assert _same_board(assembly.assemble(kinds, found, 6, 6) or [], truth, 6)
+    strict = found.cost.copy()
+    sides = [k for piece in kinds for k in piece]
+    same = np.equal.outer(sides, sides) & (np.array(sides) != 0)[:, None]
+    strict[same] = np.inf
+    before = assembly.assemble(kinds, assembly.Pairs(strict, kinds, assembly.KEPT), 6, 6)
+    assert before is None or not _same_board(before, truth, 6)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_repair_puts_swapped_pieces_back(seed: int) -> None:
+    """Pieces swapped between cells of one colour of the checkerboard (inner cells, each
+    piece turned at random): the checkerboard rounds put every one back, turned right."""
+    from satpuzzle.kinds.jigsaw import repair
+
+    _, found, truth = _made_up(8, 8, seed, spread=1.0)
+    rng = random.Random(seed)
+    board = list(truth)
+    inner = [cell for cell in range(64) if 0 < cell // 8 < 7 and 0 < cell % 8 < 7
+             and sum(divmod(cell, 8)) % 2 == 0]
+    chosen = rng.sample(inner, 8)
+    for a, b in zip(chosen[::2], chosen[1::2]):
+        board[a], board[b] = (board[b][0], rng.randrange(4)), (board[a][0], rng.randrange(4))
+    assert board != truth
+    assert repair.board_cost(found, board, 8, 8) > repair.board_cost(found, truth, 8, 8)
+    assert repair.repaired(found, board, 8, 8) == truth
