@@ -6,6 +6,11 @@ with cells × placements, and RC2 is exponential in the worst case.
 - `max_matched(instance)`: a complete board (variants puzzle, orientation, position: a piece
   per cell, each piece once, turned only where the variant lets it) matching the most face
   pairs of the 2mn + m + n that §5.1 counts (shared edges once, outside faces showing 0).
+  Anytime: a first board from climbing.py (greedy, then annealed swaps and turns) is a lower
+  bound, and the count of the labels (`label_bound`) an upper one; where they meet below the
+  total, that board is the optimum and RC2 is not run; else RC2 starts from that board (its
+  SAT solver's phases), and each core it finds lowers the upper bound. `progress` hears of
+  the best board and both bounds as they change (the board to give if the run is cut short).
 - `max_valid(instance)`: a partial board of an orientation instance with the most valid
   pieces (§4.1: every placed neighbour fits, outside faces show 0).
 
@@ -17,9 +22,10 @@ for a shared edge (its two labels fit) or an outside face (it shows 0), or `vali
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from satpuzzle.cnf import Formula
 from satpuzzle.constraints import Model
@@ -31,9 +37,14 @@ from satpuzzle.kinds.jigsaw.puzzle import (
     Placement,
     Solution,
     fits,
+    fixed,
     rotated,
     rotates,
 )
+
+if TYPE_CHECKING:
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
 
 MATCHED = "neighbouring face pairs matched"
 VALID = "valid pieces"
@@ -47,9 +58,17 @@ class Optimum:
     score: int
     total: int
     counted: str
+    proof: str = "RC2"
 
     def report(self) -> str:
-        return f"maxsat: {self.score} of {self.total} {self.counted} (optimum, proven by RC2)"
+        return (f"maxsat: {self.score} of {self.total} {self.counted} (optimum, proven by "
+                f"{self.proof})")
+
+
+# what `max_matched` hears as it goes: the best board so far, its score and the upper bound
+# proven so far (no board matches more)
+Progress = Callable[[Solution, int, int], None]
+LABEL_COUNT = "the count of the labels"
 
 
 class _Encoding:
@@ -140,9 +159,16 @@ class _Encoding:
                 if not fits(label, theirs, self.instance):
                     yield [-var, -other_var]
 
-    def solve(self, soft: list[int]) -> tuple[Solution, int]:
-        """The board of an optimum and how many `soft` literals it makes true."""
-        from pysat.examples.rc2 import RC2
+    def phases(self, board: Solution) -> list[int]:
+        """The placement literals of `board`, true, for the SAT solver's first choices."""
+        return [self.put[(r, c)][placement] for r, row in enumerate(board)
+                for c, placement in enumerate(row)
+                if placement is not None and placement in self.put[(r, c)]]
+
+    def solve(self, soft: list[int], start: list[int] | None = None,
+              cost_found: Callable[[int], None] | None = None) -> tuple[Solution, int]:
+        """The board of an optimum and how many `soft` literals it makes true; `start`: the
+        phases to begin with; `cost_found` hears each lower bound of the cost RC2 proves."""
         from pysat.formula import WCNF
 
         wcnf = WCNF()
@@ -150,7 +176,9 @@ class _Encoding:
             wcnf.append(clause)
         for lit in soft:
             wcnf.append([lit], weight=1)
-        with RC2(wcnf) as rc2:
+        with _rc2_reporting(wcnf, cost_found) as rc2:
+            if start:
+                rc2.oracle.set_phases(start)
             model = rc2.compute()
             if model is None:
                 raise ValueError("no board at all: the placement rules contradict")
@@ -165,10 +193,62 @@ class _Encoding:
         return tuple(tuple(row) for row in board), len(soft) - cost
 
 
-def max_matched(instance: JigsawInstance) -> Optimum:
+def label_bound(instance: JigsawInstance) -> int:
+    """No board matches more face pairs than this: an outside face matches by showing 0 (or
+    always, border free), from a piece's side with 0 (each piece at most as many as a cell
+    and turn of it can show outside); a shared edge fits by two sides of the labels that fit,
+    from two pieces (opposite: a and -a, a ≠ 0, at most min(n(a), n(-a)) edges; equal:
+    n(a) // 2, 0 only with border free)."""
+    rows, cols = instance.rows, instance.cols
+    inner_edges = 2 * rows * cols - rows - cols
+    sides = Counter(label for piece in instance.pieces for label in piece)
+    if instance.matching == "opposite":
+        pairs = sum(min(n, sides[-label]) for label, n in sides.items() if label > 0)
+    else:
+        pairs = sum(n // 2 for label, n in sides.items()
+                    if label != 0 or instance.border == "free")
+    outside = 2 * (rows + cols)
+    if instance.border == "zero":
+        outside = min(outside, sum(_zeros_outside(instance, p)
+                                   for p in range(len(instance.pieces))))
+    return outside + min(inner_edges, pairs)
+
+
+def _zeros_outside(instance: JigsawInstance, p: int) -> int:
+    """The most sides showing 0 that piece `p` can put on the outside, over the cells and
+    turns it may take (a cell's outside sides depend only on its row and column being the
+    first, the last or neither)."""
+    rows, cols = instance.rows, instance.cols
+    if fixed(instance.variant):
+        cells = {divmod(p, cols)}
+    else:
+        cells = {(r, c) for r in {0, min(1, rows - 1), rows - 1}
+                 for c in {0, min(1, cols - 1), cols - 1}}
+    turns = range(4) if rotates(instance.variant) else range(1)
+    best = 0
+    for r, c in cells:
+        out = [side for side, (dr, dc) in enumerate(STEPS)
+               if not (0 <= r + dr < rows and 0 <= c + dc < cols)]
+        for t in turns:
+            shown = rotated(instance.pieces[p], t)
+            best = max(best, sum(shown[side] == 0 for side in out))
+    return best
+
+
+def max_matched(instance: JigsawInstance, progress: Progress | None = None) -> Optimum:
     """A complete board matching the most face pairs (shared edges once, outside faces)."""
     if instance.contour:
         raise ValueError("the face pairs are counted on whole boards, not on contours")
+    from satpuzzle.kinds.jigsaw.climbing import good_board
+
+    rows, cols = instance.rows, instance.cols
+    total = 2 * rows * cols + rows + cols
+    upper = min(total, label_bound(instance))
+    first, lower = good_board(instance, goal=upper)
+    if progress is not None:
+        progress(first, lower, upper)
+    if lower == upper < total:  # the labels allow no better: proven without RC2
+        return Optimum(first, lower, total, MATCHED, LABEL_COUNT)
     encoding = _Encoding(instance, partial=False)
     model = encoding.model
     soft, always = [], 0
@@ -189,9 +269,15 @@ def max_matched(instance: JigsawInstance) -> Optimum:
                                       for clause in encoding.supports(cell, side)),
                               "a shared edge fits")
                 soft.append(fit)
-    board, score = encoding.solve(soft)
-    rows, cols = instance.rows, instance.cols
-    return Optimum(board, score + always, 2 * rows * cols + rows + cols, MATCHED)
+
+    def cost_found(cost: int) -> None:
+        nonlocal upper
+        if progress is not None and len(soft) - cost + always < upper:
+            upper = len(soft) - cost + always
+            progress(first, lower, upper)
+
+    board, score = encoding.solve(soft, encoding.phases(first), cost_found)
+    return Optimum(board, score + always, total, MATCHED)
 
 
 def max_valid(instance: JigsawInstance) -> Optimum:
@@ -219,3 +305,17 @@ def max_valid(instance: JigsawInstance) -> Optimum:
                               "a valid piece fits its neighbours")
     board, score = encoding.solve(soft)
     return Optimum(board, score, instance.rows * instance.cols, VALID)
+
+
+def _rc2_reporting(wcnf: WCNF, cost_found: Callable[[int], None] | None) -> RC2:
+    """PySAT's RC2 on `wcnf`, telling `cost_found` its cost (a proven lower bound of the
+    optimum's) after each core it processes."""
+    from pysat.examples.rc2 import RC2
+
+    class Reporting(RC2):
+        def process_core(self) -> None:
+            super().process_core()
+            if cost_found is not None:
+                cost_found(self.cost)
+
+    return Reporting(wcnf)
