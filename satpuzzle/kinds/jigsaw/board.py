@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from satpuzzle.errors import InputError
 from satpuzzle.instances import Options
-from satpuzzle.kinds.jigsaw import borders, outlines
+from satpuzzle.kinds.jigsaw import borders, outlines, shared_sides
 from satpuzzle.kinds.jigsaw import sides as side_shapes
 from satpuzzle.kinds.jigsaw.puzzle import (
     JigsawInstance,
@@ -90,7 +90,8 @@ def board(shapes: list[Points], options: Options, title: str | None = None
         except InputError as error:
             left_out.append(error)
     grid = read.grid if read is not None and not left_out else None
-    pieces = borders.settled(pieces, parse_board(options.get("board")) or grid)
+    pieces = shared_sides.opposed(borders.settled(pieces, parse_board(options.get("board"))
+                                                  or grid))
     labels, size, grouping = _labels_and_size(pieces, options,
                                               parse_board(options.get("board")) or grid)
     # open paths left out (cut lines) are the likelier cause when the closed ones make no board

@@ -533,10 +533,16 @@ def bump_shape(profile: Points) -> int:
     in at the other nearly as far as a shallow head (the puzzle-bot puzzle: +0.14 and -0.13):
     the farthest point alone gave the two sides of 34 of its 1,927 inner edges the same
     class, this 12 (measured against its assembly)."""
+    return TAB if bump_weight(profile) > 0 else BLANK
+
+
+def bump_weight(profile: Points) -> float:
+    """What bump_shape weighs: the side's deviation weighted about the chord's middle,
+    > 0 outwards; near 0 the sign is the least sure."""
     x, y = profile[:, 0], profile[:, 1]
     weight = np.exp(-0.5 * ((x - 0.5) / BUMP_SPREAD) ** 2)
     middle = (y[1:] + y[:-1]) * (weight[1:] + weight[:-1]) / 4
-    return TAB if float((middle * np.abs(np.diff(x))).sum()) > 0 else BLANK
+    return float((middle * np.abs(np.diff(x))).sum())
 
 
 # ---------------------------------------------------------------- descriptors

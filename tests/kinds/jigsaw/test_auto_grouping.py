@@ -100,3 +100,14 @@ def test_overlapping_tabs_are_named_as_the_cause_of_no_grid():
     assert len(lines) == 1 and "Traceback" not in solved.stderr, solved.stderr
     assert "enclose 18 pieces" in lines[0] and "2 of them far smaller than a piece" in lines[0]
     assert "cut lines cross each other off the grid" in lines[0], lines[0]
+
+
+@needs_shapely
+def test_a_shared_side_read_alike_from_both_pieces_is_made_tab_and_blank():
+    # tab size 10 %, jitter 8 %: one edge's head hardly outweighs its shoulders, and both
+    # pieces read it as a blank; they share its two crossings, so one is the other's tab
+    solved = run_cli("solve", DATA / "draradech_10x10_small_tabs.svg", "--format", "json",
+                     "--grouping", "pairs")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, 10, 10) is not None, solution
