@@ -20,10 +20,10 @@ Tal 2015).
   4. The cheapest board fixes the pairing: each pair of neighbouring sides its own
      class, so that the labels allow that board (and its turns) only.
 
-Two tabs (or two blanks) may meet at SIGN_MISREAD typical pairs' cost: a side read as a tab
-where it is a blank (real pieces) leaves no board otherwise. No whole board (a side misread
-as flat, a true partner outside the candidates): None, and the caller falls back to a
-pairing. Time and memory: at most BEAM × cells partial boards per start, each tried with
+No whole board (a side misread, a true partner outside the candidates): None, and the
+caller falls back to a pairing, or tries again with misread sides allowed at a cost
+(Pairs.tolerant: flat inside the board or a bump on its border, two tabs or two blanks
+side by side). Time and memory: at most BEAM × cells partial boards per start, each tried with
 the candidates of one side (KEPT to 2 × KEPT of them).
 """
 
@@ -45,7 +45,6 @@ REFINED = 120  # partners per side whose costs are refined (sidematch.costs): th
 BEAM = 300  # partial boards kept per cell
 STARTS = "each"  # beams: "one" from the first cell's pieces, or "each" corner piece its own
 # (measured: each start goes wrong at its own badly read pieces; 4 times the beams' time)
-SIGN_MISREAD = 100.0  # two tabs or two blanks side by side cost this many typical pairs
 ONE_SIDED = 4  # times KEPT tried in a cell meeting one placed piece only
 MAX_PIECES = 1000  # the most pieces assembled: the side costs grow with their square (a
 # 1000-piece board's cost table 128 MB, the aligned costs' refined pairs 480,000)
@@ -104,10 +103,15 @@ class Pairs:
 
     def tolerant(self, misread: float) -> Pairs:
         """These pairs, a side read as flat meeting any other for nothing more than its
-        misread cost."""
+        misread cost; and two tabs (two blanks) meeting for that cost: a side read as a tab
+        where it is a blank, or the reverse (real pieces' shoulders swing as far from the
+        chord as a shallow head), relabelled by the board found."""
         flat = [4 * piece + side for piece, sides in enumerate(self.kinds)
                 for side in range(4) if sides[side] == 0]
+        signs = np.array([side for sides in self.kinds for side in sides])
         cost = self.cost.copy()
+        alike = np.equal.outer(signs, signs) & (signs != 0)[:, None]
+        cost[alike & ~np.isfinite(cost)] = misread
         cost[flat, :] = 0.0
         cost[:, flat] = 0.0
         return Pairs(cost, self.kinds, self.kept, misread)
@@ -166,12 +170,6 @@ def pairs(kinds: list[tuple[int, int, int, int]], tabs: list[int], blanks: list[
     if tabs and blanks:
         full[np.ix_(tabs, blanks)] = cost
         full[np.ix_(blanks, tabs)] = cost.T
-        # a side read as a tab where it is a blank (or the reverse): real pieces' shoulders
-        # swing as far from the chord as a shallow head does; two tabs (two blanks) may meet,
-        # at the cost of SIGN_MISREAD typical pairs, relabelled by the board found
-        typical = float(np.median(cost.min(axis=1)))
-        full[np.ix_(tabs, tabs)] = SIGN_MISREAD * typical
-        full[np.ix_(blanks, blanks)] = SIGN_MISREAD * typical
     return Pairs(full, kinds, kept)
 
 

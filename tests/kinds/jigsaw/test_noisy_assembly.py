@@ -217,41 +217,37 @@ def test_count_says_one_board_in_its_four_turns(tmp_path) -> None:
 
 def _misread_sign(rows: int, cols: int, seed: int
                   ) -> tuple[list[tuple[int, int, int, int]], assembly.Pairs,
-                             list[tuple[int, int]]]:
+                             list[tuple[int, int]], tuple[int, int]]:
     """A made-up board (as _made_up) where one true blank was read as a tab: two tabs meet
-    on the true board, so no board fits the sides as read; the true pairs cost about 1,
-    the others about 2."""
+    on the true board, so no board fits the sides as read (the true pairs cost about 1, the
+    others about 2). The kinds as read, their Pairs, the truth, and the two tabs that meet."""
     kinds, pairs, truth = _made_up(rows, cols, seed, spread=1.0)
     rng = random.Random(seed)
-    inner = [(p, s) for p, sides in enumerate(kinds) for s in range(4) if sides[s] == -1]
-    piece, side = rng.choice(inner)
-    # the side's true partner (a tab) and its cost, from the made-up pairs
-    partner = int(np.argmin(pairs.cost[4 * piece + side]))
+    piece, side = rng.choice([(p, s) for p, sides in enumerate(kinds) for s in range(4)
+                              if sides[s] == -1])
+    partner = int(np.argmin(pairs.cost[4 * piece + side]))  # its true tab
     misread = [list(sides) for sides in kinds]
     misread[piece][side] = 1
     as_read = [(k[0], k[1], k[2], k[3]) for k in misread]
     tabs = [4 * p + s for p in range(len(as_read)) for s in range(4) if as_read[p][s] == 1]
     blanks = [4 * p + s for p in range(len(as_read)) for s in range(4) if as_read[p][s] == -1]
-    cost = pairs.cost[np.ix_(tabs, blanks)]
-    found = assembly.pairs(as_read, tabs, blanks, cost)
-    # the misread pair costs a typical pair in the made-up costs
-    found.cost[4 * piece + side, partner] = found.cost[partner, 4 * piece + side] = 1.0
-    return as_read, found, truth
+    found = assembly.pairs(as_read, tabs, blanks, pairs.cost[np.ix_(tabs, blanks)])
+    return as_read, found, truth, (4 * piece + side, partner)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_blank_read_as_a_tab_still_gives_the_true_board(seed: int) -> None:
-    """Two tabs may meet at SIGN_MISREAD typical pairs: the true board, whose sides as read
-    fit but for one pair, is found; with two tabs not allowed to meet (as before) it is
-    not."""
-    kinds, found, truth = _misread_sign(6, 6, seed)
-    assert _same_board(assembly.assemble(kinds, found, 6, 6) or [], truth, 6)
-    strict = found.cost.copy()
-    sides = [k for piece in kinds for k in piece]
-    same = np.equal.outer(sides, sides) & (np.array(sides) != 0)[:, None]
-    strict[same] = np.inf
-    before = assembly.assemble(kinds, assembly.Pairs(strict, kinds, assembly.KEPT), 6, 6)
+    """No board fits the sides as read (the beam alone gives none, or a wrong one); with
+    misread sides allowed (Pairs.tolerant, as `--board RxC` allows them) two tabs may meet
+    at the misread cost, and the true board, whose sides as read fit but for that pair, is
+    found."""
+    kinds, found, truth, (one, other) = _misread_sign(6, 6, seed)
+    before = assembly.assemble(kinds, found, 6, 6)
     assert before is None or not _same_board(before, truth, 6)
+    tolerant = found.tolerant(100.0)
+    assert tolerant.cost[one, other] == 100.0
+    tolerant.cost[one, other] = tolerant.cost[other, one] = 1.0  # its shapes fit as a pair
+    assert _same_board(assembly.assemble(kinds, tolerant, 6, 6) or [], truth, 6)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
