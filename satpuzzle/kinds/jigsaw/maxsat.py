@@ -8,7 +8,8 @@ with cells × placements, and RC2 is exponential in the worst case.
   pairs of the 2mn + m + n that §5.1 counts (shared edges once, outside faces showing 0).
   Anytime: a first board from climbing.py (greedy, then annealed swaps and turns) is a lower
   bound, and the count of the labels (`label_bound`) an upper one; where they meet below the
-  total, that board is the optimum and RC2 is not run; else RC2 starts from that board (its
+  total, that board is the optimum and RC2 is not run (the formula is built first all the
+  same: one over the clause budget is refused at once); else RC2 starts from that board (its
   SAT solver's phases), and each core it finds lowers the upper bound. `progress` hears of
   the best board and both bounds as they change (the board to give if the run is cut short).
 - `max_valid(instance)`: a partial board of an orientation instance with the most valid
@@ -236,11 +237,15 @@ def _zeros_outside(instance: JigsawInstance, p: int) -> int:
 
 
 def max_matched(instance: JigsawInstance, progress: Progress | None = None) -> Optimum:
-    """A complete board matching the most face pairs (shared edges once, outside faces)."""
+    """A complete board matching the most face pairs (shared edges once, outside faces).
+    The formula is built first, so that one over the clause budget is refused before any
+    other work."""
     if instance.contour:
         raise ValueError("the face pairs are counted on whole boards, not on contours")
     from satpuzzle.kinds.jigsaw.climbing import good_board
 
+    encoding = _Encoding(instance, partial=False)
+    soft, always = _face_softs(encoding)
     rows, cols = instance.rows, instance.cols
     total = 2 * rows * cols + rows + cols
     upper = min(total, label_bound(instance))
@@ -249,7 +254,20 @@ def max_matched(instance: JigsawInstance, progress: Progress | None = None) -> O
         progress(first, lower, upper)
     if lower == upper < total:  # the labels allow no better: proven without RC2
         return Optimum(first, lower, total, MATCHED, LABEL_COUNT)
-    encoding = _Encoding(instance, partial=False)
+
+    def cost_found(cost: int) -> None:
+        nonlocal upper
+        if progress is not None and len(soft) - cost + always < upper:
+            upper = len(soft) - cost + always
+            progress(first, lower, upper)
+
+    board, score = encoding.solve(soft, encoding.phases(first), cost_found)
+    return Optimum(board, score + always, total, MATCHED)
+
+
+def _face_softs(encoding: _Encoding) -> tuple[list[int], int]:
+    """A soft literal per face pair that may miss (each defined to mean it matches), and
+    the count of those that always match (border free, or only 0 can show there)."""
     model = encoding.model
     soft, always = [], 0
     for cell in encoding.cells:
@@ -258,7 +276,7 @@ def max_matched(instance: JigsawInstance, progress: Progress | None = None) -> O
             if not encoding.inside(other):
                 wrong = encoding.wrong_outside(cell, side)
                 if not wrong:
-                    always += 1  # border free, or only 0 can be shown there
+                    always += 1
                     continue
                 fit = model.var("fit", *cell, side)
                 model.clauses("fit", ([-fit, -var] for var in wrong), "an outside face is 0")
@@ -269,15 +287,7 @@ def max_matched(instance: JigsawInstance, progress: Progress | None = None) -> O
                                       for clause in encoding.supports(cell, side)),
                               "a shared edge fits")
                 soft.append(fit)
-
-    def cost_found(cost: int) -> None:
-        nonlocal upper
-        if progress is not None and len(soft) - cost + always < upper:
-            upper = len(soft) - cost + always
-            progress(first, lower, upper)
-
-    board, score = encoding.solve(soft, encoding.phases(first), cost_found)
-    return Optimum(board, score + always, total, MATCHED)
+    return soft, always
 
 
 def max_valid(instance: JigsawInstance) -> Optimum:
