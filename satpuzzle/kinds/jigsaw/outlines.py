@@ -548,6 +548,7 @@ def _trace(shape: npt.NDArray[np.bool_]) -> Points:
     first = (int(rows[0]), int(cols[0]))  # topmost, then leftmost: its west is outside
     boundary = [first]
     current, back = first, 0  # came from the west
+    second: tuple[int, int] | None = None
     limit = 4 * shape.size
     while len(boundary) < limit:
         for step in range(1, 9):
@@ -556,11 +557,15 @@ def _trace(shape: npt.NDArray[np.bool_]) -> Points:
             if shape[r, c]:
                 # the next search starts from the neighbour before this one
                 back = (direction + 5) % 8 if direction % 2 else (direction + 6) % 8
-                current = (r, c)
                 break
         else:
             break  # a single pixel
-        if current == first and len(boundary) > 1:
+        # done when leaving the first pixel as at the start (Jacob's criterion): a shape
+        # whose first pixel joins two parts (a neck one pixel wide) is passed through twice
+        if current == first and (r, c) == second:
+            boundary.pop()  # the first pixel, reached again
             break
+        second = (r, c) if second is None else second
+        current = (r, c)
         boundary.append(current)
     return np.array([(c, r) for r, c in boundary], dtype=float)
