@@ -35,6 +35,7 @@ from satpuzzle.kinds.jigsaw.puzzle import (
     STEPS,
     Cell,
     JigsawInstance,
+    Piece,
     Placement,
     Solution,
     fits,
@@ -79,6 +80,10 @@ class _Encoding:
         self.instance = instance
         self.model = Model(Formula(KIND))
         self.cells = [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+        # a whole board turned scores the same: piece 0 only where no turn of the board
+        # put it before (pieces anywhere, turned; complete boards)
+        self.first_kept = (_first_piece_kept(instance, self.cells)
+                           if instance.variant == "puzzle" and not partial else None)
         self.put: dict[Cell, dict[Placement, int]] = {}
         by_piece: dict[int, list[int]] = defaultdict(list)
         for cell in self.cells:
@@ -114,7 +119,8 @@ class _Encoding:
             for t in turns:  # a turn showing what a smaller one shows adds nothing
                 if rotated(instance.pieces[p], t) not in seen:
                     seen.add(rotated(instance.pieces[p], t))
-                    found.append((p, t))
+                    if p or self.first_kept is None or (cell, t) in self.first_kept:
+                        found.append((p, t))
         return found
 
     def _define_shows(self, cell: Cell, side: int) -> None:
@@ -161,10 +167,21 @@ class _Encoding:
                     yield [-var, -other_var]
 
     def phases(self, board: Solution) -> list[int]:
-        """The placement literals of `board`, true, for the SAT solver's first choices."""
-        return [self.put[(r, c)][placement] for r, row in enumerate(board)
-                for c, placement in enumerate(row)
-                if placement is not None and placement in self.put[(r, c)]]
+        """The placement literals of `board` (turned as a whole to put piece 0 where it is
+        kept), true, for the SAT solver's first choices."""
+        instance = self.instance
+        rows, cols = instance.rows, instance.cols
+        at: dict[Cell, Placement] = {}
+        for k in board_turns(rows, cols):
+            at = {turned_cell((r, c), k, rows, cols):
+                  (placed[0], _least_turn(instance.pieces[placed[0]], placed[1] + k))
+                  for r, row in enumerate(board) for c, placed in enumerate(row)
+                  if placed is not None}
+            if self.first_kept is None or any(
+                    p == 0 and (cell, t) in self.first_kept for cell, (p, t) in at.items()):
+                break
+        return [self.put[cell][placement] for cell, placement in at.items()
+                if placement in self.put[cell]]
 
     def solve(self, soft: list[int], start: list[int] | None = None,
               cost_found: Callable[[int], None] | None = None) -> tuple[Solution, int]:
@@ -192,6 +209,42 @@ class _Encoding:
                 if var in true:
                     board[r][c] = placement
         return tuple(tuple(row) for row in board), len(soft) - cost
+
+
+def board_turns(rows: int, cols: int) -> tuple[int, ...]:
+    """The quarter turns of a whole board that leave its shape: all four of a square."""
+    return (0, 1, 2, 3) if rows == cols else (0, 2)
+
+
+def turned_cell(cell: Cell, turns: int, rows: int, cols: int) -> Cell:
+    """Where `cell` goes when the board turns clockwise by `turns` quarters (a board_turns
+    one): its piece turns as many quarters with it, and every face pair stays matched or
+    not."""
+    r, c = cell
+    return ((r, c), (c, rows - 1 - r), (rows - 1 - r, cols - 1 - c),
+            (cols - 1 - c, r))[turns % 4]
+
+
+def _least_turn(piece: Piece, turns: int) -> int:
+    """The smallest turn of `piece` showing what `turns` shows (the one placed)."""
+    return min(t for t in range(4) if rotated(piece, t) == rotated(piece, turns))
+
+
+def _first_piece_kept(instance: JigsawInstance, cells: list[Cell]) -> set[tuple[Cell, int]]:
+    """The placements of piece 0 to keep: one of each set that turns of the whole board
+    carry into each other (every board is a turn of one with piece 0 at a kept one)."""
+    rows, cols = instance.rows, instance.cols
+    piece = instance.pieces[0]
+    least = sorted({_least_turn(piece, t) for t in range(4)})
+    kept: set[tuple[Cell, int]] = set()
+    met: set[tuple[Cell, int]] = set()
+    for cell in cells:
+        for t in least:
+            if (cell, t) not in met:
+                kept.add((cell, t))
+                met.update((turned_cell(cell, k, rows, cols), _least_turn(piece, t + k))
+                           for k in board_turns(rows, cols))
+    return kept
 
 
 def label_bound(instance: JigsawInstance) -> int:

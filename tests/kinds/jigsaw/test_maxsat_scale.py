@@ -143,3 +143,23 @@ def test_a_10x10_board_with_no_perfect_board_gets_its_optimum(tmp_path):
     solution = tuple(tuple((p, t) for p, t in row) for row in board)
     assert scorer.problems(instance, solution, complete=True) == []
     assert scorer.matched_pairs(instance, solution) == 219
+
+
+def test_keeping_piece_0_to_one_turn_of_the_board_keeps_the_optimum(monkeypatch):
+    """Piece 0 is placed only where no turn of the whole board put it before (square
+    boards: four turns; others: two): the optimum is the one without that rule, on random
+    boards with labels changed, square or not, both matchings and a free border."""
+    cases = [(rows, cols, seed, matching, border)
+             for rows, cols in ((3, 3), (3, 4), (4, 4))
+             for seed in range(3)
+             for matching, border in (("opposite", "zero"), ("equal", "zero"),
+                                      ("opposite", "free"))]
+    for rows, cols, seed, matching, border in cases:
+        instance = _changed(generate(rows, cols, labels=2 + seed, seed=seed,
+                                     matching=matching, border=border), 1 + seed, seed)
+        kept = maxsat.max_matched(instance)
+        with monkeypatch.context() as patched:
+            patched.setattr(maxsat, "_first_piece_kept", lambda *_: None)
+            every = maxsat.max_matched(instance)
+        assert kept.score == every.score, (rows, cols, seed, matching, border)
+        assert scorer.matched_pairs(instance, kept.board) == kept.score
