@@ -270,6 +270,7 @@ def swapped_labels(instance, rng):
 # that a test file moved into a subfolder keeps its tests' place;
 # tests/architecture/test_slow_set.py fails on a name here that no longer names a test.
 SLOW_TESTS: dict[str, tuple[str, ...]] = {
+    "test_other_generators.py": ("test_piecemakers_pieces_read_from_their_picture_are_rebuilt",),
     "test_cpu_limits.py": (
         "test_a_worker_over_its_cpu_limit_is_one_line_and_exit_3",
         "test_satpuzzle_over_its_own_soft_cpu_limit_says_so",
