@@ -14,9 +14,12 @@ R x C pieces, and satpuzzle solves, as whole processes (benchmarks/outside_cutte
 
 Usage: python -m benchmarks.piecemaker_cuts [--sizes 6,10] [--styles interlockingnubs,...]
 [--seeds 1,2,3] [--sources lines,picture] [--piece 100] [--piecemaker PATH] [--grouping G]
-[--board-given]
+[--board-given] [--corners]
 Prints one row per case and a summary per size, style and source: boards rebuilt exactly,
 mean share of neighbours in place, CPU seconds (getrusage of the children), load average.
+With --corners, under each picture's row the pieces whose corners satpuzzle reads (as `solve`
+does: sides.piece, then sides.on_grid) more than 0.1 piece sizes from their cell's corners on
+piecemaker's grid, turned and moved as the piece was laid.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +55,8 @@ class Cut:
     rows: int
     cols: int
     cells: dict[int, tuple[int, int]]
+    origins: dict[int, tuple[float, float]] = field(default_factory=dict)  # boxes' top left
+    piece: int = 100  # pixels a cell
 
     @property
     def sized(self) -> Path:
@@ -86,13 +91,15 @@ def cut(size: int, style: str, seed: int, folder: Path, piece: int, program: str
         raise ValueError(f"piecemaker made {len(boxes)} pieces, not {size * size}")
     span = size * piece / size
     cells = {}
+    origins = {}
     for key, box in boxes.items():
         x0, y0, x1, y1 = box[:4]
         cells[int(key)] = (min(size - 1, int((y0 + y1) / 2 / span)),
                            min(size - 1, int((x0 + x1) / 2 / span)))
+        origins[int(key)] = (float(x0), float(y0))
     if len(set(cells.values())) != size * size:
         raise ValueError("piecemaker's pieces do not make a grid")
-    return Cut(out, size, size, cells)
+    return Cut(out, size, size, cells, origins, piece)
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,9 @@ class Laid:
 
     path: Path
     centres: dict[int, tuple[float, float]]
+    # each piece's turn (degrees, counterclockwise on screen), its picture's size before and
+    # after, and where the turned picture's top left was put
+    placed: dict[int, tuple[float, int, int, int, int, int, int]] = field(default_factory=dict)
 
 
 def lay_out(cut_: Cut, seed: int, path: Path) -> Laid:
@@ -117,8 +127,10 @@ def lay_out(cut_: Cut, seed: int, path: Path) -> Laid:
     order = list(pieces)
     rng.shuffle(order)
     centres = {}
+    placed = {}
     for place, key in enumerate(order):
-        turned = pieces[key].rotate(rng.uniform(0, 360), resample=Image.Resampling.BICUBIC, expand=True)
+        angle = rng.uniform(0, 360)
+        turned = pieces[key].rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
         r, c = divmod(place, per_row)
         left = c * slot + rng.randint(0, max(0, slot - turned.size[0]))
         top = r * slot + rng.randint(0, max(0, slot - turned.size[1]))
@@ -126,8 +138,47 @@ def lay_out(cut_: Cut, seed: int, path: Path) -> Laid:
         alpha = np.asarray(turned)[:, :, 3] > 127
         ys, xs = np.nonzero(alpha)
         centres[key] = (left + float(xs.mean()), top + float(ys.mean()))
+        placed[key] = (angle, *pieces[key].size, *turned.size, left, top)
     table.save(path)
-    return Laid(path, centres)
+    return Laid(path, centres, placed)
+
+
+def true_corners(cut_: Cut, laid: Laid, key: int) -> np.ndarray:
+    """The corners of piece `key`'s cell on piecemaker's grid, where they lie in the picture
+    of the pieces laid apart (turned about its picture's centre, as Pillow turns it)."""
+    angle, width, height, turned_width, turned_height, left, top = laid.placed[key]
+    row, col = cut_.cells[key]
+    corners = np.array([[col, row], [col + 1, row], [col + 1, row + 1], [col, row + 1]],
+                       dtype=float) * cut_.piece
+    x0, y0 = cut_.origins[key]
+    d = corners - [x0 + width / 2, y0 + height / 2]
+    a = math.radians(angle)
+    return np.column_stack([d[:, 0] * math.cos(a) + d[:, 1] * math.sin(a),
+                            -d[:, 0] * math.sin(a) + d[:, 1] * math.cos(a)]) + [
+        left + turned_width / 2, top + turned_height / 2]
+
+
+def misread_corners(cut_: Cut, laid: Laid, off: float = 0.1) -> list[str]:
+    """The pieces of the picture whose corners, read as `satpuzzle solve` reads them, lie
+    more than `off` piece sizes from their cell's corners: one line each."""
+    from satpuzzle.kinds.jigsaw import outlines as reader
+    from satpuzzle.kinds.jigsaw import sides
+
+    found = reader.read(laid.path.read_bytes(), str(laid.path))
+    size = sides.piece_size(found)
+    pieces = sides.on_grid([sides.piece(points, k, size) for k, points in enumerate(found)])
+    keys = list(laid.centres)
+    centres = np.array([laid.centres[key] for key in keys])
+    lines = []
+    for k, (points, piece) in enumerate(zip(found, pieces)):
+        key = keys[int(np.argmin(np.linalg.norm(centres - np.asarray(points).mean(axis=0),
+                                                axis=1)))]
+        truth = true_corners(cut_, laid, key)
+        gaps = np.linalg.norm(piece.corner_points[:, None, :] - truth[None], axis=2).min(axis=1)
+        if gaps.max() > off * cut_.piece:
+            lines.append(f"  outline {k + 1} (piece {key}, cell {cut_.cells[key]}): corners "
+                         f"off {', '.join(f'{gap / cut_.piece:.2f}' for gap in gaps)}")
+    return lines
 
 
 def read_order(laid: Laid) -> list[int]:
@@ -187,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grouping", default=None)
     parser.add_argument("--board-given", action="store_true",
                         help="pass the board's size (--board RxC), as a user who knows it")
+    parser.add_argument("--corners", action="store_true",
+                        help="list the pictures' pieces whose corners are read 0.1 off")
     args = parser.parse_args(argv)
     if not args.piecemaker:
         parser.error("piecemaker is not installed (pip install piecemaker; it runs "
@@ -210,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
                               f"{'perfect' if outcome.perfect else 'not perfect'}, "
                               f"neighbours {outcome.neighbours:.3f}, exit {outcome.status}, "
                               f"CPU {outcome.cpu:.2f} s  {outcome.message[:70]}", flush=True)
+                        if args.corners and source == "picture":  # laid out again alike
+                            laid = lay_out(made, seed, folder / "laid-again.png")
+                            print("\n".join(misread_corners(made, laid)) or "  corners: none off",
+                                  flush=True)
     print("\n| board | style | source | perfect | neighbours | CPU s (median) |")
     print("|---|---|---|---|---|---|")
     for (size, style, source), outcomes in summary.items():
