@@ -48,6 +48,7 @@ ALIGNED_MERGE = 0.9  # the same for the aligned costs (measured: DETAILS.md), th
 ALIGNED_FLOOR = 1e-6  # pair's cost taken as at least this (0.001 piece sizes apart, squared):
 # without noise two tabs alike within that are told apart only by the corners' places
 MISREAD = 100.0  # a side misread in the assembly costs this many typical pairs
+ALIKE = 0.005  # two tabs' descriptors this near: alike shapes, not noise (_merged_unlike)
 SPECK = 0.25  # an outline enclosing less of the median piece's area is no piece
 GROUPING = "auto"  # pairs, or assembled where pairs allows no board (docs/BENCHMARKS.md)
 
@@ -119,8 +120,10 @@ def _labels_and_size(pieces: list[side_shapes.Piece], options: Options,
                      given: tuple[int, int] | None
                      ) -> tuple[list[Piece], tuple[int, int] | None, str]:
     """The pieces' labels by the grouping asked for, the board's size (`given`, or told
-    by the flat sides) and the grouping that gave the labels. `auto`: the labels of `pairs`, or of `assembled` where the search
-    proves that those of `pairs` allow no board (satpuzzle.kinds.jigsaw.boardcheck)."""
+    by the flat sides) and the grouping that gave the labels. `auto`: the labels of `pairs`,
+    or of `assembled` where those of `pairs` cannot tell the board: the search proves that
+    they allow none (satpuzzle.kinds.jigsaw.boardcheck), or a class of theirs holds tabs of
+    unlike shapes (noise merged them: _merged_unlike)."""
     grouping = str(options.get("grouping") or GROUPING)
     first = "pairs" if grouping == "auto" else grouping
     labels = edge_labels(pieces, {**options, "grouping": first}, given) if pieces else []
@@ -129,11 +132,35 @@ def _labels_and_size(pieces: list[side_shapes.Piece], options: Options,
         return labels, size, first
     from satpuzzle.kinds.jigsaw import boardcheck
 
-    if not boardcheck.no_board(JigsawInstance(size[0], size[1], tuple(labels), "puzzle",
-                                              "opposite", "zero")):
+    descriptor = str(options.get("descriptor") or side_shapes.DESCRIPTORS[0])
+    instance = JigsawInstance(size[0], size[1], tuple(labels), "puzzle", "opposite", "zero")
+    # a merged class is not trusted even where its labels allow one board only: that board
+    # was the wrong one on 1 of 3 6x6 cuts at 1 % noise (docs/benchmarks/DETAILS.md)
+    if not _merged_unlike(pieces, labels, descriptor) and not boardcheck.no_board(instance):
         return labels, size, first
     labels = edge_labels(pieces, {**options, "grouping": "assembled"}, given)
     return labels, given or _board_from_borders(labels), "assembled"
+
+
+def _merged_unlike(pieces: list[side_shapes.Piece], labels: list[Piece],
+                   descriptor: str) -> bool:
+    """Whether a class of the labels holds two tabs whose shapes differ by more than ALIKE
+    (their descriptors' distance): `pairs` merged them because noise made their blanks
+    interchangeable, not because the shapes are alike (a cut whose tabs are all alike
+    keeps its classes, and --count counts the boards they allow). Measured: tabs alike
+    0.000 apart (Draradech's generator without jitter); merged by 1 % noise 0.019 and more."""
+    tabs: dict[int, list[npt.NDArray[np.float64]]] = {}
+    for piece, shown in zip(pieces, labels):
+        for side, label in zip(piece.sides, shown):
+            if label > 0:
+                tabs.setdefault(label, []).append(side_shapes.describe(side, descriptor))
+    for members in tabs.values():
+        if len(members) > 1:
+            vectors = np.array(members)
+            apart = np.linalg.norm(vectors[:, None, :] - vectors[None, :, :], axis=2)
+            if apart[np.triu_indices(len(members), 1)].min() > ALIKE:
+                return True
+    return False
 
 
 def _assembles(pieces: list[side_shapes.Piece], labels: list[Piece],

@@ -1,8 +1,9 @@
 """Whether the edge labels read from outlines allow any board, asked before they are kept.
 
 The default grouping (`auto`) labels the sides by the cheap least-cost pairing of tabs and
-blanks, and turns to the assembly by candidate pairs (5 times its CPU) only when that pairing
-provably allows no board: one tab paired with the wrong blank leaves a piece no cell can take,
+blanks, and turns to the assembly by candidate pairs (5 times its CPU and more) where that
+pairing merged the classes of unlike tabs (noise: board._merged_unlike) or provably allows no
+board, asked here: one tab paired with the wrong blank leaves a piece no cell can take,
 and the depth-first search (satpuzzle.kinds.jigsaw.search) sees it at once, most often before
 its first placement, while the cell candidates are narrowed. Measured on pairings that failed
 (docs/benchmarks/DETAILS.md, "Pieces cut by Draradech's generator"): no board proven in 0

@@ -111,3 +111,34 @@ def test_a_shared_side_read_alike_from_both_pieces_is_made_tab_and_blank():
     assert solved.returncode == 0, solved.stderr
     solution = json.loads(solved.stdout)["solutions"][0]
     assert outside_cutters.identity_turn(solution, 10, 10) is not None, solution
+
+
+@pytest.mark.parametrize("noise", [0.01, 0.02])
+def test_the_default_rebuilds_noisy_cuts_whose_pairs_noise_merged(noise: float):
+    # satpuzzle's cutter, 6x6, seed 1: at 1 % `pairs` merges unlike tabs into shared classes,
+    # and its labels allow a wrong board; at 2 % no board at all
+    import satpuzzle
+    from satpuzzle.kinds.jigsaw import board, cutter, outlines
+
+    cut = cutter.cut(6, 6, seed=1, noise=noise)
+    found = outlines.read(cut.svg(), "<cut>")
+    read = board.board(found, {})
+    assert read.grouping == "assembled"
+    solution = satpuzzle.solve(read, timeout=300)
+    assert solution is not None
+    order = cutter.matched(cut, found)
+    assert cutter.neighbour_accuracy(
+        cut, [[None if cell is None else order[cell[0]] for cell in row]
+              for row in solution]) == 1.0
+
+
+@needs_shapely
+def test_tabs_all_alike_keep_the_classes_of_pairs_and_their_count():
+    # Draradech's generator without jitter: every tab the same shape, turned in or out; the
+    # boards the shapes allow are all counted (the assembly would pick one of them)
+    counted = run_cli("solve", DATA / "draradech_4x4_no_jitter.svg", "--count")
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout.strip() == "240"
+    assembled = run_cli("solve", DATA / "draradech_4x4_no_jitter.svg", "--count",
+                        "--grouping", "assembled")
+    assert assembled.stdout.strip() == "4"
