@@ -461,7 +461,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
         "test_own_cuts_at_two_percent_noise_are_rebuilt_6x6",
         "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_svg",
         "test_three_bezier_10x10_at_one_percent_is_rebuilt_from_the_picture",
-        "test_a_400_piece_board_is_assembled_within_bounds"),
+        "test_a_400_piece_board_is_assembled_within_bounds",
+        "test_three_bezier_20x20_at_half_a_percent_is_rebuilt_from_the_picture"),
     "test_kakuro.py": ("test_published_puzzles_have_their_published_solution_only",),
     "test_memory_limits.py": (
         "test_a_native_library_that_exits_is_out_of_memory_not_no_solution",
