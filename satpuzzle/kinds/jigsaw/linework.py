@@ -25,6 +25,7 @@ Trace = Callable[[npt.NDArray[np.bool_]], Points]  # a padded mask's outer bound
 # of theirs (a piece's tabs and blanks leave it well over half).
 MAX_LINE_COVER = 0.3
 MIN_REGIONS = 2  # fewer enclosed regions: a drawing of one outline, not a cut
+NEAR_FRAME = 0.25  # of a cell: a region's point this near a corner of the frame is its corner
 MIN_REGION_SHARE = 0.05  # of the median region: smaller ones are gaps where lines cross
 
 
@@ -69,7 +70,26 @@ def outlines_between_lines(mask: npt.NDArray[np.bool_], trace: Trace, most: int,
                        for number in range(1, len(enclosed) + 1))
     found.crossings = _crossings(pieces, len(enclosed))
     found.grid = layout(found, found.crossings)
+    if found.grid is not None:
+        found.crossings = _with_frame_corners(found, found.crossings, found.grid)
     return found
+
+
+def _with_frame_corners(outlines: list[Points], crossings: list[Points],
+                        grid: tuple[int, int]) -> list[Points]:
+    """Each region's crossings, and for a corner piece of a cut in place the point of its
+    outline nearest the corner of the frame, which no lines cross: where the frame is
+    rounded (Draradech's generator rounds it by any radius) the corner finder misses it."""
+    low = np.min([points.min(axis=0) for points in outlines], axis=0)
+    high = np.max([points.max(axis=0) for points in outlines], axis=0)
+    frame = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    reach = NEAR_FRAME * float(np.sqrt(np.prod((high - low) / [grid[1], grid[0]])))
+    completed = []
+    for points, known in zip(outlines, crossings):
+        apart = np.linalg.norm(points[None, :, :] - frame[:, None, :], axis=2)
+        near = apart.min(axis=1) < reach
+        completed.append(np.vstack([known, points[apart.argmin(axis=1)][near]]))
+    return completed
 
 
 def layout(outlines: list[Points], crossings: list[Points]) -> tuple[int, int] | None:
@@ -106,9 +126,12 @@ def layout(outlines: list[Points], crossings: list[Points]) -> tuple[int, int] |
 
 def _crossings(pieces: npt.NDArray[np.int32], count: int) -> list[Points]:
     """Where three regions or more meet (the outside, 0, among them), per piece: the centre
-    of each cluster of 2 × 2 windows holding three labels or more."""
+    of each cluster of 2 × 2 windows holding three labels or more. The picture's edge is
+    outside too: a frame drawn on it (Draradech's generator draws it on its page's edge)
+    leaves no outside within the picture where cut lines meet it."""
     from scipy import ndimage
 
+    pieces = np.pad(pieces, 1)  # the outside round the picture; coordinates shift by 1
     windows = np.stack([pieces[:-1, :-1], pieces[:-1, 1:], pieces[1:, :-1], pieces[1:, 1:]])
     ordered = np.sort(windows, axis=0)
     distinct = 1 + (np.diff(ordered, axis=0) != 0).sum(axis=0)
@@ -120,7 +143,7 @@ def _crossings(pieces: npt.NDArray[np.int32], count: int) -> list[Points]:
             continue
         where = clusters[box] == cluster
         rows, cols = np.nonzero(where)
-        centre = (box[1].start + cols.mean() + 0.5, box[0].start + rows.mean() + 0.5)
+        centre = (box[1].start + cols.mean() - 0.5, box[0].start + rows.mean() - 0.5)
         for label in np.unique(windows[(slice(None), *box)][:, where]):
             points[int(label)].append(centre)  # the windows' centre, in pixel centres
     return [np.array(corner_points, dtype=float).reshape(-1, 2)

@@ -148,11 +148,12 @@ def test_one_drawn_outline_is_no_cut(tmp_path):
 
 
 def test_the_crossings_of_the_lines_are_known_corners():
-    """Where three regions meet (the outside among them) is a corner of each: every piece of
-    a 4×4 drawing knows its corners but a corner piece's outer one, each within a pixel and a
-    half of the grid's vertex inside the frame, two and a half on it (the pieces take the
-    frame's whole width: the outside begins at its outer edge), at 100 pixels a piece. The
-    grid is drawn at MARGIN + k pieces; pixel centres are half a pixel before."""
+    """Where three regions meet (the outside among them) is a corner of each, and a corner
+    piece's outer corner is its outline's point nearest the frame's corner: every piece of a
+    4×4 drawing knows its four corners, each within a pixel and a half of the grid's vertex
+    inside the frame, two and a half on it (the pieces take the frame's whole width: the
+    outside begins at its outer edge), at 100 pixels a piece. The grid is drawn at MARGIN +
+    k pieces; pixel centres are half a pixel before."""
     from satpuzzle.kinds.jigsaw import outlines
 
     cut = outside_cutters.cut(4, 4, "bezier", seed=3)
@@ -161,7 +162,7 @@ def test_the_crossings_of_the_lines_are_known_corners():
     vertices = np.array([(20 + 100 * i - 0.5, 20 + 100 * j - 0.5)
                          for i in range(5) for j in range(5)])
     counts = sorted(len(points) for points in found.corners)
-    assert counts == [3] * 4 + [4] * 12
+    assert counts == [4] * 16
     inner = vertices[(vertices > 100).all(axis=1) & (vertices < 400).all(axis=1)]
     for points in found.corners:
         nearest = np.min(np.linalg.norm(points[:, None, :] - vertices[None], axis=2), axis=1)
