@@ -548,10 +548,15 @@ def _best_effort(instance: Instance, engine: Engine[Instance],
     which it may break; what it reaches goes with it. Nothing is claimed of other boards."""
     scored = engine.scored
     assert scored is not None
-    for board in engine.solutions(instance, request.solver):
-        yield Found(0, board, True, scored(instance, board))
-        yield Done(0, 1, False)
-        return
+
+    def held(board: Solution, note: str) -> None:  # the best board so far, if cut short
+        _send_aside(_Offered(0, board, True, note))
+
+    with taking_offers(held):
+        for board in engine.solutions(instance, request.solver):
+            yield Found(0, board, True, scored(instance, board))
+            yield Done(0, 1, False)
+            return
     yield Done(0, 0, False)
 
 

@@ -163,3 +163,28 @@ def test_keeping_piece_0_to_one_turn_of_the_board_keeps_the_optimum(monkeypatch)
             every = maxsat.max_matched(instance)
         assert kept.score == every.score, (rows, cols, seed, matching, border)
         assert scorer.matched_pairs(instance, kept.board) == kept.score
+
+
+def test_a_run_cut_short_prints_its_best_board_and_what_is_proven(tmp_path):
+    """A 10×10 board with five sides changed (no perfect board; RC2 proves nothing soon):
+    `--timeout` stops the run, exit 3, and the best board found so far is printed, said to
+    be not proven the most, with the upper bound proven; the scorer counts it as said."""
+    from conftest import run_process
+
+    instance = _changed(generate(10, 10, labels=10, seed=1), 5, 1)
+    puzzle = tmp_path / "changed.puz"
+    puzzle.write_text(_native(instance))
+    result = run_process("solve", puzzle, "--engine", "maxsat", "--format", "json",
+                         "--timeout", "20", timeout=300)
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr
+    found = re.search(r"satpuzzle: maxsat: (\d+) of 220 neighbouring face pairs matched, "
+                      r"not a solution: the best board found before the run was cut short, "
+                      r"NOT proven the most; proven: no board matches more than (\d+)",
+                      result.stderr)
+    assert found, result.stderr
+    board = json.loads(result.stdout)["solutions"][0]
+    solution = tuple(tuple((p, t) for p, t in row) for row in board)
+    assert scorer.problems(instance, solution, complete=True) == []
+    matched, upper = int(found.group(1)), int(found.group(2))
+    assert scorer.matched_pairs(instance, solution) == matched <= upper <= 220
