@@ -13,6 +13,7 @@ import subprocess
 import sys
 import traceback
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,13 @@ def pytest_configure(config):
     import compileall
 
     compileall.compile_dir(str(ROOT / "satpuzzle"), quiet=1)
+
+
+# the jigsaw kind's cut-line files need GEOS (shapely) to node the lines, scipy to pair sides
+needs_shapely = pytest.mark.skipif(
+    find_spec("shapely") is None or find_spec("scipy") is None,
+    reason="shapely and scipy (the outlines extra: pip install 'satpuzzle[outlines]') are "
+           "not installed")
 
 
 def run_cli(*args: object, cwd: Path | str | None = None, timeout: float = 120,

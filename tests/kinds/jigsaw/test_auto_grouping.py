@@ -10,7 +10,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import needs_shapely, run_cli
 
 from benchmarks import line_pictures, outside_cutters
 from satpuzzle.kinds.jigsaw import boardcheck
@@ -82,21 +82,21 @@ def test_no_board_from_outlines_names_the_groupings_that_may_find_one(tmp_path):
     assert "--grouping assembled" in note and "--engine maxsat" in note, note
 
 
-needs_shapely = pytest.mark.skipif(
-    find_spec("shapely") is None or find_spec("scipy") is None,
-    reason="shapely and scipy (the outlines extra: pip install 'satpuzzle[outlines]') are "
-           "not installed")
+
+def _rebuilt_in_place(name: str, size: int) -> None:
+    """The cut-line file `name` (a size × size cut, pieces in place) solved by `pairs`: its
+    first board is the identity, up to a turn of the whole board."""
+    solved = run_cli("solve", DATA / name, "--format", "json", "--grouping", "pairs")
+    assert solved.returncode == 0, solved.stderr
+    solution = json.loads(solved.stdout)["solutions"][0]
+    assert outside_cutters.identity_turn(solution, size, size) is not None, solution
 
 
 @needs_shapely
 def test_a_frame_rounded_by_a_third_of_a_piece_keeps_its_corner_pieces():
     # Draradech's generator rounds the frame by any radius: here 6 mm of 20 mm pieces, so
     # that the box's corners lie off the corner pieces' outlines
-    solved = run_cli("solve", DATA / "draradech_5x5_round_frame.svg", "--format", "json",
-                     "--grouping", "pairs")
-    assert solved.returncode == 0, solved.stderr
-    solution = json.loads(solved.stdout)["solutions"][0]
-    assert outside_cutters.identity_turn(solution, 5, 5) is not None, solution
+    _rebuilt_in_place("draradech_5x5_round_frame.svg", 5)
 
 
 @needs_shapely
@@ -115,11 +115,7 @@ def test_overlapping_tabs_are_named_as_the_cause_of_no_grid():
 def test_a_shared_side_read_alike_from_both_pieces_is_made_tab_and_blank():
     # tab size 10 %, jitter 8 %: one edge's head hardly outweighs its shoulders, and both
     # pieces read it as a blank; they share its two crossings, so one is the other's tab
-    solved = run_cli("solve", DATA / "draradech_10x10_small_tabs.svg", "--format", "json",
-                     "--grouping", "pairs")
-    assert solved.returncode == 0, solved.stderr
-    solution = json.loads(solved.stdout)["solutions"][0]
-    assert outside_cutters.identity_turn(solution, 10, 10) is not None, solution
+    _rebuilt_in_place("draradech_10x10_small_tabs.svg", 10)
 
 
 @pytest.mark.parametrize("noise", [0.01, 0.02])

@@ -10,18 +10,12 @@ from __future__ import annotations
 import json
 import sys
 import time
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import needs_shapely, run_cli
 
 from benchmarks import outside_cutters
-
-needs_shapely = pytest.mark.skipif(
-    find_spec("shapely") is None or find_spec("scipy") is None,
-    reason="shapely and scipy (the outlines extra: pip install 'satpuzzle[outlines]') are "
-           "not installed")
 
 
 def _cut_lines(tmp_path: Path, size: int, layout: str, radius: float = 0.1,

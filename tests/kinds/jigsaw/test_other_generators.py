@@ -6,20 +6,13 @@ exactly four crossings now takes them as its corners (sides._four_known)."""
 from __future__ import annotations
 
 import json
-from importlib.util import find_spec
 from pathlib import Path
 
-import pytest
-from conftest import run_cli
+from conftest import needs_shapely, run_cli
 
 from benchmarks import outside_cutters
 
 DATA = Path(__file__).with_name("data")
-
-needs_shapely = pytest.mark.skipif(
-    find_spec("shapely") is None or find_spec("scipy") is None,
-    reason="shapely and scipy (the outlines extra: pip install 'satpuzzle[outlines]') are "
-           "not installed")
 
 
 @needs_shapely
